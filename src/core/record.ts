@@ -1,0 +1,71 @@
+// The one record type: a single request attempt, as measured. Field names follow DESIGN.md exactly,
+// because they are also the JSONL keys and the CSV header.
+
+/** Why a request failed, in the DESIGN.md vocabulary. */
+export const ERROR_KINDS = [
+  "http_4xx",
+  "rate_limited",
+  "http_5xx",
+  "timeout",
+  "network",
+  "bad_response",
+  "aborted",
+  "input",
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export type RecordStatus = "ok" | "error";
+
+export interface RequestRecord {
+  runId: string;
+  targetId: string;
+  /** Index into the scenario's expanded input list. */
+  inputIndex: number;
+  /** 0-based repetition of this input (warm-up requests count their own repetitions from 0). */
+  repetition: number;
+  /** 1-based attempt number; > 1 only when the retry policy retried. */
+  attempt: number;
+  warmup: boolean;
+  /** Wall clock at t0, epoch ms. */
+  startedAt: number;
+  /** t0 to the first chunk carrying output content; streaming only, else null. */
+  ttftMs: number | null;
+  /** t0 to the last byte of the response (or to the failure). */
+  latencyMs: number;
+  status: RecordStatus;
+  errorKind: ErrorKind | null;
+  httpStatus: number | null;
+  errorMessage: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** True when outputTokens was counted from the stream rather than reported by the provider. */
+  tokensEstimated: boolean;
+  /** Number of stream events (chunks) received; 0 for non-streaming requests. */
+  chunkCount: number;
+  /** Text output, a vector summary ("dim=768 [0.01, …]"), or "blob:<id>" for binary outputs. */
+  output: string | null;
+  outputBytes: number;
+}
+
+/** Column order for CSV and the key order of JSONL lines. */
+export const RECORD_FIELDS = [
+  "runId",
+  "targetId",
+  "inputIndex",
+  "repetition",
+  "attempt",
+  "warmup",
+  "startedAt",
+  "ttftMs",
+  "latencyMs",
+  "status",
+  "errorKind",
+  "httpStatus",
+  "errorMessage",
+  "inputTokens",
+  "outputTokens",
+  "tokensEstimated",
+  "chunkCount",
+  "output",
+  "outputBytes",
+] as const satisfies readonly (keyof RequestRecord)[];
