@@ -1,0 +1,328 @@
+// The scheduler: sends the same inputs × repetitions to every target, interleaved, with a global and a
+// per-target concurrency limit, warm-up, per-request timeout, bounded retry, and an instant abort.
+import pLimit, { type LimitFunction } from "p-limit";
+import { expandInputs, type ExpandedInput } from "./inputs";
+import { classifyError, createTimingFetch, systemClock, type AbortCause, type Clock, type WireTiming } from "./measure";
+import type { RequestRecord } from "./record";
+import type { RetryPolicy, Scenario } from "./scenario";
+import { createTargetCall, type TargetCall, type TargetCallOptions, type TargetCallResult } from "./targets";
+
+export interface PlannedRequest {
+  targetId: string;
+  inputIndex: number;
+  repetition: number;
+  warmup: boolean;
+}
+
+export interface RunProgress {
+  /** Requests the plan holds (retries not included). */
+  planned: number;
+  /** Planned requests finished, whatever their outcome (after their last attempt). */
+  done: number;
+  /** Attempts recorded, retries included. */
+  attempts: number;
+  /** Finished requests whose last attempt failed. */
+  errors: number;
+  retries: number;
+  inFlight: number;
+  warmupPlanned: number;
+  elapsedMs: number;
+}
+
+export type RunOutcome = "completed" | "aborted";
+
+export interface RunResult {
+  runId: string;
+  status: RunOutcome;
+  progress: RunProgress;
+  startedAt: number;
+  finishedAt: number;
+}
+
+export interface RunOptions extends TargetCallOptions {
+  runId: string;
+  scenario: Scenario;
+  /** Receives every attempt's record as soon as it is measured. */
+  onRecord(record: RequestRecord): void;
+  onProgress?(progress: RunProgress): void;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  /** Backoff wait; injectable so tests need not sleep. Resolves early when the signal aborts. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  random?(): number;
+  /** Overrides the call for a target (tests, and the benchmark's raw baseline). */
+  createCall?(targetId: string): TargetCall;
+}
+
+/** Warm-ups first (they exist to warm connections and caches), then the measured requests. */
+export function* planRequests(scenario: Scenario, inputCount: number): Generator<PlannedRequest> {
+  const targetIds = scenario.targets.map((target) => target.id);
+  for (let warmupIndex = 0; warmupIndex < scenario.run.warmup; warmupIndex++) {
+    for (const targetId of targetIds) {
+      yield { targetId, inputIndex: warmupIndex % inputCount, repetition: warmupIndex, warmup: true };
+    }
+  }
+  // Round-robin over repetitions × inputs × targets, so drift in time hits every target alike.
+  for (let repetition = 0; repetition < scenario.run.repetitions; repetition++) {
+    for (let inputIndex = 0; inputIndex < inputCount; inputIndex++) {
+      for (const targetId of targetIds) {
+        yield { targetId, inputIndex, repetition, warmup: false };
+      }
+    }
+  }
+}
+
+export function countPlannedRequests(scenario: Scenario, inputCount: number): { measured: number; warmup: number } {
+  const targets = scenario.targets.length;
+  return { measured: scenario.run.repetitions * inputCount * targets, warmup: scenario.run.warmup * targets };
+}
+
+export async function runScenario(options: RunOptions): Promise<RunResult> {
+  const { scenario, runId } = options;
+  const clock = options.clock ?? systemClock;
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+  const runSignal = options.signal ?? new AbortController().signal;
+
+  const expanded = expandInputs(scenario);
+  if (!expanded.ok) throw new Error(`scenario inputs: ${expanded.errors.map((error) => `${error.path}: ${error.message}`).join("; ")}`);
+  const inputs = expanded.inputs;
+
+  const counts = countPlannedRequests(scenario, inputs.length);
+  const startedAt = clock.epochMs();
+  const startedAtMono = clock.now();
+  const progress: RunProgress = {
+    planned: counts.measured + counts.warmup,
+    done: 0,
+    attempts: 0,
+    errors: 0,
+    retries: 0,
+    inFlight: 0,
+    warmupPlanned: counts.warmup,
+    elapsedMs: 0,
+  };
+  const reportProgress = (): void => {
+    progress.elapsedMs = clock.now() - startedAtMono;
+    options.onProgress?.({ ...progress });
+  };
+
+  const calls = new Map<string, TargetCall>();
+  for (const target of scenario.targets) {
+    calls.set(target.id, options.createCall?.(target.id) ?? createTargetCall(target, scenario, options));
+  }
+  const globalLimit = pLimit(scenario.run.concurrency);
+  const perTargetConcurrency = scenario.run.perTargetConcurrency ?? scenario.run.concurrency;
+  const targetLimits = new Map<string, LimitFunction>(scenario.targets.map((target) => [target.id, pLimit(perTargetConcurrency)]));
+
+  const attemptContext: AttemptContext = { baseFetch, clock, timeoutMs: scenario.run.timeoutMs, runSignal };
+
+  /** One planned request: its attempts, each taking a target slot then a global slot, backoff outside both. */
+  const executeRequest = async (planned: PlannedRequest): Promise<void> => {
+    const call = calls.get(planned.targetId)!;
+    const input = inputs[planned.inputIndex]!;
+    const retry = scenario.run.retry;
+    for (let attempt = 1; ; attempt++) {
+      if (runSignal.aborted) return;
+      const record = await targetLimits.get(planned.targetId)!(() =>
+        globalLimit(async () => {
+          if (runSignal.aborted) return null;
+          progress.inFlight++;
+          reportProgress();
+          try {
+            return await measureAttempt(call, input, attemptContext);
+          } finally {
+            progress.inFlight--;
+          }
+        }),
+      );
+      if (record === null) return;
+      const fullRecord: RequestRecord = { runId, ...planned, attempt, ...record.fields };
+      options.onRecord(fullRecord);
+      progress.attempts++;
+      const retryable = fullRecord.status === "error" && attempt < retry.maxAttempts && isRetryable(fullRecord, retry) && !runSignal.aborted;
+      if (!retryable) {
+        progress.done++;
+        if (fullRecord.status === "error") progress.errors++;
+        reportProgress();
+        return;
+      }
+      progress.retries++;
+      reportProgress();
+      await sleep(backoffDelayMs(retry, attempt, record.retryAfterMs, random), runSignal);
+    }
+  };
+
+  // Feed the plan lazily through a bounded window: a million-request run never holds a million promises.
+  const windowSize = Math.min(4096, scenario.run.concurrency + scenario.targets.length * perTargetConcurrency);
+  const pending = new Set<Promise<void>>();
+  for (const planned of planRequests(scenario, inputs.length)) {
+    if (runSignal.aborted) break;
+    const task = executeRequest(planned).finally(() => pending.delete(task));
+    pending.add(task);
+    if (pending.size >= windowSize) await Promise.race(pending);
+  }
+  await Promise.all(pending);
+  reportProgress();
+  return {
+    runId,
+    status: runSignal.aborted ? "aborted" : "completed",
+    progress: { ...progress },
+    startedAt,
+    finishedAt: clock.epochMs(),
+  };
+}
+
+interface AttemptContext {
+  baseFetch: typeof fetch;
+  clock: Clock;
+  timeoutMs: number;
+  runSignal: AbortSignal;
+}
+
+type MeasuredFields = Omit<RequestRecord, "runId" | "targetId" | "inputIndex" | "repetition" | "attempt" | "warmup">;
+
+interface MeasuredAttempt {
+  fields: MeasuredFields;
+  retryAfterMs: number | null;
+}
+
+/** One attempt: its own abort controller (run abort or timeout), its own timing fetch. */
+async function measureAttempt(call: TargetCall, input: ExpandedInput, context: AttemptContext): Promise<MeasuredAttempt> {
+  const { clock, runSignal } = context;
+  const controller = new AbortController();
+  let abortCause: AbortCause = null;
+  const onRunAbort = (): void => {
+    abortCause ??= "aborted";
+    controller.abort(runSignal.reason);
+  };
+  runSignal.addEventListener("abort", onRunAbort, { once: true });
+  const timer = setTimeout(() => {
+    abortCause ??= "timeout";
+    controller.abort(new DOMException(`no complete answer within ${context.timeoutMs} ms`, "TimeoutError"));
+  }, context.timeoutMs);
+
+  const wire = createTimingFetch(context.baseFetch, clock, controller.signal);
+  const attemptStartedAt = clock.now();
+  const attemptStartedAtEpochMs = clock.epochMs();
+  let firstContentAt: number | null = null;
+  try {
+    const result = await call(input, {
+      fetch: wire.fetch,
+      signal: controller.signal,
+      onContent: () => {
+        firstContentAt ??= wire.timing.lastChunkAt ?? clock.now();
+      },
+    });
+    const finishedAt = clock.now();
+    if (wire.timing.contentType?.startsWith("text/event-stream") && !wire.timing.sawDoneMarker) {
+      return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, {
+        errorKind: "bad_response",
+        httpStatus: wire.timing.httpStatus,
+        message: "the event stream ended before [DONE]: the response is incomplete",
+      }, result);
+    }
+    void wire.drain();
+    return { fields: success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt), retryAfterMs: null };
+  } catch (error) {
+    const finishedAt = clock.now();
+    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classifyError(error, wire.timing, abortCause));
+  } finally {
+    clearTimeout(timer);
+    runSignal.removeEventListener("abort", onRunAbort);
+  }
+}
+
+function success(
+  timing: WireTiming,
+  result: TargetCallResult,
+  firstContentAt: number | null,
+  attemptStartedAt: number,
+  attemptStartedAtEpochMs: number,
+  finishedAt: number,
+): MeasuredFields {
+  const t0 = timing.t0 ?? attemptStartedAt;
+  const lastByteAt = timing.lastByteAt ?? finishedAt;
+  const reportedTokens = result.usage?.completionTokens ?? null;
+  const streamed = result.chunkCount > 0;
+  const outputTokens = reportedTokens ?? (streamed ? result.contentChunkCount : estimateTokens(result.output));
+  return {
+    startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
+    ttftMs: firstContentAt === null ? null : firstContentAt - t0,
+    latencyMs: lastByteAt - t0,
+    status: "ok",
+    errorKind: null,
+    httpStatus: timing.httpStatus,
+    errorMessage: null,
+    inputTokens: result.usage?.promptTokens ?? null,
+    outputTokens,
+    tokensEstimated: reportedTokens === null,
+    chunkCount: result.chunkCount,
+    output: result.output,
+    outputBytes: timing.bodyBytes,
+  };
+}
+
+function failure(
+  timing: WireTiming,
+  attemptStartedAt: number,
+  attemptStartedAtEpochMs: number,
+  finishedAt: number,
+  classification: ReturnType<typeof classifyError>,
+  partial?: TargetCallResult,
+): MeasuredAttempt {
+  const t0 = timing.t0 ?? attemptStartedAt;
+  return {
+    fields: {
+      startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
+      ttftMs: null,
+      latencyMs: finishedAt - t0,
+      status: "error",
+      errorKind: classification.errorKind,
+      httpStatus: classification.httpStatus,
+      errorMessage: classification.message,
+      inputTokens: null,
+      outputTokens: null,
+      tokensEstimated: false,
+      chunkCount: partial?.chunkCount ?? 0,
+      output: partial?.output || null,
+      outputBytes: timing.bodyBytes,
+    },
+    retryAfterMs: timing.retryAfterMs,
+  };
+}
+
+/** About four characters a token for English text: an estimate, and flagged as one. */
+function estimateTokens(text: string): number {
+  return Math.max(text.length > 0 ? 1 : 0, Math.round(text.length / 4));
+}
+
+function isRetryable(record: RequestRecord, retry: RetryPolicy): boolean {
+  return record.errorKind !== null && retry.retryOn.includes(record.errorKind);
+}
+
+/**
+ * Exponential backoff with full jitter, capped at maxDelayMs; a server's Retry-After is honoured in full
+ * when it asks for longer (retrying sooner only earns another 429).
+ */
+export function backoffDelayMs(retry: RetryPolicy, attempt: number, retryAfterMs: number | null, random: () => number): number {
+  const exponential = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+  const jittered = exponential * random();
+  return retryAfterMs === null ? jittered : Math.max(jittered, retryAfterMs);
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

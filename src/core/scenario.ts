@@ -1,0 +1,246 @@
+// Scenario files: the versioned JSON format, its validation (errors name the field path) and defaults.
+import { z } from "zod";
+import { INFERENCE_PROVIDERS } from "@huggingface/inference";
+import { ERROR_KINDS } from "./record";
+import { expandInputs } from "./inputs";
+
+export const SCENARIO_VERSION = 1;
+
+/**
+ * Tasks the runner can call today. The format keeps `task` a plain pipeline-type string so later
+ * tasks (text-to-image, automatic-speech-recognition, …) only need a new caller, not a new format.
+ */
+export const SUPPORTED_TASKS = ["chat-completion", "text-generation", "feature-extraction"] as const;
+export type Task = (typeof SUPPORTED_TASKS)[number];
+
+/** Tasks whose responses can be streamed token by token. */
+export const STREAMING_TASKS: readonly Task[] = ["chat-completion", "text-generation"];
+
+/** `sandbox:/fast/v1` resolves against the running sandbox server, whatever port it got. */
+export const SANDBOX_URL_SCHEME = "sandbox:";
+
+const TARGET_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const targetIdSchema = z
+  .string({ error: "required" })
+  .regex(TARGET_ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit");
+
+const pricingSchema = z.strictObject({
+  inputPerMillionTokensUsd: z.number().nonnegative(),
+  outputPerMillionTokensUsd: z.number().nonnegative(),
+});
+
+const endpointUrlSchema = z
+  .string()
+  .refine((value) => isHttpUrl(value) || value.startsWith(`${SANDBOX_URL_SCHEME}/`), {
+    message: "must be an http(s) URL or a sandbox:/<profile>/v1 URL",
+  });
+
+const providerSchema = z.enum([...INFERENCE_PROVIDERS, "auto"], {
+  error: (issue) =>
+    `unknown provider ${JSON.stringify(issue.input)} (known: ${[...INFERENCE_PROVIDERS, "auto"].join(", ")})`,
+});
+
+/**
+ * One object with both optional keys rather than a union of two shapes, so that a target missing both
+ * gets one plain error instead of two branches' worth of guesses.
+ */
+const targetSchema = z
+  .strictObject({
+    id: targetIdSchema,
+    label: z.string().optional(),
+    /** A Hugging Face Inference Provider, called through the router with the HF token. */
+    provider: providerSchema.optional(),
+    /** Any OpenAI-compatible server (llama.cpp, vLLM, TGI, Ollama, the sandbox). */
+    endpointUrl: endpointUrlSchema.optional(),
+    model: z.string({ error: "required" }).min(1, "required"),
+    pricing: pricingSchema.optional(),
+  })
+  .superRefine((target, context) => {
+    if (target.provider === undefined && target.endpointUrl === undefined) {
+      context.addIssue({ code: "custom", path: [], message: "needs provider (a Hugging Face provider) or endpointUrl (an OpenAI-compatible server)" });
+    }
+    if (target.provider !== undefined && target.endpointUrl !== undefined) {
+      context.addIssue({ code: "custom", path: ["endpointUrl"], message: "cannot be combined with provider" });
+    }
+  });
+
+const chatMessageSchema = z.strictObject({
+  role: z.enum(["system", "user", "assistant"]),
+  content: z.string({ error: "required" }),
+});
+
+/** One literal input: a prompt string, or (chat only) a full message list. */
+const literalInputSchema = z.union([
+  z.string(),
+  z.strictObject({ messages: z.array(chatMessageSchema).min(1, "needs at least one message") }),
+]);
+
+const templateInputsSchema = z.strictObject({
+  /** Jinja source rendered once per row of `variables`; for chat it becomes the user message. */
+  template: z.string().min(1, "required"),
+  /** Optional system message for chat. */
+  system: z.string().optional(),
+  variables: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))).min(1, "needs at least one row"),
+});
+
+const retrySchema = z.strictObject({
+  /** Total attempts per request, first one included: 1 means no retry. */
+  maxAttempts: z.number().int().min(1).max(10).default(1),
+  baseDelayMs: z.number().int().min(0).max(60_000).default(500),
+  maxDelayMs: z.number().int().min(0).max(300_000).default(20_000),
+  retryOn: z.array(z.enum(ERROR_KINDS)).default(["rate_limited", "http_5xx", "network"]),
+});
+
+const runSchema = z.strictObject({
+  repetitions: z.number().int().min(1, "must be at least 1").max(1_000_000).default(1),
+  /** Warm-up requests per target, sent before the measured ones and left out of statistics. */
+  warmup: z.number().int().min(0, "must be 0 or more").max(1000).default(0),
+  concurrency: z.number().int().min(1, "must be at least 1").max(1024).default(1),
+  /** Defaults to `concurrency`: no target may hold more than this many requests in flight. */
+  perTargetConcurrency: z.number().int().min(1, "must be at least 1").max(1024).optional(),
+  timeoutMs: z.number().int().min(1, "must be positive").max(3_600_000).default(60_000),
+  stream: z.boolean().default(false),
+  retry: retrySchema.default({ maxAttempts: 1, baseDelayMs: 500, maxDelayMs: 20_000, retryOn: ["rate_limited", "http_5xx", "network"] }),
+});
+
+const scenarioSchema = z
+  .strictObject({
+    version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
+    name: z.string({ error: "required" }).min(1, "required"),
+    description: z.string().optional(),
+    task: z.string({ error: "required" }).refine((task) => (SUPPORTED_TASKS as readonly string[]).includes(task), {
+      message: `not supported yet (supported: ${SUPPORTED_TASKS.join(", ")})`,
+    }),
+    targets: z
+      .array(targetSchema)
+      .min(1, "needs at least one target"),
+    inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema]),
+    /** Passed to the provider as-is (max_tokens, temperature, …). */
+    parameters: z.record(z.string(), z.unknown()).default({}),
+    run: runSchema.default(() => runSchema.parse({})),
+  })
+  .superRefine((scenario, context) => {
+    const seen = new Map<string, number>();
+    scenario.targets.forEach((target, index) => {
+      const first = seen.get(target.id);
+      if (first !== undefined) {
+        context.addIssue({ code: "custom", path: ["targets", index, "id"], message: `duplicate id "${target.id}" (also targets[${first}])` });
+      } else {
+        seen.set(target.id, index);
+      }
+    });
+    if (scenario.run.stream && !(STREAMING_TASKS as readonly string[]).includes(scenario.task)) {
+      context.addIssue({ code: "custom", path: ["run", "stream"], message: `${scenario.task} cannot stream` });
+    }
+    if (scenario.run.retry.maxDelayMs < scenario.run.retry.baseDelayMs) {
+      context.addIssue({ code: "custom", path: ["run", "retry", "maxDelayMs"], message: "must be at least baseDelayMs" });
+    }
+    if (scenario.task !== "chat-completion" && Array.isArray(scenario.inputs)) {
+      scenario.inputs.forEach((input, index) => {
+        if (typeof input !== "string") {
+          context.addIssue({ code: "custom", path: ["inputs", index], message: `${scenario.task} takes a prompt string, not messages` });
+        }
+      });
+    }
+    if (scenario.task !== "chat-completion" && !Array.isArray(scenario.inputs) && scenario.inputs.system !== undefined) {
+      context.addIssue({ code: "custom", path: ["inputs", "system"], message: "only chat-completion has a system message" });
+    }
+  });
+
+export type Scenario = Omit<z.output<typeof scenarioSchema>, "task"> & { task: Task };
+export type ScenarioTarget = Scenario["targets"][number];
+export type ProviderTarget = ScenarioTarget & { provider: NonNullable<ScenarioTarget["provider"]> };
+export type EndpointTarget = ScenarioTarget & { endpointUrl: string };
+export type RunSettings = Scenario["run"];
+export type RetryPolicy = RunSettings["retry"];
+export type ChatMessage = z.output<typeof chatMessageSchema>;
+
+export interface ScenarioError {
+  /** Dotted path with indexes, e.g. `targets[1].model`; empty for the file as a whole. */
+  path: string;
+  message: string;
+}
+
+export type ScenarioParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
+
+export function isProviderTarget(target: ScenarioTarget): target is ProviderTarget {
+  return target.provider !== undefined;
+}
+
+/** Turns unknown JSON into a Scenario with defaults applied, or into path-named errors. */
+export function validateScenario(input: unknown): ScenarioParseResult {
+  // reportInput lets a missing field ("required") be told apart from a wrong type.
+  const result = scenarioSchema.safeParse(input, { reportInput: true });
+  if (result.success) {
+    const scenario = result.data as Scenario;
+    // A template that does not parse or render is as much a bad file as a missing field.
+    const expanded = expandInputs(scenario);
+    return expanded.ok ? { ok: true, scenario } : { ok: false, errors: expanded.errors };
+  }
+  return { ok: false, errors: result.error.issues.flatMap((issue) => issueToErrors(issue)) };
+}
+
+/** Parses scenario file text; JSON syntax errors are reported like validation errors. */
+export function parseScenarioText(text: string): ScenarioParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [{ path: "", message: `not valid JSON: ${(error as Error).message}` }] };
+  }
+  return validateScenario(json);
+}
+
+export function formatScenarioErrors(errors: ScenarioError[]): string {
+  return errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join("\n");
+}
+
+/** `targets[1].model` from ["targets", 1, "model"]. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment, index) => {
+      if (typeof segment === "number") return `[${segment}]`;
+      return index === 0 ? String(segment) : `.${String(segment)}`;
+    })
+    .join("");
+}
+
+function issueToErrors(issue: z.core.$ZodIssue, parentPath: readonly PropertyKey[] = []): ScenarioError[] {
+  const fullPath = [...parentPath, ...issue.path];
+  const path = formatPath(fullPath);
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({ path: formatPath([...fullPath, key]), message: "unknown field" }));
+  }
+  if (issue.code === "invalid_union") {
+    const branch = closestUnionBranch(issue);
+    return branch ? branch.flatMap((branchIssue) => issueToErrors(branchIssue, fullPath)) : [{ path, message: issue.message }];
+  }
+  if (issue.code === "invalid_type" && issue.input === undefined) {
+    return [{ path, message: "required" }];
+  }
+  return [{ path, message: issue.message }];
+}
+
+/**
+ * A union failure carries what every branch said. Report the branch the input was meant for: one whose
+ * type matched (its issues are deeper than a root type mismatch), and of those the one with fewest issues.
+ * Branch issue paths are relative to the union.
+ */
+function closestUnionBranch(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIssue[] | undefined {
+  const typeMatched = issue.errors.filter(
+    (branch) => branch.length > 0 && !(branch.length === 1 && branch[0]!.code === "invalid_type" && branch[0]!.path.length === 0),
+  );
+  const candidates = typeMatched.length > 0 ? typeMatched : issue.errors.filter((branch) => branch.length > 0);
+  if (candidates.length === 0) return undefined;
+  return candidates.reduce((fewest, branch) => (branch.length < fewest.length ? branch : fewest));
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,194 @@
+// How one target is called for each task, always through @huggingface/inference's InferenceClient.
+import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
+import type { ExpandedInput } from "./inputs";
+import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario, type ScenarioTarget, type Task } from "./scenario";
+
+export interface TokenUsage {
+  promptTokens: number | null;
+  completionTokens: number | null;
+}
+
+export interface TargetCallResult {
+  /** Text output, or a vector summary for feature extraction. */
+  output: string;
+  usage: TokenUsage | null;
+  /** Stream events received (0 when not streaming). */
+  chunkCount: number;
+  /** Stream events that carried output content: the token count when the provider reports none. */
+  contentChunkCount: number;
+}
+
+export interface CallHooks {
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  /** Called for every stream event that carries output content, as soon as it is parsed. */
+  onContent(): void;
+}
+
+export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
+
+export interface TargetCallOptions {
+  /** Hugging Face token, sent only to Hugging Face provider targets, never to other endpoints. */
+  accessToken?: string | undefined;
+  /** Base URL of the running sandbox, for `sandbox:/…` endpoint URLs. */
+  sandboxUrl?: string | undefined;
+}
+
+/** Resolves `sandbox:/fast/v1` against the sandbox's base URL; other URLs pass through. */
+export function resolveEndpointUrl(endpointUrl: string, sandboxUrl: string | undefined): string {
+  if (!endpointUrl.startsWith(SANDBOX_URL_SCHEME)) return endpointUrl;
+  if (!sandboxUrl) {
+    throw new InferenceClientInputError(`${endpointUrl} needs the sandbox: start it with "npm run sandbox" (or "npm start")`);
+  }
+  return `${sandboxUrl.replace(/\/+$/, "")}${endpointUrl.slice(SANDBOX_URL_SCHEME.length)}`;
+}
+
+/** Provider targets need a Hugging Face token; endpoint targets do not. */
+export function targetsNeedingToken(scenario: Pick<Scenario, "targets">): ScenarioTarget[] {
+  return scenario.targets.filter(isProviderTarget);
+}
+
+export function createTargetCall(target: ScenarioTarget, scenario: Scenario, options: TargetCallOptions): TargetCall {
+  // A 503 is a result worth recording: the library's own retry would repeat it forever, at once.
+  const clientOptions = { retry_on_error: false } as const;
+  const client = isProviderTarget(target)
+    ? new InferenceClient(options.accessToken ?? "", clientOptions)
+    : new InferenceClient("", { ...clientOptions, endpointUrl: endpointBaseUrl(target.endpointUrl!, scenario.task, options.sandboxUrl) });
+  const routing = isProviderTarget(target) ? { provider: target.provider, model: target.model } : { model: target.model };
+  const parameters = scenario.parameters;
+  const callers: Record<Task, TargetCall> = {
+    "chat-completion": scenario.run.stream
+      ? (input, hooks) => streamChat(client, { ...routing, ...parameters, messages: input.messages }, hooks)
+      : (input, hooks) => chat(client, { ...routing, ...parameters, messages: input.messages }, hooks),
+    "text-generation": scenario.run.stream
+      ? (input, hooks) => streamTextGeneration(client, { ...routing, inputs: input.prompt, parameters }, hooks)
+      : (input, hooks) => textGeneration(client, { ...routing, inputs: input.prompt, parameters }, hooks),
+    "feature-extraction": (input, hooks) => featureExtraction(client, { ...routing, ...parameters, inputs: input.prompt }, hooks),
+  };
+  return callers[scenario.task];
+}
+
+/**
+ * The library appends `/chat/completions` and `/completions` to a URL ending in `/v1` itself, but posts
+ * feature extraction to the URL as given; a `/v1` base gets `/embeddings` so one endpoint URL serves
+ * every task (the HF/TEI `{ inputs }` body, which TEI and the sandbox accept there).
+ */
+function endpointBaseUrl(endpointUrl: string, task: Task, sandboxUrl: string | undefined): string {
+  const resolved = resolveEndpointUrl(endpointUrl, sandboxUrl).replace(/\/+$/, "");
+  return task === "feature-extraction" && resolved.endsWith("/v1") ? `${resolved}/embeddings` : resolved;
+}
+
+function requestOptions(hooks: CallHooks) {
+  return { fetch: hooks.fetch, signal: hooks.signal, retry_on_error: false };
+}
+
+type ChatArgs = Parameters<InferenceClient["chatCompletion"]>[0];
+
+async function chat(client: InferenceClient, args: ChatArgs, hooks: CallHooks): Promise<TargetCallResult> {
+  const response = await client.chatCompletion(args, requestOptions(hooks));
+  const content = response.choices[0]?.message?.content ?? "";
+  return {
+    output: typeof content === "string" ? content : JSON.stringify(content),
+    usage: usageFrom(response.usage),
+    chunkCount: 0,
+    contentChunkCount: 0,
+  };
+}
+
+async function streamChat(client: InferenceClient, args: ChatArgs, hooks: CallHooks): Promise<TargetCallResult> {
+  const stream = client.chatCompletionStream(
+    { ...args, stream_options: { include_usage: true } },
+    requestOptions(hooks),
+  );
+  return collectStream(stream, (chunk) => chunk.choices?.[0]?.delta?.content, (chunk) => chunk.usage, hooks);
+}
+
+type TextGenerationArgs = Parameters<InferenceClient["textGeneration"]>[0];
+
+async function textGeneration(client: InferenceClient, args: TextGenerationArgs, hooks: CallHooks): Promise<TargetCallResult> {
+  const response = await client.textGeneration(args, requestOptions(hooks));
+  // The library keeps only `generated_text`; the provider's usage is not passed on, so tokens are counted.
+  return { output: response.generated_text, usage: null, chunkCount: 0, contentChunkCount: 0 };
+}
+
+/** OpenAI completion chunks carry `choices[0].text`; TGI's native stream carries `token.text`. */
+interface TextGenerationStreamChunk {
+  choices?: { text?: string }[];
+  token?: { text?: string; special?: boolean };
+  usage?: RawUsage | null;
+}
+
+async function streamTextGeneration(client: InferenceClient, args: TextGenerationArgs, hooks: CallHooks): Promise<TargetCallResult> {
+  const stream = client.textGenerationStream(
+    { ...args, stream_options: { include_usage: true } } as TextGenerationArgs,
+    requestOptions(hooks),
+  ) as AsyncGenerator<TextGenerationStreamChunk>;
+  return collectStream(
+    stream,
+    (chunk) => chunk.choices?.[0]?.text ?? (chunk.token?.special ? undefined : chunk.token?.text),
+    (chunk) => chunk.usage,
+    hooks,
+  );
+}
+
+type FeatureExtractionArgs = Parameters<InferenceClient["featureExtraction"]>[0];
+
+async function featureExtraction(client: InferenceClient, args: FeatureExtractionArgs, hooks: CallHooks): Promise<TargetCallResult> {
+  const vector = await client.featureExtraction(args, requestOptions(hooks));
+  return { output: summarizeVector(vector), usage: null, chunkCount: 0, contentChunkCount: 0 };
+}
+
+async function collectStream<Chunk>(
+  stream: AsyncIterable<Chunk>,
+  contentOf: (chunk: Chunk) => string | null | undefined,
+  usageOf: (chunk: Chunk) => RawUsage | null | undefined,
+  hooks: CallHooks,
+): Promise<TargetCallResult> {
+  const parts: string[] = [];
+  let chunkCount = 0;
+  let contentChunkCount = 0;
+  let usage: TokenUsage | null = null;
+  for await (const chunk of stream) {
+    chunkCount++;
+    const content = contentOf(chunk);
+    if (content) {
+      contentChunkCount++;
+      hooks.onContent();
+      parts.push(content);
+    }
+    const chunkUsage = usageOf(chunk);
+    if (chunkUsage) usage = usageFrom(chunkUsage);
+  }
+  return { output: parts.join(""), usage, chunkCount, contentChunkCount };
+}
+
+interface RawUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+}
+
+function usageFrom(usage: RawUsage | null | undefined): TokenUsage | null {
+  if (!usage) return null;
+  return {
+    promptTokens: typeof usage.prompt_tokens === "number" ? usage.prompt_tokens : null,
+    completionTokens: typeof usage.completion_tokens === "number" ? usage.completion_tokens : null,
+  };
+}
+
+const VECTOR_PREVIEW_LENGTH = 8;
+
+/** Vectors are not kept whole: their shape and first values are enough to compare providers. */
+export function summarizeVector(vector: unknown): string {
+  const shape: number[] = [];
+  let level: unknown = vector;
+  while (Array.isArray(level)) {
+    shape.push(level.length);
+    level = level[0];
+  }
+  let first: unknown = vector;
+  while (Array.isArray(first) && Array.isArray(first[0])) first = first[0];
+  const values = Array.isArray(first) ? (first as unknown[]).slice(0, VECTOR_PREVIEW_LENGTH) : [first];
+  const preview = values.map((value) => (typeof value === "number" ? Number(value.toPrecision(4)) : String(value))).join(", ");
+  const more = Array.isArray(first) && first.length > VECTOR_PREVIEW_LENGTH ? ", …" : "";
+  return `shape=${shape.join("x") || "scalar"} [${preview}${more}]`;
+}
