@@ -1,0 +1,392 @@
+// Per-target summary statistics over request records, with the metric definitions of DESIGN.md.
+// Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
+
+import { bin, quantileSorted } from "d3-array";
+import type { ErrorKind, RequestRecord } from "./record";
+
+export interface Distribution {
+  count: number;
+  min: number | null;
+  mean: number | null;
+  p50: number | null;
+  p90: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+export interface SummaryRow {
+  targetId: string;
+  /** Measured (non-warm-up) attempts. */
+  count: number;
+  okCount: number;
+  errorCount: number;
+  /** errorCount / count; 0 when count is 0. */
+  errorRate: number;
+  errorsByKind: Partial<Record<ErrorKind, number>>;
+  /** Warm-up attempts seen; they count nowhere else. */
+  warmupCount: number;
+  /** Successful, non-warm-up requests only. */
+  latencyMs: Distribution;
+  /** Bootstrap 95% confidence interval of the median latency; null with fewer than 2 samples. */
+  latencyP50Ci95: [number, number] | null;
+  /** Successful streaming requests that have a ttftMs. */
+  ttftMs: Distribution;
+  /** Per request: (latency − TTFT) / (outputTokens − 1), for outputTokens > 1. */
+  itlMs: Distribution;
+  meanOutputTokens: number | null;
+  /** Per request: outputTokens / latency in seconds. */
+  outputTokensPerSecond: Distribution;
+  /** Per request: (outputTokens − 1) / (latency − TTFT) in seconds. */
+  decodeTokensPerSecond: Distribution;
+  /** okCount / wall span of this target's measured requests, in seconds. */
+  requestsPerSecond: number | null;
+  /** Output tokens of successful measured requests / the same wall span, in seconds. */
+  outputTokenThroughput: number | null;
+  /** max(startedAt + latencyMs) − min(startedAt) over measured requests. */
+  wallSpanMs: number | null;
+  /** True when any contributing token count was estimated from the stream. */
+  tokensEstimated: boolean;
+}
+
+/** The per-request metrics that have a distribution (and whose values the accumulator keeps). */
+export const DISTRIBUTION_METRICS = [
+  "latencyMs",
+  "ttftMs",
+  "itlMs",
+  "outputTokensPerSecond",
+  "decodeTokensPerSecond",
+] as const;
+export type DistributionMetric = (typeof DISTRIBUTION_METRICS)[number];
+
+const BOOTSTRAP_RESAMPLES = 1000;
+// Fixed so the same records always give the same interval (summaries are compared across runs).
+const BOOTSTRAP_SEED = 0x5eed_b007;
+
+/** The p-th percentile (p in [0, 100]) of ascending values, linear interpolation between closest ranks (numpy's default, R-7). */
+export function percentile(sortedValues: ArrayLike<number>, p: number): number {
+  if (!(p >= 0 && p <= 100)) throw new RangeError(`percentile: p must be in [0, 100], got ${p}`);
+  if (sortedValues.length === 0) throw new RangeError("percentile: no values");
+  // d3's types ask for an Array, but quantileSorted only reads .length and indices, so a typed array
+  // works as is; copying a million latencies into an Array just to satisfy the type would be waste.
+  return quantileSorted(sortedValues as unknown as number[], p / 100) as number;
+}
+
+/** (new − old) / old × 100; null when either side is missing or old is 0. */
+export function comparePercentChange(oldValue: number | null, newValue: number | null): number | null {
+  if (oldValue === null || newValue === null) return null;
+  if (oldValue === 0 || !Number.isFinite(oldValue) || !Number.isFinite(newValue)) return null;
+  return ((newValue - oldValue) / oldValue) * 100;
+}
+
+/** A Float64Array that grows by doubling: 8 bytes per value instead of a boxed number in an Array. */
+class GrowableFloat64Array {
+  private buffer = new Float64Array(64);
+  private size = 0;
+
+  push(value: number): void {
+    if (this.size === this.buffer.length) {
+      const larger = new Float64Array(this.buffer.length * 2);
+      larger.set(this.buffer);
+      this.buffer = larger;
+    }
+    this.buffer[this.size++] = value;
+  }
+
+  /**
+   * The values in ascending order, as a view (no copy). Sorting in place is fine because only the
+   * distribution matters, and a later sort of mostly sorted data is cheap.
+   */
+  sortedView(): Float64Array {
+    return this.buffer.subarray(0, this.size).sort();
+  }
+}
+
+interface TargetTotals {
+  count: number;
+  okCount: number;
+  errorCount: number;
+  warmupCount: number;
+  errorsByKind: Partial<Record<ErrorKind, number>>;
+  values: Record<DistributionMetric, GrowableFloat64Array>;
+  outputTokensSum: number;
+  outputTokensReported: number;
+  firstStartedAt: number;
+  lastEndedAt: number;
+  tokensEstimated: boolean;
+}
+
+function newTargetTotals(): TargetTotals {
+  return {
+    count: 0,
+    okCount: 0,
+    errorCount: 0,
+    warmupCount: 0,
+    errorsByKind: {},
+    values: {
+      latencyMs: new GrowableFloat64Array(),
+      ttftMs: new GrowableFloat64Array(),
+      itlMs: new GrowableFloat64Array(),
+      outputTokensPerSecond: new GrowableFloat64Array(),
+      decodeTokensPerSecond: new GrowableFloat64Array(),
+    },
+    outputTokensSum: 0,
+    outputTokensReported: 0,
+    firstStartedAt: Infinity,
+    lastEndedAt: -Infinity,
+    tokensEstimated: false,
+  };
+}
+
+/** Keeps a malformed record (NaN, Infinity) from poisoning a whole distribution. */
+function pushFinite(values: GrowableFloat64Array, value: number): void {
+  if (Number.isFinite(value)) values.push(value);
+}
+
+function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord): void {
+  const { latencyMs, ttftMs, outputTokens } = record;
+  pushFinite(totals.values.latencyMs, latencyMs);
+  if (ttftMs !== null) pushFinite(totals.values.ttftMs, ttftMs);
+  if (outputTokens === null) return;
+
+  totals.outputTokensSum += outputTokens;
+  totals.outputTokensReported += 1;
+  if (record.tokensEstimated) totals.tokensEstimated = true;
+  if (latencyMs > 0) pushFinite(totals.values.outputTokensPerSecond, outputTokens / (latencyMs / 1000));
+
+  // ITL and decode speed need a first token time and at least one token after it.
+  if (ttftMs === null || outputTokens <= 1) return;
+  const decodeMs = latencyMs - ttftMs;
+  pushFinite(totals.values.itlMs, decodeMs / (outputTokens - 1));
+  if (decodeMs > 0) pushFinite(totals.values.decodeTokensPerSecond, (outputTokens - 1) / (decodeMs / 1000));
+}
+
+function addMeasuredRequest(totals: TargetTotals, record: RequestRecord): void {
+  totals.count += 1;
+  totals.firstStartedAt = Math.min(totals.firstStartedAt, record.startedAt);
+  totals.lastEndedAt = Math.max(totals.lastEndedAt, record.startedAt + record.latencyMs);
+  if (record.status === "ok") {
+    totals.okCount += 1;
+    addSuccessfulRequest(totals, record);
+    return;
+  }
+  totals.errorCount += 1;
+  if (record.errorKind !== null) {
+    totals.errorsByKind[record.errorKind] = (totals.errorsByKind[record.errorKind] ?? 0) + 1;
+  }
+}
+
+function emptyDistribution(): Distribution {
+  return { count: 0, min: null, mean: null, p50: null, p90: null, p95: null, p99: null, max: null };
+}
+
+function sum(values: ArrayLike<number>): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[i] as number;
+  return total;
+}
+
+function describeSorted(sortedValues: Float64Array): Distribution {
+  const count = sortedValues.length;
+  if (count === 0) return emptyDistribution();
+  return {
+    count,
+    min: sortedValues[0] as number,
+    mean: sum(sortedValues) / count,
+    p50: percentile(sortedValues, 50),
+    p90: percentile(sortedValues, 90),
+    p95: percentile(sortedValues, 95),
+    p99: percentile(sortedValues, 99),
+    max: sortedValues[count - 1] as number,
+  };
+}
+
+/** mulberry32: a small seeded generator, so bootstrap intervals are reproducible. Returns values in (0, 1). */
+function seededUniform(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    // +0.5 keeps the value strictly inside (0, 1), so log() below never sees 0.
+    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
+  };
+}
+
+function standardNormal(uniform: () => number): number {
+  return Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+/** Gamma(shape, 1) for shape ≥ 1 (Marsaglia & Tsang, 2000). */
+function gamma(shape: number, uniform: () => number): number {
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    const x = standardNormal(uniform);
+    const v = (1 + c * x) ** 3;
+    if (v <= 0) continue;
+    const u = uniform();
+    if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
+  }
+}
+
+function beta(a: number, b: number, uniform: () => number): number {
+  const x = gamma(a, uniform);
+  return x / (x + gamma(b, uniform));
+}
+
+/**
+ * Bootstrap 95% CI (percentile method) of the p-th percentile of sortedValues.
+ *
+ * A plain bootstrap draws n indices per resample: 1000 × n draws, far too slow at a million records.
+ * It is not needed: resampling picks indices floor(n·U) for uniform U, so the k-th smallest resampled
+ * index is floor(n·U₍ₖ₎), where the k-th order statistic of n uniforms is Beta(k, n − k + 1), and the
+ * next one is U₍ₖ₎ + (1 − U₍ₖ₎)·Beta(1, n − k). Drawing those two directly gives the very same
+ * distribution of resampled percentiles as the plain bootstrap, in O(1) per resample.
+ */
+function bootstrapPercentileCi95(sortedValues: Float64Array, p: number): [number, number] | null {
+  const n = sortedValues.length;
+  if (n < 2) return null;
+  const uniform = seededUniform(BOOTSTRAP_SEED);
+  const rankPosition = ((n - 1) * p) / 100;
+  const lowerRank = Math.floor(rankPosition) + 1; // 1-based rank of the lower of the two interpolated values
+  const fraction = rankPosition - Math.floor(rankPosition);
+  const indexOf = (u: number) => Math.min(n - 1, Math.floor(n * u));
+
+  const resampledPercentiles = new Float64Array(BOOTSTRAP_RESAMPLES);
+  for (let i = 0; i < BOOTSTRAP_RESAMPLES; i++) {
+    const lowerU = beta(lowerRank, n - lowerRank + 1, uniform);
+    const lowerValue = sortedValues[indexOf(lowerU)] as number;
+    if (fraction === 0) {
+      resampledPercentiles[i] = lowerValue;
+      continue;
+    }
+    const upperU = lowerU + (1 - lowerU) * (1 - uniform() ** (1 / (n - lowerRank)));
+    const upperValue = sortedValues[indexOf(upperU)] as number;
+    resampledPercentiles[i] = lowerValue + fraction * (upperValue - lowerValue);
+  }
+  resampledPercentiles.sort();
+  return [percentile(resampledPercentiles, 2.5), percentile(resampledPercentiles, 97.5)];
+}
+
+/** Throughput needs a span longer than zero; a single instantaneous request has none. */
+function perSecond(amount: number, wallSpanMs: number | null): number | null {
+  if (wallSpanMs === null || wallSpanMs <= 0) return null;
+  return amount / (wallSpanMs / 1000);
+}
+
+function summarizeTarget(targetId: string, totals: TargetTotals): SummaryRow {
+  const latencyMs = totals.values.latencyMs.sortedView();
+  const wallSpanMs = totals.count > 0 ? totals.lastEndedAt - totals.firstStartedAt : null;
+  const hasOutputTokens = totals.outputTokensReported > 0;
+  return {
+    targetId,
+    count: totals.count,
+    okCount: totals.okCount,
+    errorCount: totals.errorCount,
+    errorRate: totals.count > 0 ? totals.errorCount / totals.count : 0,
+    errorsByKind: { ...totals.errorsByKind },
+    warmupCount: totals.warmupCount,
+    latencyMs: describeSorted(latencyMs),
+    latencyP50Ci95: bootstrapPercentileCi95(latencyMs, 50),
+    ttftMs: describeSorted(totals.values.ttftMs.sortedView()),
+    itlMs: describeSorted(totals.values.itlMs.sortedView()),
+    meanOutputTokens: hasOutputTokens ? totals.outputTokensSum / totals.outputTokensReported : null,
+    outputTokensPerSecond: describeSorted(totals.values.outputTokensPerSecond.sortedView()),
+    decodeTokensPerSecond: describeSorted(totals.values.decodeTokensPerSecond.sortedView()),
+    requestsPerSecond: perSecond(totals.okCount, wallSpanMs),
+    outputTokenThroughput: hasOutputTokens ? perSecond(totals.outputTokensSum, wallSpanMs) : null,
+    wallSpanMs,
+    tokensEstimated: totals.tokensEstimated,
+  };
+}
+
+/** Collects records one at a time (e.g. as a run streams them in) and summarizes per target on demand. */
+export class SummaryAccumulator {
+  private readonly totalsByTarget = new Map<string, TargetTotals>();
+
+  add(record: RequestRecord): void {
+    let totals = this.totalsByTarget.get(record.targetId);
+    if (totals === undefined) {
+      totals = newTargetTotals();
+      this.totalsByTarget.set(record.targetId, totals);
+    }
+    if (record.warmup) totals.warmupCount += 1;
+    else addMeasuredRequest(totals, record);
+  }
+
+  /**
+   * One row per target: in targetOrder when given (a listed target without records gets an empty row;
+   * targets seen but not listed follow, so no measurement is silently dropped), else in first-seen order.
+   */
+  summarize(targetOrder?: string[]): SummaryRow[] {
+    const targetIds = [...new Set([...(targetOrder ?? []), ...this.totalsByTarget.keys()])];
+    return targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals()));
+  }
+
+  /** The kept values of one metric for one target, ascending (a copy): the input for histograms and ECDFs. */
+  sortedValues(targetId: string, metric: DistributionMetric): Float64Array {
+    const totals = this.totalsByTarget.get(targetId);
+    return totals === undefined ? new Float64Array(0) : totals.values[metric].sortedView().slice();
+  }
+}
+
+export function summarize(records: Iterable<RequestRecord>, targetOrder?: string[]): SummaryRow[] {
+  const accumulator = new SummaryAccumulator();
+  for (const record of records) accumulator.add(record);
+  return accumulator.summarize(targetOrder);
+}
+
+function finiteValues(values: ArrayLike<number>): number[] {
+  const finite: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as number;
+    if (Number.isFinite(value)) finite.push(value);
+  }
+  return finite;
+}
+
+/** Exactly binCount equal-width bins from min to max (d3's own thresholds would pick "nice" counts instead). */
+export function histogram(values: ArrayLike<number>, binCount: number): { x0: number; x1: number; count: number }[] {
+  if (!(Number.isInteger(binCount) && binCount >= 1)) throw new RangeError(`histogram: binCount must be a positive integer, got ${binCount}`);
+  const finite = finiteValues(values);
+  if (finite.length === 0) return [];
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of finite) {
+    min = Math.min(min, value);
+    max = Math.max(max, value);
+  }
+  if (min === max) return [{ x0: min, x1: max, count: finite.length }];
+
+  const widthPerBin = (max - min) / binCount;
+  const thresholds = Array.from({ length: binCount - 1 }, (_, i) => min + (i + 1) * widthPerBin);
+  const bins = bin().domain([min, max]).thresholds(thresholds)(finite);
+  return bins.map((b) => ({ x0: b.x0 ?? min, x1: b.x1 ?? max, count: b.length }));
+}
+
+/** Evenly spaced selection of at most maxPoints points, always keeping the first and the last. */
+export function downsample<T>(points: T[], maxPoints: number): T[] {
+  if (!(Number.isInteger(maxPoints) && maxPoints >= 2)) throw new RangeError(`downsample: maxPoints must be an integer ≥ 2, got ${maxPoints}`);
+  if (points.length <= maxPoints) return points.slice();
+  const step = (points.length - 1) / (maxPoints - 1);
+  return Array.from({ length: maxPoints }, (_, i) => points[Math.round(i * step)] as T);
+}
+
+/**
+ * Empirical CDF: one point per distinct value, p = fraction of values ≤ x, downsampled to at most
+ * maxPoints (min and max kept), because charts must never draw more than 2,000 points per series.
+ */
+export function ecdf(values: ArrayLike<number>, maxPoints = 2000): { x: number; p: number }[] {
+  const sorted = Float64Array.from(finiteValues(values)).sort();
+  const n = sorted.length;
+  const points: { x: number; p: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = sorted[i] as number;
+    // With ties only the last copy carries the step's height.
+    if (i + 1 < n && sorted[i + 1] === x) continue;
+    points.push({ x, p: (i + 1) / n });
+  }
+  return downsample(points, maxPoints);
+}
