@@ -116,7 +116,13 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const perTargetConcurrency = scenario.run.perTargetConcurrency ?? scenario.run.concurrency;
   const targetLimits = new Map<string, LimitFunction>(scenario.targets.map((target) => [target.id, pLimit(perTargetConcurrency)]));
 
-  const attemptContext: AttemptContext = { baseFetch, clock, timeoutMs: scenario.run.timeoutMs, runSignal };
+  const attemptContext: AttemptContext = {
+    baseFetch,
+    clock,
+    timeoutMs: scenario.run.timeoutMs,
+    runSignal,
+    redact: (text) => (options.accessToken ? text.split(options.accessToken).join("[redacted]") : text),
+  };
 
   /** One planned request: its attempts, each taking a target slot then a global slot, backoff outside both. */
   const executeRequest = async (planned: PlannedRequest): Promise<void> => {
@@ -179,6 +185,8 @@ interface AttemptContext {
   clock: Clock;
   timeoutMs: number;
   runSignal: AbortSignal;
+  /** Error text comes from servers and libraries; the token must never reach a record through it. */
+  redact(text: string): string;
 }
 
 type MeasuredFields = Omit<RequestRecord, "runId" | "targetId" | "inputIndex" | "repetition" | "attempt" | "warmup">;
@@ -227,7 +235,9 @@ async function measureAttempt(call: TargetCall, input: ExpandedInput, context: A
     return { fields: success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt), retryAfterMs: null };
   } catch (error) {
     const finishedAt = clock.now();
-    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classifyError(error, wire.timing, abortCause));
+    const classification = classifyError(error, wire.timing, abortCause);
+    classification.message = context.redact(classification.message);
+    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classification);
   } finally {
     clearTimeout(timer);
     runSignal.removeEventListener("abort", onRunAbort);

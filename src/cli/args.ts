@@ -1,0 +1,84 @@
+// Command-line arguments of `providerbench run`: parsed into a typed command, or a usage error.
+import { parseArgs } from "node:util";
+
+export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
+
+Options:
+  --jsonl <file>         write one JSON object per request attempt
+  --csv <file>           write the records as CSV (RFC 4180, UTF-8)
+  --summary <file>       write the per-target summary rows as JSON
+  --concurrency <n>      override run.concurrency
+  --repetitions <n>      override run.repetitions
+  --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or http://127.0.0.1:8787)
+  --quiet                no progress line
+  -h, --help             this text
+
+The Hugging Face token is read from HF_TOKEN; it is never written anywhere.`;
+
+export interface RunCommand {
+  scenarioPath: string;
+  jsonlPath: string | undefined;
+  csvPath: string | undefined;
+  summaryPath: string | undefined;
+  concurrency: number | undefined;
+  repetitions: number | undefined;
+  sandboxUrl: string;
+  quiet: boolean;
+}
+
+export type ParsedCommand = { kind: "run"; command: RunCommand } | { kind: "help" } | { kind: "error"; message: string };
+
+export const DEFAULT_SANDBOX_URL = "http://127.0.0.1:8787";
+
+export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        jsonl: { type: "string" },
+        csv: { type: "string" },
+        summary: { type: "string" },
+        concurrency: { type: "string" },
+        repetitions: { type: "string" },
+        "sandbox-url": { type: "string" },
+        quiet: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    return { kind: "error", message: (error as Error).message };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help" };
+  const [verb, scenarioPath, ...extra] = positionals;
+  if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}" (the command is "run")` : "missing command \"run\"" };
+  if (!scenarioPath) return { kind: "error", message: "missing the scenario file: run <scenario.json>" };
+  if (extra.length > 0) return { kind: "error", message: `unexpected argument "${extra[0]}"` };
+  const concurrency = positiveInteger(values.concurrency, "--concurrency");
+  if (typeof concurrency === "string") return { kind: "error", message: concurrency };
+  const repetitions = positiveInteger(values.repetitions, "--repetitions");
+  if (typeof repetitions === "string") return { kind: "error", message: repetitions };
+  return {
+    kind: "run",
+    command: {
+      scenarioPath,
+      jsonlPath: values.jsonl,
+      csvPath: values.csv,
+      summaryPath: values.summary,
+      concurrency,
+      repetitions,
+      sandboxUrl: values["sandbox-url"] ?? env.PROVIDERBENCH_SANDBOX_URL ?? DEFAULT_SANDBOX_URL,
+      quiet: values.quiet ?? false,
+    },
+  };
+}
+
+/** A whole number ≥ 1, undefined when the flag is absent, or the error text. */
+function positiveInteger(value: string | undefined, flag: string): number | undefined | string {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 1 ? number : `${flag} must be a whole number of at least 1, got "${value}"`;
+}

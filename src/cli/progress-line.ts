@@ -1,0 +1,50 @@
+// The live progress line: redrawn in place on a terminal, printed every few seconds otherwise.
+import type { RunProgress } from "../core/runner";
+
+const BAR_WIDTH = 24;
+
+export function formatProgress(progress: RunProgress): string {
+  const fraction = progress.planned === 0 ? 1 : progress.done / progress.planned;
+  const filled = Math.round(fraction * BAR_WIDTH);
+  const bar = "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled);
+  const elapsedSeconds = progress.elapsedMs / 1000;
+  const etaSeconds = progress.done > 0 ? (elapsedSeconds / progress.done) * (progress.planned - progress.done) : null;
+  const parts = [
+    `${bar} ${progress.done}/${progress.planned}`,
+    `${progress.errors} errors`,
+    `${progress.inFlight} in flight`,
+    progress.retries > 0 ? `${progress.retries} retries` : null,
+    `${elapsedSeconds.toFixed(1)} s`,
+    etaSeconds === null ? null : `ETA ${etaSeconds.toFixed(0)} s`,
+  ];
+  return parts.filter((part) => part !== null).join(" · ");
+}
+
+export interface ProgressReporter {
+  update(progress: RunProgress): void;
+  finish(progress: RunProgress): void;
+}
+
+export function createProgressReporter(stream: NodeJS.WriteStream, quiet: boolean): ProgressReporter {
+  if (quiet) return { update: () => {}, finish: () => {} };
+  const interactive = stream.isTTY === true;
+  // Redrawing on every record would cost more than the requests at high rates: throttle.
+  const intervalMs = interactive ? 100 : 5000;
+  let lastDrawnAt = 0;
+  const draw = (progress: RunProgress): void => {
+    if (interactive) stream.write(`\r\x1b[2K${formatProgress(progress)}`);
+    else stream.write(`${formatProgress(progress)}\n`);
+  };
+  return {
+    update(progress) {
+      const now = performance.now();
+      if (now - lastDrawnAt < intervalMs) return;
+      lastDrawnAt = now;
+      draw(progress);
+    },
+    finish(progress) {
+      draw(progress);
+      if (interactive) stream.write("\n");
+    },
+  };
+}
