@@ -1,0 +1,89 @@
+// Reads and writes of runs, records and saved scenarios; every multi-table change is one transaction.
+import type { RequestRecord } from "../core/record";
+import type { Scenario } from "../core/scenario";
+import type { ProviderBenchDb, RunHeadline, RunStatus, StoredRecord, StoredRun, StoredScenario } from "./db";
+
+/** Newest first. */
+export function listRuns(db: ProviderBenchDb): Promise<StoredRun[]> {
+  return db.runs.orderBy("startedAt").reverse().toArray();
+}
+
+export function getRun(db: ProviderBenchDb, runId: string): Promise<StoredRun | undefined> {
+  return db.runs.get(runId);
+}
+
+/** In the order they were recorded (an index over runId lists equal keys by primary key). */
+export async function recordsOfRun(db: ProviderBenchDb, runId: string): Promise<RequestRecord[]> {
+  const stored = await db.records.where("runId").equals(runId).toArray();
+  return stored.map(withoutKey);
+}
+
+function withoutKey({ id: _key, ...record }: StoredRecord): RequestRecord {
+  return record;
+}
+
+export function countRecordsOfRun(db: ProviderBenchDb, runId: string): Promise<number> {
+  return db.records.where("runId").equals(runId).count();
+}
+
+export async function createRun(db: ProviderBenchDb, run: StoredRun): Promise<void> {
+  await db.runs.add(run);
+}
+
+export async function finishRun(
+  db: ProviderBenchDb,
+  runId: string,
+  outcome: { status: Exclude<RunStatus, "running">; finishedAt: number; headline: RunHeadline | null; errorMessage?: string | null },
+): Promise<void> {
+  await db.runs.update(runId, {
+    status: outcome.status,
+    finishedAt: outcome.finishedAt,
+    headline: outcome.headline,
+    errorMessage: outcome.errorMessage ?? null,
+  });
+}
+
+/** The run row, its records and its blobs go together or not at all. */
+export async function deleteRun(db: ProviderBenchDb, runId: string): Promise<void> {
+  await db.transaction("rw", db.runs, db.records, db.blobs, async () => {
+    await db.records.where("runId").equals(runId).delete();
+    await db.blobs.where("runId").equals(runId).delete();
+    await db.runs.delete(runId);
+  });
+}
+
+/**
+ * At app start, a run still marked running was cut off by a closed tab or a crash: it becomes
+ * interrupted and keeps its records. `isStillRunning` spares runs another open tab is driving.
+ * Returns the ids it marked.
+ */
+export async function markInterruptedRuns(
+  db: ProviderBenchDb,
+  isStillRunning: (runId: string) => boolean = () => false,
+): Promise<string[]> {
+  return db.transaction("rw", db.runs, async () => {
+    const running = await db.runs.where("status").equals("running").toArray();
+    const interrupted = running.filter((run) => !isStillRunning(run.id)).map((run) => run.id);
+    await db.runs.where("id").anyOf(interrupted).modify({ status: "interrupted" });
+    return interrupted;
+  });
+}
+
+/** Most recently changed first. */
+export function listSavedScenarios(db: ProviderBenchDb): Promise<StoredScenario[]> {
+  return db.scenarios.orderBy("updatedAt").reverse().toArray();
+}
+
+export function getSavedScenario(db: ProviderBenchDb, scenarioId: string): Promise<StoredScenario | undefined> {
+  return db.scenarios.get(scenarioId);
+}
+
+export async function saveScenario(db: ProviderBenchDb, spec: Scenario, now: number = Date.now()): Promise<StoredScenario> {
+  const stored: StoredScenario = { id: crypto.randomUUID(), name: spec.name, spec, createdAt: now, updatedAt: now };
+  await db.scenarios.add(stored);
+  return stored;
+}
+
+export async function deleteSavedScenario(db: ProviderBenchDb, scenarioId: string): Promise<void> {
+  await db.scenarios.delete(scenarioId);
+}

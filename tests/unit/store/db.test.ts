@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+// The schema only moves forward: a database written by any earlier version opens without losing rows.
+import "fake-indexeddb/auto";
+import Dexie from "dexie";
+import { afterEach, describe, expect, it } from "vitest";
+import { ProviderBenchDb, SCHEMA_VERSIONS } from "../../../src/store/db";
+import { testRecord, testRun, testScenario } from "./fixtures";
+
+/**
+ * How each shipped version was declared, frozen here on purpose: db.ts may append versions but must
+ * never edit these. A future version 2 adds its entry and a seed that writes version-2-shaped rows.
+ */
+const SHIPPED_SCHEMAS: Record<number, Record<string, string>> = {
+  1: {
+    scenarios: "id, name, updatedAt",
+    runs: "id, scenarioId, status, startedAt",
+    records: "++id, runId, [runId+targetId], [runId+inputIndex]",
+    blobs: "id, runId",
+  },
+};
+
+const openedNames: string[] = [];
+afterEach(async () => {
+  for (const name of openedNames.splice(0)) await Dexie.delete(name);
+});
+
+/** Writes a database exactly as the app at `version` did, with rows in every table. */
+async function seedDatabaseAtVersion(version: number): Promise<string> {
+  const name = `schema-v${version}-${crypto.randomUUID()}`;
+  openedNames.push(name);
+  const old = new Dexie(name);
+  for (let v = 1; v <= version; v++) old.version(v).stores(SHIPPED_SCHEMAS[v]!);
+  await old.open();
+  await old.table("scenarios").add({ id: "s1", name: "saved", spec: testScenario(), createdAt: 1, updatedAt: 2 });
+  await old.table("runs").bulkAdd([testRun("r1"), testRun("r2", { status: "running", finishedAt: null })]);
+  await old.table("records").bulkAdd([testRecord("r1", 0), testRecord("r1", 1), testRecord("r2", 0)]);
+  await old.table("blobs").add({ id: "b1", runId: "r1", mimeType: "image/png", data: new Blob(["png"]) });
+  old.close();
+  return name;
+}
+
+describe("ProviderBenchDb schema", () => {
+  it("declares every shipped version, oldest first, and edits none of them", () => {
+    expect(SCHEMA_VERSIONS.map((entry) => entry.version)).toEqual(Object.keys(SHIPPED_SCHEMAS).map(Number));
+    for (const entry of SCHEMA_VERSIONS) expect(entry.stores).toEqual(SHIPPED_SCHEMAS[entry.version]);
+  });
+
+  for (const version of Object.keys(SHIPPED_SCHEMAS).map(Number)) {
+    it(`keeps every row of a version ${version} database when the current code opens it`, async () => {
+      const name = await seedDatabaseAtVersion(version);
+      const db = new ProviderBenchDb(name);
+      await db.open();
+      expect(db.verno).toBe(SCHEMA_VERSIONS.at(-1)!.version);
+      expect(await db.scenarios.count()).toBe(1);
+      expect((await db.scenarios.get("s1"))?.spec.targets.map((target) => target.id)).toEqual(["fast", "slow"]);
+      expect((await db.runs.toArray()).map((run) => run.id).sort()).toEqual(["r1", "r2"]);
+      expect(await db.records.where("runId").equals("r1").count()).toBe(2);
+      expect(await db.records.where("[runId+targetId]").equals(["r1", "slow"]).count()).toBe(1);
+      expect(await db.records.where("[runId+inputIndex]").equals(["r2", 0]).count()).toBe(1);
+      expect(await db.blobs.count()).toBe(1);
+      db.close();
+    });
+  }
+});

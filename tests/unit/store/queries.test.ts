@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ProviderBenchDb } from "../../../src/store/db";
+import {
+  deleteRun,
+  listRuns,
+  markInterruptedRuns,
+  recordsOfRun,
+  saveScenario,
+  listSavedScenarios,
+} from "../../../src/store/queries";
+import { testRecord, testRun, testScenario } from "./fixtures";
+
+let db: ProviderBenchDb;
+beforeEach(async () => {
+  db = new ProviderBenchDb(`queries-${crypto.randomUUID()}`);
+  await db.open();
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe("store queries", () => {
+  it("lists runs newest first", async () => {
+    await db.runs.bulkAdd([testRun("old", { startedAt: 1 }), testRun("new", { startedAt: 3 }), testRun("mid", { startedAt: 2 })]);
+    expect((await listRuns(db)).map((run) => run.id)).toEqual(["new", "mid", "old"]);
+  });
+
+  it("returns a run's records in the order they were written, without the storage key", async () => {
+    await db.records.bulkAdd([testRecord("a", 0), testRecord("b", 0), testRecord("a", 1)]);
+    await db.records.add(testRecord("a", 2));
+    const records = await recordsOfRun(db, "a");
+    expect(records.map((record) => record.repetition)).toEqual([0, 1, 2]);
+    expect(records[0]).not.toHaveProperty("id");
+  });
+
+  it("deletes a run together with its records and blobs, leaving other runs alone", async () => {
+    await db.runs.bulkAdd([testRun("gone"), testRun("kept")]);
+    await db.records.bulkAdd([testRecord("gone", 0), testRecord("gone", 1), testRecord("kept", 0)]);
+    await db.blobs.add({ id: "blob", runId: "gone", mimeType: "image/png", data: new Blob(["x"]) });
+    await deleteRun(db, "gone");
+    expect(await db.runs.get("gone")).toBeUndefined();
+    expect(await db.records.where("runId").equals("gone").count()).toBe(0);
+    expect(await db.blobs.count()).toBe(0);
+    expect(await db.records.where("runId").equals("kept").count()).toBe(1);
+  });
+
+  it("marks runs left running as interrupted and keeps their records", async () => {
+    await db.runs.bulkAdd([
+      testRun("crashed", { status: "running", finishedAt: null }),
+      testRun("other-tab", { status: "running", finishedAt: null }),
+      testRun("done", { status: "completed" }),
+    ]);
+    await db.records.bulkAdd([testRecord("crashed", 0), testRecord("crashed", 1)]);
+    const marked = await markInterruptedRuns(db, (runId) => runId === "other-tab");
+    expect(marked).toEqual(["crashed"]);
+    expect((await db.runs.get("crashed"))?.status).toBe("interrupted");
+    expect((await db.runs.get("other-tab"))?.status).toBe("running");
+    expect((await db.runs.get("done"))?.status).toBe("completed");
+    expect(await recordsOfRun(db, "crashed")).toHaveLength(2);
+  });
+
+  it("saves scenarios with their validated spec", async () => {
+    const saved = await saveScenario(db, testScenario(), 10);
+    expect((await listSavedScenarios(db)).map((scenario) => [scenario.id, scenario.name])).toEqual([[saved.id, "store test"]]);
+  });
+});
