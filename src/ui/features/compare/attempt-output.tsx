@@ -1,0 +1,41 @@
+import type { RequestRecord } from "../../../core/record";
+import { MISSING, formatCount, formatMs } from "../../components/ui/format";
+import "./compare.css";
+
+/**
+ * One attempt's timings and output. Model output is untrusted text: it only ever goes into a text
+ * node inside <pre>, never through innerHTML or a markdown renderer, so markup in it stays literal.
+ */
+export function AttemptOutput(props: { record: RequestRecord; showRepetition: boolean }) {
+  const { record, showRepetition } = props;
+  const failed = record.status === "error";
+  return (
+    <article className={failed ? "pb-attempt pb-attempt-failed" : "pb-attempt"} data-testid="attempt-output">
+      <dl className="pb-attempt-facts">
+        {showRepetition && (
+          <>
+            <dt>Rep</dt>
+            <dd>
+              {record.repetition}
+              {record.attempt > 1 ? ` (attempt ${record.attempt})` : ""}
+            </dd>
+          </>
+        )}
+        <dt>Latency</dt>
+        <dd>{formatMs(record.latencyMs)}</dd>
+        <dt>TTFT</dt>
+        <dd>{formatMs(record.ttftMs)}</dd>
+        <dt>Tokens</dt>
+        <dd>{record.outputTokens === null ? MISSING : `${record.tokensEstimated ? "≈" : ""}${formatCount(record.outputTokens)}`}</dd>
+      </dl>
+      {failed && (
+        <p className="pb-attempt-error">
+          {record.errorKind ?? "error"}
+          {record.httpStatus !== null ? ` (HTTP ${record.httpStatus})` : ""}
+          {record.errorMessage ? `: ${record.errorMessage}` : ""}
+        </p>
+      )}
+      {record.output !== null && <pre className="pb-output">{record.output}</pre>}
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+// Saving exports from the browser: file names that sort and survive every file system, and the download itself.
+
+/** "Sandbox: streaming chat!" → "sandbox-streaming-chat". */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug === "" ? "run" : slug.slice(0, 80);
+}
+
+/** Local wall-clock time as 2026-11-23T01-05-00: the time the user saw, with no ':' (not allowed on Windows). */
+export function fileTimestamp(epochMs: number): string {
+  const date = new Date(epochMs);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`
+  );
+}
+
+export type ExportKind = "records" | "summary";
+
+/**
+ * `<scenario>_<run time>_<kind>.csv`. The run time comes from the first request when there is one;
+ * otherwise the run's label stands in for it.
+ */
+export function exportFileName(scenarioName: string, runStartedAtMs: number | null, runLabel: string, kind: ExportKind): string {
+  const when = runStartedAtMs !== null ? fileTimestamp(runStartedAtMs) : slugify(runLabel);
+  return `${slugify(scenarioName)}_${when}_${kind}.csv`;
+}
+
+/**
+ * Excel reads a CSV without a byte-order mark in the legacy code page and garbles non-ASCII model
+ * output, so the file starts with a UTF-8 BOM; other spreadsheet tools and parsers (papaparse too) skip it.
+ */
+export const UTF8_BOM = "\uFEFF";
+
+/** Hands text to the browser as a file download, through a temporary object URL and `<a download>`. */
+export function downloadCsv(fileName: string, csvText: string): void {
+  const blob = new Blob([UTF8_BOM, csvText], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking in the same task can cancel the download in some browsers; one tick later it has started.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,97 @@
+// Turns records into the series the charts draw. Warm-up requests are left out, as in the statistics,
+// and no series ever holds more than MAX_POINTS_PER_SERIES points, whatever the size of the run.
+import type { ErrorKind, RequestRecord } from "../../../core/record";
+import { ERROR_KINDS } from "../../../core/record";
+import { downsample, ecdf, type SummaryRow } from "../../../core/stats";
+
+export const MAX_POINTS_PER_SERIES = 2000;
+/** Failures are rarer and matter more than successes: they keep up to this share of a timeline series. */
+const ERROR_SHARE_OF_TIMELINE = 0.25;
+
+/** Epoch ms of the first request of the run (warm-up included): the zero of every "offset" shown. */
+export function runStartMs(records: readonly RequestRecord[]): number | null {
+  let start = Infinity;
+  for (const record of records) start = Math.min(start, record.startedAt);
+  return Number.isFinite(start) ? start : null;
+}
+
+/** Latencies of successful measured requests, per target. */
+export function successfulLatenciesByTarget(records: readonly RequestRecord[]): Map<string, number[]> {
+  const latencies = new Map<string, number[]>();
+  for (const record of records) {
+    if (record.warmup || record.status !== "ok") continue;
+    let values = latencies.get(record.targetId);
+    if (values === undefined) {
+      values = [];
+      latencies.set(record.targetId, values);
+    }
+    values.push(record.latencyMs);
+  }
+  return latencies;
+}
+
+export interface EcdfSeries {
+  targetId: string;
+  points: { x: number; p: number }[];
+}
+
+export function latencyEcdfSeries(records: readonly RequestRecord[], targetIds: string[]): EcdfSeries[] {
+  const latencies = successfulLatenciesByTarget(records);
+  return targetIds.map((targetId) => ({ targetId, points: ecdf(latencies.get(targetId) ?? [], MAX_POINTS_PER_SERIES) }));
+}
+
+export interface TimelinePoint {
+  /** Seconds since the start of the run. */
+  offsetSeconds: number;
+  latencyMs: number;
+  failed: boolean;
+}
+
+export interface TimelineSeries {
+  targetId: string;
+  points: TimelinePoint[];
+}
+
+/**
+ * Latency against the time each request started, to show throttling or drift during the run. Failures
+ * get their own share of the point budget so that downsampling a large run never hides them.
+ */
+export function latencyTimelineSeries(records: readonly RequestRecord[], targetIds: string[]): TimelineSeries[] {
+  const start = runStartMs(records) ?? 0;
+  const okByTarget = new Map<string, TimelinePoint[]>(targetIds.map((id) => [id, []]));
+  const failedByTarget = new Map<string, TimelinePoint[]>(targetIds.map((id) => [id, []]));
+  for (const record of records) {
+    if (record.warmup) continue;
+    const failed = record.status !== "ok";
+    const points = (failed ? failedByTarget : okByTarget).get(record.targetId);
+    points?.push({ offsetSeconds: (record.startedAt - start) / 1000, latencyMs: record.latencyMs, failed });
+  }
+  const byOffset = (a: TimelinePoint, b: TimelinePoint) => a.offsetSeconds - b.offsetSeconds;
+  return targetIds.map((targetId) => {
+    const failed = (failedByTarget.get(targetId) ?? []).sort(byOffset);
+    const ok = (okByTarget.get(targetId) ?? []).sort(byOffset);
+    const keptFailed = downsample(failed, Math.max(2, Math.floor(MAX_POINTS_PER_SERIES * ERROR_SHARE_OF_TIMELINE)));
+    const keptOk = downsample(ok, MAX_POINTS_PER_SERIES - keptFailed.length);
+    return { targetId, points: [...keptOk, ...keptFailed].sort(byOffset) };
+  });
+}
+
+/** "other" counts failures recorded without a kind, so the stacks add up to the error count. */
+export type ErrorBucket = ErrorKind | "other";
+
+export interface ErrorBreakdownRow {
+  targetId: string;
+  counts: Partial<Record<ErrorBucket, number>>;
+}
+
+export function errorBreakdown(rows: SummaryRow[]): { rows: ErrorBreakdownRow[]; buckets: ErrorBucket[] } {
+  const breakdown = rows.map((row) => {
+    const counts: Partial<Record<ErrorBucket, number>> = { ...row.errorsByKind };
+    const classified = ERROR_KINDS.reduce((total, kind) => total + (row.errorsByKind[kind] ?? 0), 0);
+    if (row.errorCount > classified) counts.other = row.errorCount - classified;
+    return { targetId: row.targetId, counts };
+  });
+  const allBuckets: ErrorBucket[] = [...ERROR_KINDS, "other"];
+  const buckets = allBuckets.filter((bucket) => breakdown.some((row) => (row.counts[bucket] ?? 0) > 0));
+  return { rows: breakdown, buckets };
+}
