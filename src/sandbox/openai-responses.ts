@@ -1,0 +1,142 @@
+// Response and chunk shapes, copied from what OpenAI-compatible servers send (see the router tapes).
+
+export interface ResponseContext {
+  id: string;
+  /** Unix seconds. */
+  created: number;
+  model: string;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export type FinishReason = "stop" | "length";
+
+export interface ChoiceText {
+  text: string;
+  /** null when the answer was cut before the model finished. */
+  finishReason: FinishReason | null;
+}
+
+export function usageOf(promptTokens: number, completionTokens: number): Usage {
+  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+}
+
+export function chatCompletion(context: ResponseContext, choices: readonly ChoiceText[], usage: Usage) {
+  return {
+    id: context.id,
+    object: "chat.completion",
+    created: context.created,
+    model: context.model,
+    choices: choices.map((choice, index) => ({
+      index,
+      message: { role: "assistant", content: choice.text },
+      logprobs: null,
+      finish_reason: choice.finishReason,
+    })),
+    usage,
+  };
+}
+
+export interface ChatDelta {
+  role?: "assistant";
+  content?: string;
+}
+
+/**
+ * With include_usage, OpenAI puts `usage: null` on every chunk before the usage chunk; without it the
+ * field is absent, so `usageField` decides.
+ */
+export function chatChunk(
+  context: ResponseContext,
+  index: number,
+  delta: ChatDelta,
+  finishReason: FinishReason | null,
+  usageField: boolean,
+) {
+  return {
+    id: context.id,
+    object: "chat.completion.chunk",
+    created: context.created,
+    model: context.model,
+    choices: [{ index, delta, logprobs: null, finish_reason: finishReason }],
+    ...(usageField ? { usage: null } : {}),
+  };
+}
+
+export function chatUsageChunk(context: ResponseContext, usage: Usage) {
+  return {
+    id: context.id,
+    object: "chat.completion.chunk",
+    created: context.created,
+    model: context.model,
+    choices: [],
+    usage,
+  };
+}
+
+export function textCompletion(context: ResponseContext, choices: readonly ChoiceText[], usage: Usage) {
+  return {
+    id: context.id,
+    object: "text_completion",
+    created: context.created,
+    model: context.model,
+    choices: choices.map((choice, index) => ({
+      index,
+      text: choice.text,
+      logprobs: null,
+      finish_reason: choice.finishReason,
+    })),
+    usage,
+  };
+}
+
+export function textChunk(
+  context: ResponseContext,
+  index: number,
+  text: string,
+  finishReason: FinishReason | null,
+  usageField: boolean,
+) {
+  return {
+    id: context.id,
+    object: "text_completion",
+    created: context.created,
+    model: context.model,
+    choices: [{ index, text, logprobs: null, finish_reason: finishReason }],
+    ...(usageField ? { usage: null } : {}),
+  };
+}
+
+export function textUsageChunk(context: ResponseContext, usage: Usage) {
+  return { id: context.id, object: "text_completion", created: context.created, model: context.model, choices: [], usage };
+}
+
+export function embeddingList(model: string, embeddings: readonly (number[] | string)[], usage: Usage) {
+  return {
+    object: "list",
+    data: embeddings.map((embedding, index) => ({ object: "embedding", index, embedding })),
+    model,
+    usage: { prompt_tokens: usage.prompt_tokens, total_tokens: usage.prompt_tokens },
+  };
+}
+
+export function modelList(ids: readonly string[], created: number) {
+  return { object: "list", data: ids.map((id) => ({ id, object: "model", created, owned_by: "sandbox" })) };
+}
+
+export interface ErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
+
+export function errorBody(message: string, type: string, code: string | null = null, param: string | null = null): ErrorBody {
+  return { error: { message, type, param, code } };
+}
+
+/** One server-sent event; `[DONE]` is sent as is, everything else as JSON. */
+export function sseEvent(payload: unknown): string {
+  return `data: ${payload === "[DONE]" ? "[DONE]" : JSON.stringify(payload)}\n\n`;
+}

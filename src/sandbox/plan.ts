@@ -1,0 +1,136 @@
+// Everything random about one request, decided up front: error or answer, when each token goes out,
+// the text, and how a fault profile ends it. Pure, so the same draw always gives the same plan.
+
+import type { ErrorRates, Profile, ProfileName, ProfileTiming } from "./profiles";
+import { hashString, integerBetween, logNormal, mulberry32, uint32, type Random } from "./random";
+import { pseudoTokens } from "./text";
+
+/** One generator per profile: requests to other profiles never shift this profile's sequence. */
+export function createProfileRandom(seed: number, profileName: ProfileName): Random {
+  return mulberry32(hashString(profileName, seed));
+}
+
+/** Exactly two numbers per request from the profile's generator, whatever the request asks for. */
+export interface RequestDraw {
+  errorRoll: number;
+  requestSeed: number;
+}
+
+export function drawRequest(profileRandom: Random): RequestDraw {
+  return { errorRoll: profileRandom(), requestSeed: uint32(profileRandom) };
+}
+
+export type HttpErrorStatus = 429 | 500 | 503;
+
+export type Outcome = { kind: "answer" } | { kind: "http-error"; status: HttpErrorStatus; retryAfterSeconds?: number };
+
+/**
+ * How the answer ends: `done` normally; `cut` stops cleanly before finish_reason; `error-event` ends
+ * with an error event (or a 200 error body); `reset` destroys the connection mid-body.
+ */
+export type Termination = "done" | "cut" | "error-event" | "reset";
+
+export interface ResponsePlan {
+  outcome: Outcome;
+  requestSeed: number;
+  /** When the first content token (or an error answer) goes out, ms after the request arrived. */
+  ttftMs: number;
+  /** The tokens actually sent, one list per choice, all of the same length. */
+  choiceTokens: string[][];
+  /** When each token index is written, ms after the request arrived. */
+  tokenOffsetsMs: number[];
+  /** When the answer completes: final chunk and [DONE], the whole non-streaming body, or the fault. */
+  endMs: number;
+  finishReason: "stop" | "length";
+  termination: Termination;
+}
+
+export interface PlanInput {
+  maxTokens: number | undefined;
+  choiceCount: number;
+  /** False for embeddings: no tokens, the answer goes out at TTFT (or at `totalMs` for fixed timing). */
+  generatesText: boolean;
+}
+
+function decideOutcome(errors: ErrorRates, roll: number): Outcome {
+  if (roll < errors.p503) return { kind: "http-error", status: 503 };
+  if (roll < errors.p503 + errors.p429) {
+    return { kind: "http-error", status: 429, retryAfterSeconds: errors.retryAfterSeconds };
+  }
+  if (roll < errors.p503 + errors.p429 + errors.p500) return { kind: "http-error", status: 500 };
+  return { kind: "answer" };
+}
+
+interface TokenSchedule {
+  ttftMs: number;
+  tokenOffsetsMs: number[];
+  endMs: number;
+}
+
+function scheduleTokens(timing: ProfileTiming, random: Random, tokenCount: number, timeScale: number): TokenSchedule {
+  if (timing.kind === "fixed") {
+    const spanMs = timing.totalMs - timing.ttftMs;
+    const tokenOffsetsMs = Array.from({ length: tokenCount }, (_, index) => timing.ttftMs + (spanMs * index) / tokenCount);
+    return { ttftMs: timing.ttftMs, tokenOffsetsMs, endMs: timing.totalMs };
+  }
+  const ttftMs = logNormal(random, timing.ttftMedianMs, timing.ttftSigma) * timeScale;
+  const gapMedianMs = 1000 / timing.tokensPerSecond;
+  const tokenOffsetsMs: number[] = [];
+  let atMs = ttftMs;
+  for (let index = 0; index < tokenCount; index++) {
+    tokenOffsetsMs.push(atMs);
+    // The final chunk comes one gap after the last token, as a real server needs one more decode step.
+    atMs += logNormal(random, gapMedianMs, timing.tokenGapSigma) * timeScale;
+  }
+  return { ttftMs, tokenOffsetsMs, endMs: atMs };
+}
+
+/** Payloads take the place of evenly spread tokens, so the token count stays what usage reports. */
+function injectPayloads(tokens: string[], payloads: readonly string[]): void {
+  const replaced = new Set<number>();
+  payloads.forEach((payload, payloadIndex) => {
+    const position = Math.floor((payloadIndex * tokens.length) / payloads.length);
+    if (position < tokens.length && !replaced.has(position)) {
+      tokens[position] = ` ${payload}`;
+      replaced.add(position);
+    }
+  });
+}
+
+function keptTokensFor(profile: Profile, input: PlanInput, tokenCount: number): { kept: number; termination: Termination } {
+  switch (profile.fault?.kind) {
+    case "cut":
+      return input.generatesText
+        ? { kept: Math.max(1, Math.floor(tokenCount / 2)), termination: "cut" }
+        : { kept: tokenCount, termination: "done" };
+    case "sse-error":
+      return { kept: Math.min(profile.fault.afterTokens, tokenCount), termination: "error-event" };
+    case "reset":
+      return { kept: Math.min(profile.fault.afterTokens, tokenCount), termination: "reset" };
+    default:
+      return { kept: tokenCount, termination: "done" };
+  }
+}
+
+export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInput, timeScale: number): ResponsePlan {
+  const random = mulberry32(draw.requestSeed);
+  const sampledLength = integerBetween(random, profile.outputTokens.min, profile.outputTokens.max);
+  const tokenCount = input.generatesText ? Math.min(sampledLength, input.maxTokens ?? sampledLength) : 0;
+  const schedule = scheduleTokens(profile.timing, random, tokenCount, timeScale);
+  const choiceTokens = Array.from({ length: input.choiceCount }, () => pseudoTokens(random, tokenCount));
+  if (profile.fault?.kind === "evil") {
+    for (const tokens of choiceTokens) injectPayloads(tokens, profile.fault.payloads);
+  }
+  const { kept, termination } = keptTokensFor(profile, input, tokenCount);
+  return {
+    outcome: decideOutcome(profile.errors, draw.errorRoll),
+    requestSeed: draw.requestSeed,
+    ttftMs: schedule.ttftMs,
+    choiceTokens: choiceTokens.map((tokens) => tokens.slice(0, kept)),
+    tokenOffsetsMs: schedule.tokenOffsetsMs.slice(0, kept),
+    // A truncated answer ends when its next token would have been due.
+    endMs: schedule.tokenOffsetsMs[kept] ?? schedule.endMs,
+    finishReason: tokenCount < sampledLength ? "length" : "stop",
+    termination,
+  };
+}

@@ -1,0 +1,190 @@
+// The sandbox's simulated providers, one per path prefix (`/fast/v1`, `/err503/v1`, …): pure data.
+
+export const PERFORMANCE_PROFILE_NAMES = ["fast", "steady", "slow", "flaky", "instant", "exact"] as const;
+
+export const FAULT_PROFILE_NAMES = [
+  "err503",
+  "err429",
+  "err500",
+  "reset",
+  "hang",
+  "trickle",
+  "malformed",
+  "cut",
+  "sse-error",
+  "huge",
+  "wrongtype",
+  "nocors",
+  "evil",
+] as const;
+
+export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES] as const;
+
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+export type ProfileCategory = "performance" | "fault";
+
+/**
+ * How long a request takes. `sampled` draws a log-normal TTFT and log-normal gaps between tokens, both
+ * multiplied by the server's timeScale. `fixed` is wall-clock exact and ignores timeScale: tokens are
+ * spread evenly between `ttftMs` and `totalMs`, and the last byte goes out at `totalMs`.
+ */
+export type ProfileTiming =
+  | {
+      kind: "sampled";
+      ttftMedianMs: number;
+      /** sigma of the log-normal around the median (0 = no jitter). */
+      ttftSigma: number;
+      tokensPerSecond: number;
+      /** sigma of the log-normal applied to each gap between tokens. */
+      tokenGapSigma: number;
+    }
+  | { kind: "fixed"; ttftMs: number; totalMs: number };
+
+/** Per-request probabilities, drawn once per request from the profile's own generator. */
+export interface ErrorRates {
+  p503: number;
+  p429: number;
+  /** Value of the Retry-After header on 429 answers. */
+  retryAfterSeconds: number;
+  p500: number;
+}
+
+/** What a fault profile always does to an answer (see server.ts for the wire details). */
+export type Fault =
+  | { kind: "reset"; afterTokens: number }
+  | { kind: "hang" }
+  | { kind: "trickle"; byteIntervalMs: number }
+  | { kind: "malformed" }
+  | { kind: "cut" }
+  | { kind: "sse-error"; afterTokens: number; message: string }
+  | { kind: "huge"; bodyBytes: number }
+  | { kind: "wrongtype" }
+  | { kind: "nocors" }
+  | { kind: "evil"; payloads: readonly string[] };
+
+export interface Profile {
+  name: ProfileName;
+  category: ProfileCategory;
+  description: string;
+  timing: ProfileTiming;
+  /** Length of the generated text, in tokens, drawn uniformly; a request's max_tokens caps it. */
+  outputTokens: { min: number; max: number };
+  errors: ErrorRates;
+  fault?: Fault;
+}
+
+const NO_ERRORS: ErrorRates = { p503: 0, p429: 0, retryAfterSeconds: 1, p500: 0 };
+
+const STEADY_TIMING: ProfileTiming = {
+  kind: "sampled",
+  ttftMedianMs: 150,
+  ttftSigma: 0.08,
+  tokensPerSecond: 60,
+  tokenGapSigma: 0.05,
+};
+
+/** Fault profiles answer quickly and without jitter: the fault is the subject, not the latency. */
+const FAULT_TIMING: ProfileTiming = {
+  kind: "sampled",
+  ttftMedianMs: 20,
+  ttftSigma: 0,
+  tokensPerSecond: 200,
+  tokenGapSigma: 0,
+};
+
+const TYPICAL_OUTPUT = { min: 40, max: 120 };
+const FAULT_OUTPUT = { min: 12, max: 24 };
+
+function faultProfile(name: ProfileName, description: string, fault?: Fault, errors = NO_ERRORS): Profile {
+  return {
+    name,
+    category: "fault",
+    description,
+    timing: FAULT_TIMING,
+    outputTokens: FAULT_OUTPUT,
+    errors,
+    ...(fault ? { fault } : {}),
+  };
+}
+
+export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
+  fast: {
+    name: "fast",
+    category: "performance",
+    description: "TTFT ~60 ms, ~120 tok/s",
+    timing: { kind: "sampled", ttftMedianMs: 60, ttftSigma: 0.25, tokensPerSecond: 120, tokenGapSigma: 0.2 },
+    outputTokens: TYPICAL_OUTPUT,
+    errors: NO_ERRORS,
+  },
+  steady: {
+    name: "steady",
+    category: "performance",
+    description: "TTFT ~150 ms, ~60 tok/s, low jitter",
+    timing: STEADY_TIMING,
+    outputTokens: TYPICAL_OUTPUT,
+    errors: NO_ERRORS,
+  },
+  slow: {
+    name: "slow",
+    category: "performance",
+    description: "TTFT ~400 ms, ~25 tok/s",
+    timing: { kind: "sampled", ttftMedianMs: 400, ttftSigma: 0.3, tokensPerSecond: 25, tokenGapSigma: 0.25 },
+    outputTokens: TYPICAL_OUTPUT,
+    errors: NO_ERRORS,
+  },
+  flaky: {
+    name: "flaky",
+    category: "performance",
+    description: "like steady, with ~10% 503, ~5% 429 (Retry-After: 1), ~3% 500",
+    timing: STEADY_TIMING,
+    outputTokens: TYPICAL_OUTPUT,
+    errors: { p503: 0.1, p429: 0.05, retryAfterSeconds: 1, p500: 0.03 },
+  },
+  instant: {
+    name: "instant",
+    category: "performance",
+    description: "no injected latency (for overhead benchmarks)",
+    timing: { kind: "fixed", ttftMs: 0, totalMs: 0 },
+    outputTokens: TYPICAL_OUTPUT,
+    errors: NO_ERRORS,
+  },
+  exact: {
+    name: "exact",
+    category: "performance",
+    description: "TTFT exactly 100 ms, total exactly 300 ms, no jitter (clock accuracy)",
+    timing: { kind: "fixed", ttftMs: 100, totalMs: 300 },
+    outputTokens: { min: 20, max: 20 },
+    errors: NO_ERRORS,
+  },
+  err503: faultProfile("err503", "always 503 with an OpenAI-style JSON error", undefined, { ...NO_ERRORS, p503: 1 }),
+  err429: faultProfile("err429", "always 429 with Retry-After: 1", undefined, { ...NO_ERRORS, p429: 1 }),
+  err500: faultProfile("err500", "always 500 with an OpenAI-style JSON error", undefined, { ...NO_ERRORS, p500: 1 }),
+  reset: faultProfile("reset", "sends headers and part of the body, then resets the connection", {
+    kind: "reset",
+    afterTokens: 2,
+  }),
+  hang: faultProfile("hang", "accepts the request and never answers", { kind: "hang" }),
+  trickle: faultProfile("trickle", "sends the body one byte every ~200 ms", { kind: "trickle", byteIntervalMs: 200 }),
+  malformed: faultProfile("malformed", "200 application/json whose body is not valid JSON", { kind: "malformed" }),
+  cut: faultProfile("cut", "event stream that ends cleanly before finish_reason and [DONE]", { kind: "cut" }),
+  "sse-error": faultProfile("sse-error", "200 event stream carrying an error event after a couple of chunks", {
+    kind: "sse-error",
+    afterTokens: 2,
+    message: "The model crashed while generating (sandbox sse-error profile)",
+  }),
+  huge: faultProfile("huge", "a valid answer of about 50 MB", { kind: "huge", bodyBytes: 50_000_000 }),
+  wrongtype: faultProfile("wrongtype", "200 text/html with an HTML page instead of JSON", { kind: "wrongtype" }),
+  nocors: faultProfile("nocors", "normal answers without any CORS header, no preflight answer", { kind: "nocors" }),
+  evil: faultProfile("evil", "normal answers whose text carries HTML/script payloads (XSS tests)", {
+    kind: "evil",
+    payloads: [
+      `<img src=x onerror="window.__evil=1">`,
+      `<script>window.__evil=1</script>`,
+      `[click](javascript:window.__evil=1)`,
+    ],
+  }),
+};
+
+export function isProfileName(name: string): name is ProfileName {
+  return (PROFILE_NAMES as readonly string[]).includes(name);
+}

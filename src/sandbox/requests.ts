@@ -1,0 +1,213 @@
+// Validation of request bodies: unknown JSON in, a typed request or an OpenAI-style 400 problem out.
+
+import { countWords } from "./text";
+
+export interface GenerationRequest {
+  endpoint: "chat" | "completions";
+  /** Echoed back in `model`; undefined when the client sent none. */
+  model: string | undefined;
+  stream: boolean;
+  includeUsage: boolean;
+  /** max_tokens, max_completion_tokens or (TGI style) max_new_tokens, whichever came first. */
+  maxTokens: number | undefined;
+  /** Chat: `n`; completions: one choice per prompt. */
+  choiceCount: number;
+  promptTokens: number;
+}
+
+export interface EmbeddingRequest {
+  endpoint: "embeddings";
+  /** `openai` for `{ input }` (answered with an embedding list), `tei` for `{ inputs }` (bare arrays). */
+  form: "openai" | "tei";
+  model: string | undefined;
+  inputs: string[];
+  /** A single string was sent, so TEI answers a bare vector rather than a list of them. */
+  singleInput: boolean;
+  encoding: "float" | "base64";
+  promptTokens: number;
+}
+
+export type InferenceRequest = GenerationRequest | EmbeddingRequest;
+
+export interface RequestProblem {
+  message: string;
+  param: string | null;
+  code: string;
+}
+
+export type Parsed<T> = { ok: true; request: T } | { ok: false; problem: RequestProblem };
+
+type JsonObject = Record<string, unknown>;
+
+const MAX_CHOICES = 16;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function missing(param: string): { ok: false; problem: RequestProblem } {
+  return {
+    ok: false,
+    problem: { message: `Missing required parameter: '${param}'.`, param, code: "missing_required_parameter" },
+  };
+}
+
+function invalid(param: string, expected: string): { ok: false; problem: RequestProblem } {
+  return {
+    ok: false,
+    problem: { message: `Invalid value for '${param}': expected ${expected}.`, param, code: "invalid_value" },
+  };
+}
+
+function notAnObject(): { ok: false; problem: RequestProblem } {
+  return {
+    ok: false,
+    problem: { message: "The request body must be a JSON object.", param: null, code: "invalid_body" },
+  };
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1;
+}
+
+type Field<T> = { ok: true; value: T } | { ok: false; problem: RequestProblem };
+
+function optionalBoolean(body: JsonObject, param: string): Field<boolean> {
+  const value = body[param];
+  if (value === undefined || value === null) return { ok: true, value: false };
+  if (typeof value !== "boolean") return invalid(param, "a boolean");
+  return { ok: true, value };
+}
+
+function optionalModel(body: JsonObject): Field<string | undefined> {
+  const value = body.model;
+  if (value === undefined || value === null) return { ok: true, value: undefined };
+  if (typeof value !== "string") return invalid("model", "a string");
+  return { ok: true, value };
+}
+
+function readMaxTokens(body: JsonObject): Field<number | undefined> {
+  const parameters = isObject(body.parameters) ? body.parameters : {};
+  const candidates: [string, unknown][] = [
+    ["max_tokens", body.max_tokens],
+    ["max_completion_tokens", body.max_completion_tokens],
+    ["max_new_tokens", body.max_new_tokens],
+    ["parameters.max_new_tokens", parameters.max_new_tokens],
+  ];
+  for (const [param, value] of candidates) {
+    if (value === undefined || value === null) continue;
+    if (!isPositiveInteger(value)) return invalid(param, "an integer of at least 1");
+    return { ok: true, value };
+  }
+  return { ok: true, value: undefined };
+}
+
+function readIncludeUsage(body: JsonObject): Field<boolean> {
+  const options = body.stream_options;
+  if (options === undefined || options === null) return { ok: true, value: false };
+  if (!isObject(options)) return invalid("stream_options", "an object");
+  const value = options.include_usage;
+  if (value === undefined || value === null) return { ok: true, value: false };
+  if (typeof value !== "boolean") return invalid("stream_options.include_usage", "a boolean");
+  return { ok: true, value };
+}
+
+interface CommonGenerationFields {
+  model: string | undefined;
+  stream: boolean;
+  includeUsage: boolean;
+  maxTokens: number | undefined;
+}
+
+function readCommonGenerationFields(body: JsonObject): Field<CommonGenerationFields> {
+  const model = optionalModel(body);
+  if (!model.ok) return model;
+  const stream = optionalBoolean(body, "stream");
+  if (!stream.ok) return stream;
+  const includeUsage = readIncludeUsage(body);
+  if (!includeUsage.ok) return includeUsage;
+  const maxTokens = readMaxTokens(body);
+  if (!maxTokens.ok) return maxTokens;
+  return {
+    ok: true,
+    value: { model: model.value, stream: stream.value, includeUsage: includeUsage.value, maxTokens: maxTokens.value },
+  };
+}
+
+/** Words in a message's content: a string, or an array of parts whose `text` parts count. */
+function contentWords(content: unknown): number {
+  if (typeof content === "string") return countWords(content);
+  if (!Array.isArray(content)) return 0;
+  let words = 0;
+  for (const part of content) {
+    if (isObject(part) && typeof part.text === "string") words += countWords(part.text);
+  }
+  return words;
+}
+
+export function parseChatRequest(body: unknown): Parsed<GenerationRequest> {
+  if (!isObject(body)) return notAnObject();
+  if (body.messages === undefined || body.messages === null) return missing("messages");
+  if (!Array.isArray(body.messages) || body.messages.length === 0) {
+    return invalid("messages", "a non-empty array of messages");
+  }
+  let promptTokens = 0;
+  for (const [index, message] of body.messages.entries()) {
+    if (!isObject(message)) return invalid(`messages[${index}]`, "an object with role and content");
+    if (typeof message.role !== "string") return missing(`messages[${index}].role`);
+    promptTokens += contentWords(message.content);
+  }
+  const common = readCommonGenerationFields(body);
+  if (!common.ok) return common;
+  const n = body.n ?? 1;
+  if (!isPositiveInteger(n) || n > MAX_CHOICES) return invalid("n", `an integer from 1 to ${MAX_CHOICES}`);
+  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens } };
+}
+
+function readStringOrStrings(value: unknown, param: string): Field<{ texts: string[]; single: boolean }> {
+  if (typeof value === "string") return { ok: true, value: { texts: [value], single: true } };
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) {
+    return { ok: true, value: { texts: value as string[], single: false } };
+  }
+  return invalid(param, "a string or a non-empty array of strings");
+}
+
+export function parseCompletionRequest(body: unknown): Parsed<GenerationRequest> {
+  if (!isObject(body)) return notAnObject();
+  if (body.prompt === undefined || body.prompt === null) return missing("prompt");
+  const prompts = readStringOrStrings(body.prompt, "prompt");
+  if (!prompts.ok) return prompts;
+  if (prompts.value.texts.length > MAX_CHOICES) return invalid("prompt", `at most ${MAX_CHOICES} prompts`);
+  const common = readCommonGenerationFields(body);
+  if (!common.ok) return common;
+  const promptTokens = prompts.value.texts.reduce((sum, text) => sum + countWords(text), 0);
+  return {
+    ok: true,
+    request: { endpoint: "completions", ...common.value, choiceCount: prompts.value.texts.length, promptTokens },
+  };
+}
+
+export function parseEmbeddingRequest(body: unknown): Parsed<EmbeddingRequest> {
+  if (!isObject(body)) return notAnObject();
+  const form = body.input !== undefined && body.input !== null ? "openai" : "tei";
+  const param = form === "openai" ? "input" : "inputs";
+  if (body[param] === undefined || body[param] === null) return missing("input");
+  const inputs = readStringOrStrings(body[param], param);
+  if (!inputs.ok) return inputs;
+  const model = optionalModel(body);
+  if (!model.ok) return model;
+  const encoding = body.encoding_format ?? "float";
+  if (encoding !== "float" && encoding !== "base64") return invalid("encoding_format", `"float" or "base64"`);
+  return {
+    ok: true,
+    request: {
+      endpoint: "embeddings",
+      form,
+      model: model.value,
+      inputs: inputs.value.texts,
+      singleInput: inputs.value.single,
+      encoding,
+      promptTokens: inputs.value.texts.reduce((sum, text) => sum + countWords(text), 0),
+    },
+  };
+}
