@@ -1,0 +1,38 @@
+// Which page the address shows. Pages other than the first screen load on demand, so the first screen
+// does not carry the charts or the runner.
+import { lazy } from "react";
+import type { Route } from "../lib/hash-route";
+import { ScenariosPage } from "../features/scenarios/scenarios-page";
+import { useRunSnapshot } from "../features/run/use-run-snapshot";
+import { replayRun } from "./replay-run";
+
+const RunRoute = lazy(() => import("./run-route").then((module) => ({ default: module.RunRoute })));
+const HistoryPage = lazy(() => import("../features/history/history-page").then((module) => ({ default: module.HistoryPage })));
+const RunReportPage = lazy(() => import("../features/run-report/run-report-page").then((module) => ({ default: module.RunReportPage })));
+const SettingsPage = lazy(() => import("../features/settings/settings-page").then((module) => ({ default: module.SettingsPage })));
+
+export function AppRoutes({ route }: { route: Route }) {
+  const snapshot = useRunSnapshot();
+  const runActive = snapshot.phase === "running" || snapshot.phase === "checking";
+  switch (route.page) {
+    case "scenarios":
+      return <ScenariosPage />;
+    case "run":
+      return <RunRoute scenarioKey={route.scenarioKey} />;
+    case "compare":
+      return <RunReportPage key={`${route.runId}:${route.baselineRunId ?? ""}`} runId={route.runId} baselineRunId={route.baselineRunId} onReplay={replayRun} replayDisabled={runActive} />;
+    case "history":
+      return <HistoryPage onReplay={replayRun} replayDisabled={runActive} />;
+    case "settings":
+      return <SettingsPage />;
+    case "not-found":
+      return (
+        <div className="page">
+          <h1>Page not found</h1>
+          <p className="empty">
+            Nothing lives at <code>#{route.path}</code>. <a href="#/">Back to the scenarios</a>.
+          </p>
+        </div>
+      );
+  }
+}

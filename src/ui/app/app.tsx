@@ -1,0 +1,24 @@
+// The shell: header navigation, the page for the current address, and the footer.
+import { Suspense } from "react";
+import { useRoute } from "../lib/hash-route";
+import { AppFooter } from "./app-footer";
+import { AppHeader } from "./app-header";
+import { AppRoutes } from "./app-routes";
+
+export function App() {
+  const route = useRoute();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <AppHeader route={route} />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<p className="page empty">Loading…</p>}>
+          <AppRoutes route={route} />
+        </Suspense>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// The run page for the scenario named in the address (or none: then the current or last run).
+import { RunPage } from "../features/run/run-page";
+import { useScenarioByKey } from "../features/scenarios/use-scenario-by-key";
+
+export function RunRoute({ scenarioKey }: { scenarioKey: string | null }) {
+  const lookup = useScenarioByKey(scenarioKey);
+  if (scenarioKey !== null && lookup.state === "loading") return <p className="page empty">Loading the scenario…</p>;
+  if (scenarioKey !== null && lookup.state === "missing") {
+    return (
+      <div className="page">
+        <h1>Scenario not found</h1>
+        <p className="empty">
+          No scenario <code>{scenarioKey}</code> in this browser. <a href="#/">Pick one on the Scenarios page</a>.
+        </p>
+      </div>
+    );
+  }
+  return <RunPage selected={scenarioKey !== null && lookup.state === "found" ? { key: scenarioKey, scenario: lookup.scenario } : null} />;
+}

@@ -1,0 +1,12 @@
+// What happens once per page load, before the first render matters.
+import { getAppDb } from "../../store/db";
+import { markInterruptedRuns } from "../../store/queries";
+import { runsHeldByOpenTabs } from "../features/run/run-launcher";
+import { adoptSandboxUrlFromAddress } from "../features/settings/sandbox-url";
+
+export async function startUp(): Promise<void> {
+  adoptSandboxUrlFromAddress(window.location, window.history);
+  // A run left "running" by a closed tab is over; one another open tab is driving is not.
+  const stillRunning = await runsHeldByOpenTabs().catch(() => new Set<string>());
+  await markInterruptedRuns(getAppDb(), (runId) => stillRunning.has(runId));
+}

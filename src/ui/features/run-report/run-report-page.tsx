@@ -1,0 +1,86 @@
+// One stored run: its full comparison, and the old-vs-new diff when opened with `?baseline=`.
+import { useMemo } from "react";
+import type { StoredRun } from "../../../store/db";
+import { RunStatusBadge } from "../../components/run-status-badge";
+import { formatCount, formatDateTime } from "../../components/ui/format";
+import { Notice } from "../../components/ui/notice";
+import { routes } from "../../lib/hash-route";
+import { RunComparison } from "../compare/run-comparison";
+import { RunDiff } from "../compare/run-diff";
+import { useRunData } from "./use-run-data";
+
+interface RunReportPageProps {
+  runId: string;
+  baselineRunId: string | null;
+  onReplay: (run: StoredRun) => void;
+  replayDisabled: boolean;
+}
+
+export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }: RunReportPageProps) {
+  const current = useRunData(runId);
+  const baseline = useRunData(baselineRunId);
+  const run = current.state === "loaded" ? current.run : null;
+  const targetIds = useMemo(() => run?.spec.targets.map((target) => target.id) ?? [], [run]);
+
+  if (current.state === "loading") return <p className="page empty">Loading the run…</p>;
+  if (current.state === "missing" || run === null) {
+    return (
+      <div className="page">
+        <h1>Run not found</h1>
+        <p className="empty">
+          It may have been deleted, or it was recorded in another browser. <a href={routes.history()}>See the history</a>.
+        </p>
+      </div>
+    );
+  }
+  const records = current.state === "loaded" ? current.records : null;
+  const runLabel = formatDateTime(run.startedAt);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>{run.scenarioName}</h1>
+          <p className="lead run-meta">
+            <RunStatusBadge status={run.status} testId="report-status" /> started {runLabel} · {formatCount(run.planned)} planned requests ·
+            ProviderBench {run.appVersion} · @huggingface/inference {run.libraryVersions["@huggingface/inference"] ?? "?"}
+          </p>
+        </div>
+        <div className="page-actions">
+          <button type="button" className="button button-primary" data-testid="replay-button" disabled={replayDisabled} onClick={() => onReplay(run)}>
+            Replay
+          </button>
+        </div>
+      </header>
+      {run.status === "running" ? (
+        <Notice tone="info">
+          This run is still going: <a href={routes.run()}>follow it on the Run page</a>. What is shown here was saved so far.
+        </Notice>
+      ) : null}
+      {run.status === "interrupted" ? (
+        <Notice tone="warning">This run was cut off (the page closed while it ran). The requests measured until then are kept.</Notice>
+      ) : null}
+      {run.errorMessage ? <Notice tone="error" title="The run failed">{run.errorMessage}</Notice> : null}
+
+      {baselineRunId !== null ? (
+        <section className="run-diff-section" aria-labelledby="diff-heading">
+          <h2 id="diff-heading">
+            Compared with the run of {baseline.state === "loaded" ? formatDateTime(baseline.run.startedAt) : "…"}
+          </h2>
+          {baseline.state === "missing" ? <Notice tone="warning">The earlier run is no longer stored.</Notice> : null}
+          {baseline.state === "loaded" && baseline.records && records ? (
+            <RunDiff
+              oldRecords={baseline.records}
+              newRecords={records}
+              targetIds={targetIds}
+              oldLabel={formatDateTime(baseline.run.startedAt)}
+              newLabel={runLabel}
+            />
+          ) : null}
+        </section>
+      ) : null}
+
+      {records ? <RunComparison scenario={run.spec} records={records} runLabel={runLabel} /> : <p className="empty">Loading records…</p>}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// The app's run controller, wired to the app database, the browser's settings and the lazily loaded
+// runner. The token is read here, at the moment a run starts, and handed straight to the runner.
+import { version as reactVersion } from "react";
+import Dexie from "dexie";
+import { version as appVersion } from "../../../../package.json";
+import { getAppDb } from "../../../store/db";
+import { readHfToken } from "../settings/settings-storage";
+import { resolveSandboxUrl } from "../settings/sandbox-url";
+import { createRunController, type RunController } from "./run-controller";
+import { isSandboxUp } from "../../lib/sandbox-health";
+
+export const RUN_LOCK_PREFIX = "providerbench-run:";
+
+let appRunController: RunController | undefined;
+
+export function getRunController(): RunController {
+  appRunController ??= createRunController({
+    db: getAppDb(),
+    loadMachinery: () => import("./run-machinery"),
+    readAccessToken: readHfToken,
+    resolveSandboxUrl,
+    isSandboxUp: (sandboxUrl) => isSandboxUp(sandboxUrl),
+    appVersion,
+    libraryVersions: { react: reactVersion, dexie: Dexie.semVer },
+    userAgent: navigator.userAgent,
+    pageEvents: { window, document },
+    holdRunLock: (runId, until) => {
+      void navigator.locks?.request(`${RUN_LOCK_PREFIX}${runId}`, () => until);
+    },
+  });
+  return appRunController;
+}
+
+/** Runs whose lock some tab holds are still being driven there. */
+export async function runsHeldByOpenTabs(): Promise<Set<string>> {
+  const state = await navigator.locks?.query();
+  const held = state?.held ?? [];
+  return new Set(held.flatMap((lock) => (lock.name?.startsWith(RUN_LOCK_PREFIX) ? [lock.name.slice(RUN_LOCK_PREFIX.length)] : [])));
+}

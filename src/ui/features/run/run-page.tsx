@@ -1,0 +1,130 @@
+// The run page: what the scenario will do, the Run and Abort buttons, and the run as it happens.
+import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { expandInputs } from "../../../core/inputs";
+import { countPlannedRequests } from "../../../core/runner";
+import type { Scenario } from "../../../core/scenario";
+import { targetsNeedingToken } from "../../../core/targets";
+import { RunStatusBadge } from "../../components/run-status-badge";
+import { ScenarioDetails } from "../../components/scenario-details";
+import { Notice } from "../../components/ui/notice";
+import { navigate, routes } from "../../lib/hash-route";
+import { LiveSummary } from "../compare/live-summary";
+import { hasHfToken, subscribeToSettings } from "../settings/settings-storage";
+import { RunProblemNotice } from "./run-problem-notice";
+import { RunProgress } from "./run-progress";
+import { getRunController } from "./run-launcher";
+import { TokenRejectedNotice } from "./token-rejected-notice";
+import { useClock } from "./use-clock";
+import { useRunSnapshot } from "./use-run-snapshot";
+
+interface RunPageProps {
+  /** The scenario named in the address, if any; without one the page shows the current or last run. */
+  selected: { key: string; scenario: Scenario } | null;
+}
+
+export function RunPage({ selected }: RunPageProps) {
+  const snapshot = useRunSnapshot();
+  const active = snapshot.phase === "checking" || snapshot.phase === "running";
+  // While a run is going, the page is about that run, whatever scenario the address names.
+  const showsCurrentRun = active || selected === null || snapshot.scenarioId === selected.key;
+  const scenario = active || selected === null ? snapshot.scenario : selected.scenario;
+  const scenarioKey = active || selected === null ? snapshot.scenarioId : selected.key;
+  const hasToken = useSyncExternalStore(subscribeToSettings, hasHfToken);
+  const now = useClock(snapshot.phase === "running");
+  useNavigateToDiffWhenReplayEnds();
+
+  const targetIds = useMemo(() => scenario?.targets.map((target) => target.id) ?? [], [scenario]);
+  const planned = useMemo(() => {
+    if (!scenario) return null;
+    const expanded = expandInputs(scenario);
+    if (!expanded.ok) return null;
+    const counts = countPlannedRequests(scenario, expanded.inputs.length);
+    return counts.measured + counts.warmup;
+  }, [scenario]);
+
+  if (!scenario) {
+    return (
+      <div className="page">
+        <h1>Run</h1>
+        <p className="empty">
+          No run yet. <a href={routes.scenarios()}>Pick a scenario</a> and press Run.
+        </p>
+      </div>
+    );
+  }
+
+  const needsToken = targetsNeedingToken(scenario).length > 0 && !hasToken;
+  const start = (): void => {
+    void getRunController().start({ scenario, scenarioId: scenarioKey, replayOfRunId: null });
+  };
+  const elapsedMs =
+    snapshot.phase === "running" && snapshot.startedAt !== null ? now - snapshot.startedAt : (snapshot.progress?.elapsedMs ?? 0);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>{scenario.name}</h1>
+          {scenario.description ? <p className="lead">{scenario.description}</p> : null}
+        </div>
+        <div className="page-actions">
+          {snapshot.phase === "running" ? (
+            <button type="button" className="button button-danger" data-testid="abort-button" onClick={() => getRunController().abort()}>
+              Abort
+            </button>
+          ) : (
+            <button type="button" className="button button-primary" data-testid="run-button" disabled={active || needsToken} onClick={start}>
+              {snapshot.phase === "checking" ? "Starting…" : "Run"}
+            </button>
+          )}
+        </div>
+      </header>
+
+      {active && selected !== null && selected.key !== snapshot.scenarioId ? (
+        <Notice tone="info">Another run is in progress; it is shown below. Start this scenario when it has finished.</Notice>
+      ) : null}
+      {needsToken ? (
+        <Notice tone="warning" title="A Hugging Face token is needed">
+          Some targets call Hugging Face Inference Providers. <a href={routes.settings()}>Add your token in Settings</a>; it stays in this
+          browser.
+        </Notice>
+      ) : null}
+      {showsCurrentRun && snapshot.problem ? <RunProblemNotice problem={snapshot.problem} /> : null}
+      {showsCurrentRun && snapshot.tokenRejected ? <TokenRejectedNotice /> : null}
+
+      <ScenarioDetails scenario={scenario} plannedRequests={planned} />
+
+      {showsCurrentRun && snapshot.runId && snapshot.progress && snapshot.status ? (
+        <section className="run-live" aria-labelledby="run-live-heading">
+          <header className="section-header">
+            <h2 id="run-live-heading">{snapshot.replayOfRunId ? "Replay" : "This run"}</h2>
+            <RunStatusBadge status={snapshot.status} testId="run-status" />
+            {snapshot.phase === "finished" ? (
+              <a className="button" data-testid="open-comparison" href={routes.compare(snapshot.runId, snapshot.replayOfRunId)}>
+                {snapshot.replayOfRunId ? "Compare with the original run" : "Open the comparison"}
+              </a>
+            ) : null}
+          </header>
+          <RunProgress progress={snapshot.progress} elapsedMs={elapsedMs} active={snapshot.phase === "running"} />
+          <LiveSummary records={snapshot.records} targetIds={targetIds} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A replay exists to be compared: when one this page watched ends, go to the old-vs-new view.
+ * Only on the transition, so coming back to this page later does not bounce the user away.
+ */
+function useNavigateToDiffWhenReplayEnds(): void {
+  const snapshot = useRunSnapshot();
+  const previousPhase = useRef(snapshot.phase);
+  useEffect(() => {
+    const wasRunning = previousPhase.current === "running";
+    previousPhase.current = snapshot.phase;
+    if (wasRunning && snapshot.phase === "finished" && snapshot.replayOfRunId && snapshot.runId && snapshot.status !== "failed") {
+      navigate(routes.compare(snapshot.runId, snapshot.replayOfRunId));
+    }
+  }, [snapshot.phase, snapshot.replayOfRunId, snapshot.runId, snapshot.status]);
+}

@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from "react";
+import type { RunSnapshot } from "./run-controller";
+import { getRunController } from "./run-launcher";
+
+export function useRunSnapshot(): RunSnapshot {
+  const controller = getRunController();
+  return useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+}

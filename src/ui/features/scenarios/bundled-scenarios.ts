@@ -1,0 +1,33 @@
+// The example scenarios shipped in scenarios/*.json, validated once when the app loads.
+import { validateScenario, type Scenario, type ScenarioError } from "../../../core/scenario";
+
+export interface BundledScenario {
+  /** `bundled:<file name without .json>`: stable across releases, used in links and run rows. */
+  key: string;
+  fileName: string;
+  scenario: Scenario | null;
+  /** Set when a shipped file does not validate: shown, not hidden, so it gets fixed. */
+  errors: ScenarioError[];
+}
+
+const files = import.meta.glob<unknown>("../../../../scenarios/*.json", { eager: true, import: "default" });
+
+export const BUNDLED_KEY_PREFIX = "bundled:";
+export const SAVED_KEY_PREFIX = "saved:";
+
+export const BUNDLED_SCENARIOS: readonly BundledScenario[] = Object.entries(files)
+  .map(([path, json]): BundledScenario => {
+    const fileName = path.slice(path.lastIndexOf("/") + 1);
+    const result = validateScenario(json);
+    return {
+      key: `${BUNDLED_KEY_PREFIX}${fileName.replace(/\.json$/, "")}`,
+      fileName,
+      scenario: result.ok ? result.scenario : null,
+      errors: result.ok ? [] : result.errors,
+    };
+  })
+  .sort((a, b) => a.fileName.localeCompare(b.fileName));
+
+export function findBundledScenario(key: string): BundledScenario | undefined {
+  return BUNDLED_SCENARIOS.find((bundled) => bundled.key === key);
+}

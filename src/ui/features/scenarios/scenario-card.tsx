@@ -1,0 +1,46 @@
+import { isProviderTarget, type Scenario, type ScenarioError } from "../../../core/scenario";
+import { ScenarioDetails } from "../../components/scenario-details";
+import { Badge } from "../../components/ui/badge";
+import { ConfirmButton } from "../../components/ui/confirm-button";
+import { routes } from "../../lib/hash-route";
+import { ScenarioErrorList } from "./scenario-error-list";
+
+interface ScenarioCardProps {
+  scenarioKey: string;
+  scenario: Scenario | null;
+  /** For a shipped file that does not validate. */
+  errors?: ScenarioError[];
+  fallbackName?: string;
+  onDelete?: () => void;
+}
+
+export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName, onDelete }: ScenarioCardProps) {
+  const headingId = `scenario-${scenarioKey.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  if (scenario === null) {
+    return (
+      <article className="card scenario-card" aria-labelledby={headingId} data-scenario-key={scenarioKey}>
+        <h3 id={headingId}>{fallbackName ?? scenarioKey}</h3>
+        <ScenarioErrorList errors={errors} />
+      </article>
+    );
+  }
+  // The rule of targetsNeedingToken (provider targets need a token), applied here without importing
+  // core/targets: that module brings the whole inference client into the first screen's bundle.
+  const needsToken = scenario.targets.some(isProviderTarget);
+  return (
+    <article className="card scenario-card" aria-labelledby={headingId} data-scenario-key={scenarioKey}>
+      <header className="card-header">
+        <h3 id={headingId}>{scenario.name}</h3>
+        {needsToken ? <Badge tone="warning">needs a Hugging Face token</Badge> : <Badge tone="success">no token needed</Badge>}
+      </header>
+      {scenario.description ? <p className="card-description">{scenario.description}</p> : null}
+      <ScenarioDetails scenario={scenario} />
+      <footer className="card-actions">
+        <a className="button button-primary" href={routes.run(scenarioKey)} data-testid="scenario-run-link">
+          Run
+        </a>
+        {onDelete ? <ConfirmButton label="Delete" confirmLabel="Delete this scenario" onConfirm={onDelete} /> : null}
+      </footer>
+    </article>
+  );
+}

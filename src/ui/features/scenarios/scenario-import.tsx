@@ -1,0 +1,77 @@
+// Adds a scenario from a JSON file or pasted text; it is stored only once it validates.
+import { useId, useState, type ChangeEvent } from "react";
+import { parseScenarioText, type Scenario, type ScenarioError } from "../../../core/scenario";
+import { Notice } from "../../components/ui/notice";
+import { ScenarioErrorList } from "./scenario-error-list";
+
+interface ScenarioImportProps {
+  onValid: (scenario: Scenario) => Promise<void>;
+}
+
+type ImportState = { kind: "idle" } | { kind: "invalid"; source: string; errors: ScenarioError[] } | { kind: "saved"; name: string };
+
+export function ScenarioImport({ onValid }: ScenarioImportProps) {
+  const [pasted, setPasted] = useState("");
+  const [state, setState] = useState<ImportState>({ kind: "idle" });
+  const fileInputId = useId();
+  const textAreaId = useId();
+
+  const accept = async (text: string, source: string): Promise<boolean> => {
+    const result = parseScenarioText(text);
+    if (!result.ok) {
+      setState({ kind: "invalid", source, errors: result.errors });
+      return false;
+    }
+    await onValid(result.scenario);
+    setState({ kind: "saved", name: result.scenario.name });
+    return true;
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    await accept(await file.text(), file.name);
+    // Choosing the same file again after fixing it must fire change again.
+    input.value = "";
+  };
+
+  return (
+    <section className="card scenario-import" aria-labelledby="import-heading">
+      <h3 id="import-heading">Add a scenario</h3>
+      <div className="form-row">
+        <label htmlFor={fileInputId} className="button">
+          Load scenario file…
+        </label>
+        <input id={fileInputId} className="visually-hidden-file" type="file" accept=".json,application/json" onChange={(event) => void onFile(event)} />
+        <span className="hint">A scenario JSON file, as in the scenarios/ folder of the repository.</span>
+      </div>
+      <label htmlFor={textAreaId}>Or paste scenario JSON</label>
+      <textarea
+        id={textAreaId}
+        className="code-input"
+        rows={6}
+        spellCheck={false}
+        value={pasted}
+        onChange={(event) => setPasted(event.target.value)}
+        placeholder='{ "version": 1, "name": "…", "task": "chat-completion", "targets": [ … ], "inputs": [ … ] }'
+      />
+      <div className="form-row">
+        <button
+          type="button"
+          className="button"
+          disabled={pasted.trim() === ""}
+          onClick={() => void accept(pasted, "the pasted text").then((saved) => saved && setPasted(""))}
+        >
+          Check and save
+        </button>
+      </div>
+      {state.kind === "invalid" ? (
+        <Notice tone="error" title={`Not saved: ${state.source} is not a valid scenario`}>
+          <ScenarioErrorList errors={state.errors} />
+        </Notice>
+      ) : null}
+      {state.kind === "saved" ? <Notice tone="success">Saved “{state.name}”. It is listed under Your scenarios.</Notice> : null}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// Hash-based routing (`#/runs/abc?baseline=def`), so the built site works from any folder and any
+// static server: the server only ever sees index.html.
+import { useSyncExternalStore } from "react";
+
+export type Route =
+  | { page: "scenarios" }
+  | { page: "run"; scenarioKey: string | null }
+  | { page: "compare"; runId: string; baselineRunId: string | null }
+  | { page: "history" }
+  | { page: "settings" }
+  | { page: "not-found"; path: string };
+
+export function parseRoute(hash: string): Route {
+  const [rawPath = "", rawQuery = ""] = hash.replace(/^#/, "").split("?", 2);
+  const segments = rawPath.split("/").filter(Boolean).map(decodeURIComponent);
+  const query = new URLSearchParams(rawQuery);
+  const [first, second] = segments;
+  if (segments.length === 0 || (first === "scenarios" && segments.length === 1)) return { page: "scenarios" };
+  if (first === "run" && segments.length <= 2) return { page: "run", scenarioKey: second ?? null };
+  if (first === "runs" && second !== undefined && segments.length === 2) {
+    return { page: "compare", runId: second, baselineRunId: query.get("baseline") };
+  }
+  if (first === "history" && segments.length === 1) return { page: "history" };
+  if (first === "settings" && segments.length === 1) return { page: "settings" };
+  return { page: "not-found", path: rawPath };
+}
+
+export const routes = {
+  scenarios: () => "#/",
+  run: (scenarioKey?: string) => (scenarioKey ? `#/run/${encodeURIComponent(scenarioKey)}` : "#/run"),
+  compare: (runId: string, baselineRunId?: string | null) =>
+    `#/runs/${encodeURIComponent(runId)}${baselineRunId ? `?baseline=${encodeURIComponent(baselineRunId)}` : ""}`,
+  history: () => "#/history",
+  settings: () => "#/settings",
+};
+
+export function navigate(hash: string): void {
+  window.location.hash = hash;
+}
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener("hashchange", listener);
+  return () => window.removeEventListener("hashchange", listener);
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  return parseRoute(hash);
+}
