@@ -72,8 +72,8 @@ export const NUMERIC_SUMMARY_COLUMNS: readonly NumericSummaryColumn[] = [
 ];
 
 /**
- * The rows holding the best value of a column. Empty when fewer than two rows have a value, or when
- * every value is the same: a highlight must single something out. Ties for best are all included.
+ * The rows holding the best value of a column. Empty when every value is the same (including when
+ * only one row has a value): a highlight must single something out. Ties for best are all included.
  */
 export function bestTargetIds(rows: SummaryRow[], column: NumericSummaryColumn): Set<string> {
   if (column.better === undefined) return new Set();
@@ -81,7 +81,6 @@ export function bestTargetIds(rows: SummaryRow[], column: NumericSummaryColumn):
     const value = column.value(row);
     return value === undefined ? [] : [{ targetId: row.targetId, value }];
   });
-  if (valued.length < 2) return new Set();
   const values = valued.map((entry) => entry.value);
   const best = column.better === "lower" ? Math.min(...values) : Math.max(...values);
   if (values.every((value) => value === best)) return new Set();

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { RunDiff } from "../../src/ui/features/compare/run-diff";
+import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
+
+afterEach(cleanup);
+
+function diffRow(targetId: string, metric: string): HTMLElement {
+  const row = screen
+    .getAllByTestId("run-diff-row")
+    .find((element) => element.getAttribute("data-target-id") === targetId && element.getAttribute("data-metric") === metric);
+  if (row === undefined) throw new Error(`no ${metric} row for ${targetId}`);
+  return row;
+}
+
+function cellText(row: HTMLElement, column: string): string {
+  const cell = row.querySelector(`[data-column="${column}"]`);
+  // Screen-reader-only words ("(better)") are not part of the number.
+  return (cell?.firstChild?.textContent ?? "").trim();
+}
+
+describe("RunDiff", () => {
+  it("shows a latency drop as a negative change, coloured better", () => {
+    render(
+      <RunDiff
+        oldRecords={recordsWithLatencies("fast", [200, 200, 200])}
+        newRecords={recordsWithLatencies("fast", [150, 150, 150])}
+        targetIds={["fast"]}
+      />,
+    );
+    const row = diffRow("fast", "p50");
+    expect(cellText(row, "old")).toBe("200 ms");
+    expect(cellText(row, "new")).toBe("150 ms");
+    expect(cellText(row, "change")).toBe("−50.0 ms");
+    expect(cellText(row, "percentChange")).toBe("−25.0%");
+    expect(row.getAttribute("data-verdict")).toBe("better");
+    expect(row.querySelector('[data-column="change"]')?.className).toContain("pb-verdict-better");
+  });
+
+  it("shows a latency rise as a positive change, coloured worse", () => {
+    render(
+      <RunDiff
+        oldRecords={recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 100])}
+        newRecords={recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 300])}
+        targetIds={["slow"]}
+      />,
+    );
+    const p90 = diffRow("slow", "p90");
+    // p90 of nine 100s and one 300, interpolated: 100 + 0.1 × 200 = 120.
+    expect(cellText(p90, "new")).toBe("120 ms");
+    expect(cellText(p90, "change")).toBe("+20.0 ms");
+    expect(cellText(p90, "percentChange")).toBe("+20.0%");
+    expect(p90.getAttribute("data-verdict")).toBe("worse");
+    expect(diffRow("slow", "p50").getAttribute("data-verdict")).toBe("same");
+  });
+
+  it("gives the error rate change in percentage points and a relative change", () => {
+    const failure = makeRecord({ targetId: "flaky", status: "error", errorKind: "http_5xx", httpStatus: 500 });
+    render(
+      <RunDiff
+        oldRecords={[...recordsWithLatencies("flaky", [100, 100, 100]), failure]}
+        newRecords={[...recordsWithLatencies("flaky", [100, 100]), failure, failure]}
+        targetIds={["flaky"]}
+        oldLabel="Monday"
+        newLabel="Tuesday"
+      />,
+    );
+    const row = diffRow("flaky", "errorRate");
+    expect(cellText(row, "old")).toBe("25.0%");
+    expect(cellText(row, "new")).toBe("50.0%");
+    expect(cellText(row, "change")).toBe("+25.0 pp");
+    expect(cellText(row, "percentChange")).toBe("+100.0%");
+    expect(row.getAttribute("data-verdict")).toBe("worse");
+    expect(screen.getByRole("columnheader", { name: "Monday" })).toBeTruthy();
+  });
+
+  it("shows no change for a target missing from one run", () => {
+    render(<RunDiff oldRecords={[]} newRecords={recordsWithLatencies("new-target", [100])} targetIds={["new-target"]} />);
+    const row = diffRow("new-target", "p50");
+    expect(cellText(row, "old")).toBe("—");
+    expect(cellText(row, "change")).toBe("—");
+    expect(row.hasAttribute("data-verdict")).toBe(false);
+  });
+});

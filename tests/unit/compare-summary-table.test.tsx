@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { summarize } from "../../src/core/stats";
+import { SummaryTable } from "../../src/ui/features/compare/summary-table";
+import { describeTargets } from "../../src/ui/features/compare/target-info";
+import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
+
+afterEach(cleanup);
+
+function renderTable(records: ReturnType<typeof makeRecord>[], targetIds: string[]) {
+  const rows = summarize(records, targetIds);
+  render(<SummaryTable rows={rows} targets={describeTargets(targetIds)} />);
+}
+
+function rowOrder(): string[] {
+  return screen.getAllByTestId("summary-row").map((row) => row.getAttribute("data-target-id") ?? "");
+}
+
+function cell(targetId: string, column: string): HTMLElement {
+  const row = screen.getAllByTestId("summary-row").find((element) => element.getAttribute("data-target-id") === targetId);
+  if (row === undefined) throw new Error(`no row for ${targetId}`);
+  const found = row.querySelector<HTMLElement>(`[data-column="${column}"]`);
+  if (found === null) throw new Error(`no ${column} cell for ${targetId}`);
+  return found;
+}
+
+function sortButton(column: string): HTMLElement {
+  const header = screen.getByTestId("summary-table").querySelector<HTMLElement>(`thead th[data-column="${column}"]`);
+  if (header === null) throw new Error(`no header ${column}`);
+  return within(header).getByRole("button");
+}
+
+const threeTargets = [
+  ...recordsWithLatencies("medium", [200, 200, 200]),
+  ...recordsWithLatencies("slow", [300, 300, 300]),
+  ...recordsWithLatencies("fast", [100, 100, 100]),
+];
+
+describe("SummaryTable", () => {
+  it("keeps the scenario's target order until a header is clicked", () => {
+    renderTable(threeTargets, ["slow", "fast", "medium"]);
+    expect(rowOrder()).toEqual(["slow", "fast", "medium"]);
+  });
+
+  it("sorts by p50 ascending, then descending, and says so in aria-sort", () => {
+    renderTable(threeTargets, ["slow", "fast", "medium"]);
+    const header = () => screen.getByTestId("summary-table").querySelector('thead th[data-column="p50"]');
+
+    fireEvent.click(sortButton("p50"));
+    expect(rowOrder()).toEqual(["fast", "medium", "slow"]);
+    expect(header()?.getAttribute("aria-sort")).toBe("ascending");
+
+    fireEvent.click(sortButton("p50"));
+    expect(rowOrder()).toEqual(["slow", "medium", "fast"]);
+    expect(header()?.getAttribute("aria-sort")).toBe("descending");
+  });
+
+  it("sorts by target name alphabetically", () => {
+    renderTable(threeTargets, ["slow", "fast", "medium"]);
+    fireEvent.click(sortButton("target"));
+    expect(rowOrder()).toEqual(["fast", "medium", "slow"]);
+  });
+
+  it("highlights the lowest latency and the highest token rate", () => {
+    const records = [
+      ...recordsWithLatencies("fast", [100, 100]),
+      ...recordsWithLatencies("slow", [400, 400]),
+    ];
+    renderTable(records, ["fast", "slow"]);
+    expect(cell("fast", "p50").getAttribute("data-best")).toBe("true");
+    expect(cell("slow", "p50").hasAttribute("data-best")).toBe(false);
+    // Same 20 tokens in a quarter of the time: fast has 4× the tokens per second.
+    expect(cell("fast", "tokensPerSecond").getAttribute("data-best")).toBe("true");
+    expect(cell("slow", "tokensPerSecond").hasAttribute("data-best")).toBe(false);
+  });
+
+  it("highlights every target tied for best", () => {
+    const records = [
+      ...recordsWithLatencies("a", [100]),
+      ...recordsWithLatencies("b", [100]),
+      ...recordsWithLatencies("c", [300]),
+    ];
+    renderTable(records, ["a", "b", "c"]);
+    expect(["a", "b", "c"].map((id) => cell(id, "p50").getAttribute("data-best"))).toEqual(["true", "true", null]);
+  });
+
+  it("highlights nothing when every target has the same value", () => {
+    const records = [...recordsWithLatencies("a", [100]), ...recordsWithLatencies("b", [100])];
+    renderTable(records, ["a", "b"]);
+    expect(screen.getByTestId("summary-table").querySelectorAll("[data-best]")).toHaveLength(0);
+  });
+
+  it("highlights nothing with a single target", () => {
+    renderTable(recordsWithLatencies("only", [100, 250]), ["only"]);
+    expect(screen.getByTestId("summary-table").querySelectorAll("[data-best]")).toHaveLength(0);
+  });
+
+  it("shows — for missing values and keeps them last when sorting", () => {
+    const records = [
+      ...recordsWithLatencies("ok", [100]),
+      makeRecord({ targetId: "broken", status: "error", errorKind: "http_5xx", httpStatus: 503, ttftMs: null, outputTokens: null }),
+    ];
+    renderTable(records, ["broken", "ok"]);
+    expect(cell("broken", "p50").textContent).toBe("—");
+    expect(cell("broken", "ttftP50").textContent).toBe("—");
+    expect(cell("broken", "errorRate").textContent).toBe("100.0%");
+
+    fireEvent.click(sortButton("p50"));
+    expect(rowOrder()).toEqual(["ok", "broken"]);
+    fireEvent.click(sortButton("p50"));
+    expect(rowOrder()).toEqual(["ok", "broken"]);
+  });
+
+  it("shows units, marks estimated token rates and puts the p50 confidence interval in the title", () => {
+    const records = recordsWithLatencies("fast", [100, 120, 140]).map((record) => ({ ...record, tokensEstimated: true }));
+    renderTable(records, ["fast"]);
+    expect(cell("fast", "p50").textContent).toBe("120 ms");
+    expect(cell("fast", "tokensPerSecond").textContent).toMatch(/^≈[\d.,]+ tok\/s$/);
+    expect(cell("fast", "p50").getAttribute("title")).toMatch(/^p50 95% CI: [\d.,]+ ms – [\d.,]+ ms/);
+  });
+});
