@@ -36,7 +36,7 @@ export function ErrorBreakdownChart(props: { rows: SummaryRow[]; targets: Target
       <XAxis dataKey={(row: ErrorBreakdownRow) => targetsById.get(row.targetId)?.label ?? row.targetId} />
       <YAxis allowDecimals={false} width={48} />
       <Tooltip formatter={tooltipCount} cursor={{ fillOpacity: 0.1 }} />
-      <Legend />
+      <Legend itemSorter={null} />
       {breakdown.buckets.map((bucket) => (
         <Bar
           key={bucket}

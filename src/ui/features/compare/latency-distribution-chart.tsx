@@ -17,13 +17,13 @@ export function LatencyDistributionChart(props: { records: RequestRecord[]; targ
   return (
     <LineChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 0, left: 8 }}>
       <CartesianGrid strokeDasharray="3 3" />
-      <XAxis type="number" dataKey="x" domain={["dataMin", "dataMax"]} tickFormatter={tickNumber} unit=" ms" />
+      <XAxis type="number" dataKey="x" domain={["auto", "auto"]} tickFormatter={tickNumber} unit=" ms" />
       <YAxis type="number" domain={[0, 1]} tickFormatter={tickPercent} width={44} />
       <Tooltip
         labelFormatter={(value) => formatMs(typeof value === "number" ? value : null)}
         formatter={(value) => `≤ here: ${formatPercent(typeof value === "number" ? value : null)}`}
       />
-      <Legend />
+      <Legend itemSorter={null} />
       {targets.map((target, index) => (
         <Line
           key={target.id}

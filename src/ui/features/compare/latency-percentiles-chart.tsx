@@ -34,7 +34,7 @@ export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: Ta
       <XAxis dataKey="percentile" />
       <YAxis tickFormatter={tickNumber} unit=" ms" width={64} />
       <Tooltip formatter={tooltipMs} cursor={{ fillOpacity: 0.1 }} />
-      <Legend />
+      <Legend itemSorter={null} />
       {targets.map((target) => (
         <Bar
           key={target.id}

@@ -43,7 +43,7 @@ export function LatencyTimelineChart(props: { records: RequestRecord[]; targets:
   return (
     <ScatterChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 0, left: 8 }}>
       <CartesianGrid strokeDasharray="3 3" />
-      <XAxis type="number" dataKey="offsetSeconds" name="Started" unit=" s" tickFormatter={tickNumber} domain={[0, "dataMax"]} />
+      <XAxis type="number" dataKey="offsetSeconds" name="Started" unit=" s" tickFormatter={tickNumber} domain={[0, "auto"]} />
       <YAxis type="number" dataKey="latencyMs" name="Latency" unit=" ms" tickFormatter={tickNumber} width={64} />
       <Tooltip
         cursor={{ strokeDasharray: "3 3" }}
@@ -52,7 +52,7 @@ export function LatencyTimelineChart(props: { records: RequestRecord[]; targets:
           return active && point ? <div className="pb-chart-tooltip">{describePoint(point)}</div> : null;
         }}
       />
-      <Legend />
+      <Legend itemSorter={null} />
       {targets.map((target, index) => (
         <Scatter
           key={target.id}

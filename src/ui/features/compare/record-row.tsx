@@ -6,11 +6,11 @@ import "./compare.css";
 
 /** Column order and widths of the records table; the header and RecordRow's cells follow it. */
 export const RECORD_COLUMNS: readonly { id: string; header: string; widthPx: number; numeric?: boolean }[] = [
-  { id: "target", header: "Target", widthPx: 150 },
+  { id: "target", header: "Target", widthPx: 170 },
   { id: "input", header: "Input", widthPx: 56, numeric: true },
   { id: "repetition", header: "Rep", widthPx: 48, numeric: true },
-  { id: "attempt", header: "Attempt", widthPx: 60, numeric: true },
-  { id: "warmup", header: "Warm-up", widthPx: 66 },
+  { id: "attempt", header: "Attempt", widthPx: 70, numeric: true },
+  { id: "warmup", header: "Warm-up", widthPx: 80 },
   { id: "start", header: "Start", widthPx: 80, numeric: true },
   { id: "ttft", header: "TTFT", widthPx: 80, numeric: true },
   { id: "latency", header: "Latency", widthPx: 84, numeric: true },
