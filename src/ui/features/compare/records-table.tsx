@@ -12,6 +12,7 @@ import "./compare.css";
 /** Fixed, so the virtualizer never measures a row and scrolling 100,000 rows stays smooth. */
 export const RECORD_ROW_HEIGHT_PX = 26;
 const VIEWPORT_HEIGHT_PX = 420;
+// Also covers the sticky header row, which sits in the scrolled content above the first record row.
 const OVERSCAN_ROWS = 12;
 const TABLE_WIDTH_PX = RECORD_COLUMNS.reduce((total, column) => total + column.widthPx, 0);
 
