@@ -25,9 +25,9 @@ export function HistoryPage({ onReplay, replayDisabled }: HistoryPageProps) {
               <th scope="col">Scenario</th>
               <th scope="col">Started</th>
               <th scope="col">Status</th>
-              <th scope="col" className="num">Requests</th>
+              <th scope="col" className="num" title="Measured requests, warm-ups not counted">Measured</th>
               <th scope="col" className="num">Errors</th>
-              <th scope="col">p50 latency per target</th>
+              <th scope="col" className="nowrap">p50 latency per target</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>

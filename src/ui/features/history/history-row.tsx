@@ -20,7 +20,7 @@ export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryR
         <a href={routes.compare(run.id)}>{run.scenarioName}</a>
         {run.replayOfRunId ? <span className="hint"> (replay)</span> : null}
       </th>
-      <td>
+      <td className="nowrap">
         <time dateTime={new Date(run.startedAt).toISOString()}>{formatDateTime(run.startedAt)}</time>
       </td>
       <td>
@@ -37,14 +37,16 @@ export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryR
           ))}
         </ul>
       </td>
-      <td className="row-actions">
-        <a className="button" href={routes.compare(run.id)}>
-          Open
-        </a>
-        <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
-          Replay
-        </button>
-        <ConfirmButton label="Delete" confirmLabel="Delete run" onConfirm={onDelete} />
+      <td>
+        <div className="row-actions">
+          <a className="button" href={routes.compare(run.id)}>
+            Open
+          </a>
+          <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
+            Replay
+          </button>
+          <ConfirmButton label="Delete" confirmLabel="Delete run" onConfirm={onDelete} />
+        </div>
       </td>
     </tr>
   );

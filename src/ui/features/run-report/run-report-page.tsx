@@ -4,6 +4,7 @@ import type { StoredRun } from "../../../store/db";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { formatCount, formatDateTime } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
+import { Section } from "../../components/ui/section";
 import { routes } from "../../lib/hash-route";
 import { RunComparison } from "../compare/run-comparison";
 import { RunDiff } from "../compare/run-diff";
@@ -42,8 +43,11 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
         <div>
           <h1>{run.scenarioName}</h1>
           <p className="lead run-meta">
-            <RunStatusBadge status={run.status} testId="report-status" /> started {runLabel} · {formatCount(run.planned)} planned requests ·
-            ProviderBench {run.appVersion} · @huggingface/inference {run.libraryVersions["@huggingface/inference"] ?? "?"}
+            <RunStatusBadge status={run.status} testId="report-status" />
+            <span>
+              started {runLabel} · {formatCount(run.planned)} planned requests · ProviderBench {run.appVersion} · @huggingface/inference{" "}
+              {run.libraryVersions["@huggingface/inference"] ?? "?"}
+            </span>
           </p>
         </div>
         <div className="page-actions">
@@ -63,21 +67,23 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
       {run.errorMessage ? <Notice tone="error" title="The run failed">{run.errorMessage}</Notice> : null}
 
       {baselineRunId !== null ? (
-        <section className="run-diff-section" aria-labelledby="diff-heading">
-          <h2 id="diff-heading">
-            Compared with the run of {baseline.state === "loaded" ? formatDateTime(baseline.run.startedAt) : "…"}
-          </h2>
-          {baseline.state === "missing" ? <Notice tone="warning">The earlier run is no longer stored.</Notice> : null}
-          {baseline.state === "loaded" && baseline.records && records ? (
-            <RunDiff
-              oldRecords={baseline.records}
-              newRecords={records}
-              targetIds={targetIds}
-              oldLabel={formatDateTime(baseline.run.startedAt)}
-              newLabel={runLabel}
-            />
-          ) : null}
-        </section>
+        <div className="run-diff-section">
+          <Section
+            title={`Compared with the run of ${baseline.state === "loaded" ? formatDateTime(baseline.run.startedAt) : "…"}`}
+            testId="baseline-comparison"
+          >
+            {baseline.state === "missing" ? <Notice tone="warning">The earlier run is no longer stored.</Notice> : null}
+            {baseline.state === "loaded" && baseline.records && records ? (
+              <RunDiff
+                oldRecords={baseline.records}
+                newRecords={records}
+                targetIds={targetIds}
+                oldLabel={run.replayOfRunId === baselineRunId ? "Original" : "Baseline"}
+                newLabel={run.replayOfRunId === baselineRunId ? "Replay" : "This run"}
+              />
+            ) : null}
+          </Section>
+        </div>
       ) : null}
 
       {records ? <RunComparison scenario={run.spec} records={records} runLabel={runLabel} /> : <p className="empty">Loading records…</p>}

@@ -14,7 +14,7 @@ export function RunProgress({ progress, elapsedMs, active }: RunProgressProps) {
   // A plain rate estimate: good enough once a few requests are done, and shown only then.
   const remainingMs = active && done > 0 && done < planned ? (elapsedMs / done) * (planned - done) : null;
   return (
-    <div className="run-progress" data-testid="progress" data-done={done} data-planned={planned}>
+    <div className="run-progress" data-testid="progress" data-done={done} data-planned={planned} data-retries={progress.retries}>
       <ProgressBar value={done} max={planned} label="Requests done" />
       <dl className="facts facts-inline">
         <div>

@@ -1,0 +1,158 @@
+// The dashboard end to end in real Chromium: the production build served as static files, the sandbox
+// over real HTTP, and the user's path: run a scenario, compare, export CSV, replay, reload.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCsvTable } from "../../src/core/csv";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { serveDirectory, type StaticServer } from "./static-server";
+
+const CHROMIUM_PATH = "/usr/bin/chromium";
+// The flags STACK.md lists for Debian's Chromium in a container.
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const REPOSITORY_ROOT = resolve(import.meta.dirname, "../..");
+const ARTIFACTS = join(REPOSITORY_ROOT, "test-artifacts");
+const SCENARIO_KEY = "bundled:sandbox-chat-streaming";
+const TARGET_IDS = ["fast", "steady", "slow"];
+// Sampled sandbox delays shrink to a fifth: runs take seconds, and the profiles keep their order.
+const SANDBOX_TIME_SCALE = 0.2;
+
+let workDirectory: string;
+let sandbox: Sandbox;
+let site: StaticServer;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+let firstRun: { runId: string; planned: number; retries: number };
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium; .ci/run does this)`);
+  }
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-e2e-"));
+  const outDir = join(workDirectory, "site");
+  await build({
+    root: REPOSITORY_ROOT,
+    configFile: join(REPOSITORY_ROOT, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+  [site, sandbox] = await Promise.all([serveDirectory(outDir), startSandbox({ port: 0, timeScale: SANDBOX_TIME_SCALE })]);
+  context = await chromium.launchPersistentContext(join(workDirectory, "profile"), {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    colorScheme: "light",
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await Promise.all([site?.close(), sandbox?.close()]);
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+/** "1,234 ms" → 1234. */
+function parseMs(text: string): number {
+  const match = /^([\d,.]+)\s*ms$/.exec(text.trim());
+  if (!match) throw new Error(`not a millisecond value: "${text}"`);
+  return Number(match[1]!.replace(/,/g, ""));
+}
+
+async function runIdFromAddress(): Promise<string> {
+  const match = /#\/runs\/([^?]+)/.exec(page.url());
+  if (!match) throw new Error(`not on a run's page: ${page.url()}`);
+  return decodeURIComponent(match[1]!);
+}
+
+describe("dashboard in Chromium", () => {
+  it("runs the bundled sandbox streaming chat scenario to completion", async () => {
+    await page.goto(`${site.url}/?sandbox=${encodeURIComponent(sandbox.url)}#/`);
+    const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);
+    expect(await card.getByRole("heading").innerText()).toBe("Sandbox: streaming chat across three providers");
+    expect(await page.getByRole("link", { name: "Update on GitHub" }).getAttribute("href")).toBe("https://github.com/providerbench/providerbench");
+    await card.getByTestId("scenario-run-link").click();
+
+    await page.getByTestId("run-button").click();
+    await page.getByTestId("abort-button").waitFor();
+    await expect.poll(() => page.getByTestId("run-status").textContent(), { timeout: 60_000 }).toBe("completed");
+
+    const progress = page.getByTestId("progress");
+    const planned = Number(await progress.getAttribute("data-planned"));
+    // 4 inputs × 3 repetitions × 3 targets, plus one warm-up per target.
+    expect(planned).toBe(39);
+    expect(Number(await progress.getAttribute("data-done"))).toBe(planned);
+    const retries = Number(await progress.getAttribute("data-retries"));
+    expect(await page.getByTestId("live-summary-row").count()).toBe(TARGET_IDS.length);
+    await page.screenshot({ path: join(ARTIFACTS, "run-page.png"), fullPage: true });
+
+    await page.getByTestId("open-comparison").click();
+    await page.getByTestId("summary-table").waitFor();
+    firstRun = { runId: await runIdFromAddress(), planned, retries };
+  });
+
+  it("shows one summary row per target with plausible latencies", async () => {
+    const rows = page.getByTestId("summary-row");
+    expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-target-id")))).toEqual(TARGET_IDS);
+    const p50 = new Map<string, number>();
+    for (const targetId of TARGET_IDS) {
+      const cell = page.locator(`[data-testid="summary-row"][data-target-id="${targetId}"] [data-column="p50"]`);
+      p50.set(targetId, parseMs((await cell.innerText()).replace("(best)", "")));
+    }
+    for (const value of p50.values()) expect(value).toBeGreaterThan(0);
+    expect(p50.get("slow")!).toBeGreaterThan(p50.get("fast")!);
+    await page.screenshot({ path: join(ARTIFACTS, "compare-page.png"), fullPage: true });
+  });
+
+  it("exports the records CSV with one row per request attempt", async () => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-records-csv").click()]);
+    const table = parseCsvTable(await readFile(await download.path(), "utf8"));
+    expect(table.rows).toHaveLength(firstRun.planned + firstRun.retries);
+    expect(new Set(table.rows.map((row) => row.runId))).toEqual(new Set([firstRun.runId]));
+    expect(table.rows.filter((row) => row.warmup === "true")).toHaveLength(TARGET_IDS.length);
+  });
+
+  it("replays the run and shows the old-vs-new comparison", async () => {
+    await page.getByTestId("replay-button").click();
+    // The replay runs on the run page, then lands on its own report with the first run as baseline.
+    await page.waitForURL(/#\/runs\/[^?]+\?baseline=/, { timeout: 60_000 });
+    expect(page.url()).toContain(`baseline=${encodeURIComponent(firstRun.runId)}`);
+    expect(await runIdFromAddress()).not.toBe(firstRun.runId);
+    await page.getByTestId("run-diff-row").first().waitFor();
+    expect(await page.locator(`[data-testid="run-diff-row"][data-target-id="slow"]`).count()).toBeGreaterThan(0);
+    await page.getByTestId("summary-table").waitFor();
+    expect(await page.getByTestId("summary-row").count()).toBe(TARGET_IDS.length);
+    await page.screenshot({ path: join(ARTIFACTS, "replay-diff.png"), fullPage: true });
+  });
+
+  it("keeps the runs after a reload", async () => {
+    await page.goto(`${site.url}/#/history`);
+    await page.reload();
+    const rows = page.getByTestId("history-row");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await rows.locator(".badge").allInnerTexts()).toEqual(["completed", "completed"]);
+    await page.screenshot({ path: join(ARTIFACTS, "history-page.png"), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { parseRoute, routes } from "../../../src/ui/lib/hash-route";
+
+describe("hash routes", () => {
+  it("maps addresses to pages", () => {
+    expect(parseRoute("")).toEqual({ page: "scenarios" });
+    expect(parseRoute("#/")).toEqual({ page: "scenarios" });
+    expect(parseRoute("#/run")).toEqual({ page: "run", scenarioKey: null });
+    expect(parseRoute("#/history")).toEqual({ page: "history" });
+    expect(parseRoute("#/settings")).toEqual({ page: "settings" });
+    expect(parseRoute("#/nope/deeper")).toEqual({ page: "not-found", path: "/nope/deeper" });
+  });
+
+  it("round-trips run and scenario ids through the links it builds", () => {
+    expect(parseRoute(routes.run("bundled:sandbox chat/1"))).toEqual({ page: "run", scenarioKey: "bundled:sandbox chat/1" });
+    expect(parseRoute(routes.compare("new-id", "old-id"))).toEqual({ page: "compare", runId: "new-id", baselineRunId: "old-id" });
+    expect(parseRoute(routes.compare("only"))).toEqual({ page: "compare", runId: "only", baselineRunId: null });
+  });
+});

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import "fake-indexeddb/auto";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { getAppDb } from "../../../src/store/db";
+import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
+
+afterEach(async () => {
+  cleanup();
+  await getAppDb().scenarios.clear();
+});
+
+const validScenario = {
+  version: 1,
+  name: "My local llama",
+  task: "chat-completion",
+  targets: [{ id: "local", endpointUrl: "http://127.0.0.1:8080/v1", model: "llama" }],
+  inputs: ["Hi"],
+};
+
+function paste(json: unknown): void {
+  fireEvent.change(screen.getByLabelText("Or paste scenario JSON"), { target: { value: typeof json === "string" ? json : JSON.stringify(json) } });
+  fireEvent.click(screen.getByRole("button", { name: "Check and save" }));
+}
+
+describe("scenarios page", () => {
+  it("lists every bundled scenario and badges the ones that need a Hugging Face token", () => {
+    render(<ScenariosPage />);
+    const card = (key: string) => document.querySelector(`[data-scenario-key="${key}"]`) as HTMLElement;
+    expect(document.querySelectorAll("[data-scenario-key^='bundled:']").length).toBeGreaterThanOrEqual(5);
+    expect(within(card("bundled:hf-chat-providers")).getByText("needs a Hugging Face token")).toBeTruthy();
+    expect(within(card("bundled:sandbox-chat-streaming")).queryByText("needs a Hugging Face token")).toBeNull();
+    expect(within(card("bundled:sandbox-chat-streaming")).getByRole("link", { name: "Run" }).getAttribute("href")).toBe(
+      "#/run/bundled%3Asandbox-chat-streaming",
+    );
+  });
+
+  it("lists the errors of pasted JSON with their paths and stores nothing", async () => {
+    render(<ScenariosPage />);
+    paste({ ...validScenario, targets: [{ id: "local", endpointUrl: "http://127.0.0.1:8080/v1" }] });
+    const errors = await screen.findByRole("list", { name: "Problems in the scenario" });
+    expect(errors.textContent).toContain("targets[0].model");
+    paste("{ not json");
+    expect((await screen.findByRole("list", { name: "Problems in the scenario" })).textContent).toContain("not valid JSON");
+    expect(await getAppDb().scenarios.count()).toBe(0);
+  });
+
+  it("saves a valid pasted scenario and lists it under Your scenarios", async () => {
+    render(<ScenariosPage />);
+    paste(validScenario);
+    await screen.findByText(/Saved “My local llama”/);
+    const saved = await getAppDb().scenarios.toArray();
+    expect(saved.map((scenario) => scenario.name)).toEqual(["My local llama"]);
+    // Stored with defaults applied, exactly as it will run.
+    expect(saved[0]!.spec.run.repetitions).toBe(1);
+    await waitFor(() => expect(document.querySelector(`[data-scenario-key="saved:${saved[0]!.id}"]`)).not.toBeNull());
+  });
+});
