@@ -30,7 +30,7 @@ export function createProgressReporter(stream: NodeJS.WriteStream, quiet: boolea
   const interactive = stream.isTTY === true;
   // Redrawing on every record would cost more than the requests at high rates: throttle.
   const intervalMs = interactive ? 100 : 5000;
-  let lastDrawnAt = 0;
+  let lastDrawnAt = Number.NEGATIVE_INFINITY;
   const draw = (progress: RunProgress): void => {
     if (interactive) stream.write(`\r\x1b[2K${formatProgress(progress)}`);
     else stream.write(`${formatProgress(progress)}\n`);

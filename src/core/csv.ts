@@ -59,6 +59,7 @@ const SUMMARY_COLUMN_SPECS: readonly SummaryColumn[] = [
   { name: "errorRate", value: (row) => row.errorRate },
   ...ERROR_KINDS.map((kind) => ({ name: `errorsByKind_${kind}`, value: (row: SummaryRow) => row.errorsByKind[kind] ?? 0 })),
   { name: "warmupCount", value: (row) => row.warmupCount },
+  { name: "abortedCount", value: (row) => row.abortedCount },
   ...distributionColumns("latencyMs", (row) => row.latencyMs),
   { name: "latencyP50Ci95_low", value: (row) => row.latencyP50Ci95?.[0] ?? null },
   { name: "latencyP50Ci95_high", value: (row) => row.latencyP50Ci95?.[1] ?? null },

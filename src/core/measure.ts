@@ -46,6 +46,8 @@ export interface WireTiming {
   /** For event streams: whether `[DONE]` arrived, so a stream cut short is not taken for a success. */
   sawDoneMarker: boolean;
   bodyEnded: boolean;
+  /** The connection failed while the body was being read (a reset mid-body), as opposed to a parse failure after it. */
+  bodyReadFailed: boolean;
 }
 
 export interface TimingFetch {
@@ -67,6 +69,7 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
     bodyBytes: 0,
     sawDoneMarker: false,
     bodyEnded: false,
+    bodyReadFailed: false,
   };
   let bodyReader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   let doneScanTail = new Uint8Array(0);
@@ -107,7 +110,14 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
     const timedBody = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
-          const { done, value } = await reader.read();
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            chunk = await reader.read();
+          } catch (error) {
+            timing.bodyReadFailed = true;
+            throw error;
+          }
+          const { done, value } = chunk;
           if (done) {
             timing.bodyEnded = true;
             controller.close();
@@ -202,7 +212,10 @@ export function classifyError(error: unknown, timing: WireTiming, abortCause: Ab
   if (error instanceof SyntaxError) {
     return { errorKind: "bad_response", httpStatus: timing.httpStatus, message: `malformed response: ${message}` };
   }
-  if (error instanceof TypeError || isDomException(error, "NetworkError")) {
+  // fetch reports a failed connection as a TypeError, but so does library code choking on an odd body:
+  // only a failure before the headers or while reading the body is the network's.
+  const failedOnTheWire = timing.httpStatus === null || timing.bodyReadFailed;
+  if ((error instanceof TypeError || isDomException(error, "NetworkError")) && failedOnTheWire) {
     return { errorKind: "network", httpStatus: timing.httpStatus, message: describeNetworkError(error, message) };
   }
   if (timing.httpStatus !== null && timing.httpStatus >= 400) {

@@ -256,18 +256,18 @@ function success(
   const lastByteAt = timing.lastByteAt ?? finishedAt;
   const reportedTokens = result.usage?.completionTokens ?? null;
   const streamed = result.chunkCount > 0;
-  const outputTokens = reportedTokens ?? (streamed ? result.contentChunkCount : estimateTokens(result.output));
+  const countedTokens = result.outputKind === "vector" ? null : streamed ? result.contentChunkCount : estimateTokens(result.output);
   return {
     startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
-    ttftMs: firstContentAt === null ? null : firstContentAt - t0,
-    latencyMs: lastByteAt - t0,
+    ttftMs: firstContentAt === null ? null : roundMs(firstContentAt - t0),
+    latencyMs: roundMs(lastByteAt - t0),
     status: "ok",
     errorKind: null,
     httpStatus: timing.httpStatus,
     errorMessage: null,
     inputTokens: result.usage?.promptTokens ?? null,
-    outputTokens,
-    tokensEstimated: reportedTokens === null,
+    outputTokens: reportedTokens ?? countedTokens,
+    tokensEstimated: reportedTokens === null && countedTokens !== null,
     chunkCount: result.chunkCount,
     output: result.output,
     outputBytes: timing.bodyBytes,
@@ -287,7 +287,7 @@ function failure(
     fields: {
       startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
       ttftMs: null,
-      latencyMs: finishedAt - t0,
+      latencyMs: roundMs(finishedAt - t0),
       status: "error",
       errorKind: classification.errorKind,
       httpStatus: classification.httpStatus,
@@ -301,6 +301,11 @@ function failure(
     },
     retryAfterMs: timing.retryAfterMs,
   };
+}
+
+/** Microseconds are finer than any clock a browser gives; more digits would only bloat every export. */
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
 }
 
 /** About four characters a token for English text: an estimate, and flagged as one. */

@@ -26,6 +26,11 @@ export interface SummaryRow {
   errorsByKind: Partial<Record<ErrorKind, number>>;
   /** Warm-up attempts seen; they count nowhere else. */
   warmupCount: number;
+  /**
+   * Attempts cut short by the user's abort. Like warm-ups they count nowhere else: stopping a run is not
+   * the provider failing, and counting them would charge every target an error per request in flight.
+   */
+  abortedCount: number;
   /** Successful, non-warm-up requests only. */
   latencyMs: Distribution;
   /** Bootstrap 95% confidence interval of the median latency; null with fewer than 2 samples. */
@@ -107,6 +112,7 @@ interface TargetTotals {
   okCount: number;
   errorCount: number;
   warmupCount: number;
+  abortedCount: number;
   errorsByKind: Partial<Record<ErrorKind, number>>;
   values: Record<DistributionMetric, GrowableFloat64Array>;
   outputTokensSum: number;
@@ -122,6 +128,7 @@ function newTargetTotals(): TargetTotals {
     okCount: 0,
     errorCount: 0,
     warmupCount: 0,
+    abortedCount: 0,
     errorsByKind: {},
     values: {
       latencyMs: new GrowableFloat64Array(),
@@ -288,6 +295,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals): SummaryRow {
     errorRate: totals.count > 0 ? totals.errorCount / totals.count : 0,
     errorsByKind: { ...totals.errorsByKind },
     warmupCount: totals.warmupCount,
+    abortedCount: totals.abortedCount,
     latencyMs: describeSorted(latencyMs),
     latencyP50Ci95: bootstrapPercentileCi95(latencyMs, 50),
     ttftMs: describeSorted(totals.values.ttftMs.sortedView()),
@@ -313,6 +321,7 @@ export class SummaryAccumulator {
       this.totalsByTarget.set(record.targetId, totals);
     }
     if (record.warmup) totals.warmupCount += 1;
+    else if (record.errorKind === "aborted") totals.abortedCount += 1;
     else addMeasuredRequest(totals, record);
   }
 

@@ -11,6 +11,8 @@ export interface TokenUsage {
 export interface TargetCallResult {
   /** Text output, or a vector summary for feature extraction. */
   output: string;
+  /** Vectors have no output tokens to count or estimate. */
+  outputKind: "text" | "vector";
   usage: TokenUsage | null;
   /** Stream events received (0 when not streaming). */
   chunkCount: number;
@@ -89,6 +91,7 @@ async function chat(client: InferenceClient, args: ChatArgs, hooks: CallHooks): 
   const content = response.choices[0]?.message?.content ?? "";
   return {
     output: typeof content === "string" ? content : JSON.stringify(content),
+    outputKind: "text",
     usage: usageFrom(response.usage),
     chunkCount: 0,
     contentChunkCount: 0,
@@ -108,7 +111,7 @@ type TextGenerationArgs = Parameters<InferenceClient["textGeneration"]>[0];
 async function textGeneration(client: InferenceClient, args: TextGenerationArgs, hooks: CallHooks): Promise<TargetCallResult> {
   const response = await client.textGeneration(args, requestOptions(hooks));
   // The library keeps only `generated_text`; the provider's usage is not passed on, so tokens are counted.
-  return { output: response.generated_text, usage: null, chunkCount: 0, contentChunkCount: 0 };
+  return { output: response.generated_text, outputKind: "text", usage: null, chunkCount: 0, contentChunkCount: 0 };
 }
 
 /** OpenAI completion chunks carry `choices[0].text`; TGI's native stream carries `token.text`. */
@@ -135,7 +138,7 @@ type FeatureExtractionArgs = Parameters<InferenceClient["featureExtraction"]>[0]
 
 async function featureExtraction(client: InferenceClient, args: FeatureExtractionArgs, hooks: CallHooks): Promise<TargetCallResult> {
   const vector = await client.featureExtraction(args, requestOptions(hooks));
-  return { output: summarizeVector(vector), usage: null, chunkCount: 0, contentChunkCount: 0 };
+  return { output: summarizeVector(vector), outputKind: "vector", usage: null, chunkCount: 0, contentChunkCount: 0 };
 }
 
 async function collectStream<Chunk>(
@@ -159,7 +162,7 @@ async function collectStream<Chunk>(
     const chunkUsage = usageOf(chunk);
     if (chunkUsage) usage = usageFrom(chunkUsage);
   }
-  return { output: parts.join(""), usage, chunkCount, contentChunkCount };
+  return { output: parts.join(""), outputKind: "text", usage, chunkCount, contentChunkCount };
 }
 
 interface RawUsage {

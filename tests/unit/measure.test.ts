@@ -21,6 +21,7 @@ function emptyTiming(overrides: Partial<WireTiming> = {}): WireTiming {
     bodyBytes: 0,
     sawDoneMarker: false,
     bodyEnded: false,
+    bodyReadFailed: false,
     ...overrides,
   };
 }
@@ -58,6 +59,9 @@ describe("error classification", () => {
       message: "fetch failed (ECONNREFUSED)",
     });
     expect(classifyError(new SyntaxError("Unexpected token"), emptyTiming({ httpStatus: 200 }), null).errorKind).toBe("bad_response");
+    expect(classifyError(new TypeError("terminated"), emptyTiming({ httpStatus: 200, bodyReadFailed: true }), null).errorKind).toBe("network");
+    // Library code reading a field of an unexpected body: the wire was fine.
+    expect(classifyError(new TypeError("Cannot read properties of undefined"), emptyTiming({ httpStatus: 200, bodyEnded: true }), null).errorKind).toBe("bad_response");
   });
 
   it("lets the abort cause win over whatever error the abort produced", () => {

@@ -142,6 +142,14 @@ describe("summarize", () => {
     expect(row.errorsByKind.network).toBeUndefined();
   });
 
+  it("leaves attempts cut short by the user's abort out of counts and error rate", () => {
+    const aborted = summarize([...streamingRecords, errorRecord(9_000, 50, "aborted"), errorRecord(9_001, 60, "aborted")])[0]!;
+    expect(aborted.abortedCount).toBe(2);
+    expect(aborted.count).toBe(row.count);
+    expect(aborted.errorRate).toBe(row.errorRate);
+    expect(aborted.errorsByKind.aborted).toBeUndefined();
+  });
+
   it("takes TTFT only from records that have it", () => {
     // ttft = np.array([200, 250, 150, 300, 100.]); ttft.mean(), np.percentile(ttft, [50, 90, 95, 99])
     expectDistribution(row.ttftMs, { count: 5, min: 100, mean: 200, p50: 200, p90: 280, p95: 290, p99: 298, max: 300 });

@@ -1,0 +1,125 @@
+// The command line end to end, as a separate process against the sandbox on an ephemeral port.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { RECORD_FIELDS } from "../../src/core/record";
+
+const SENTINEL_TOKEN = "hf_SENTINEL_cli_token_do_not_leak";
+const repoRoot = new URL("../../", import.meta.url).pathname;
+
+let sandbox: Sandbox;
+let workDir: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, timeScale: 0.2 });
+  workDir = mkdtempSync(join(tmpdir(), "providerbench-cli-"));
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], options: { onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, HF_TOKEN: SENTINEL_TOKEN, PROVIDERBENCH_SANDBOX_URL: sandbox.url },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on("data", (data: Buffer) => {
+      stderr += data.toString();
+      options.onStderr?.(stderr, child);
+    });
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("providerbench run", () => {
+  it("runs the bundled streaming chat scenario and writes JSONL, CSV and summary without the token", async () => {
+    const jsonl = join(workDir, "records.jsonl");
+    const csv = join(workDir, "records.csv");
+    const summary = join(workDir, "summary.json");
+    const result = await runCli(["run", "scenarios/sandbox-chat-streaming.json", "--jsonl", jsonl, "--csv", csv, "--summary", summary, "--repetitions", "1"]);
+    expect(result.code, result.stderr).toBe(0);
+    // 3 targets × 4 inputs × 1 repetition + 1 warm-up per target
+    const planned = 3 * 4 + 3;
+    const lines = readFileSync(jsonl, "utf8").trimEnd().split("\n");
+    expect(lines).toHaveLength(planned);
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(records[0]!)).toEqual([...RECORD_FIELDS]);
+    expect(records.every((record) => record.status === "ok" && typeof record.latencyMs === "number" && typeof record.ttftMs === "number")).toBe(true);
+    const parsedCsv = Papa.parse<string[]>(readFileSync(csv, "utf8").trimEnd());
+    expect(parsedCsv.data[0]).toEqual([...RECORD_FIELDS]);
+    expect(parsedCsv.data).toHaveLength(planned + 1);
+    const summaryJson = JSON.parse(readFileSync(summary, "utf8")) as { status: string; rows: { targetId: string; count: number }[] };
+    expect(summaryJson.status).toBe("completed");
+    expect(summaryJson.rows.map((row) => [row.targetId, row.count])).toEqual([["fast", 4], ["steady", 4], ["slow", 4]]);
+    // The table on stdout has one line per target.
+    expect(result.stdout).toMatch(/^fast\s+4\s+0/m);
+    expect(result.stdout).toMatch(/^slow\s+4\s+0/m);
+    for (const text of [result.stdout, result.stderr, readFileSync(jsonl, "utf8"), readFileSync(csv, "utf8"), readFileSync(summary, "utf8")]) {
+      expect(text).not.toContain(SENTINEL_TOKEN);
+    }
+  });
+
+  it("rejects an invalid scenario with path-named errors and exit code 2, sending nothing", async () => {
+    const bad = join(workDir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ version: 1, name: "bad", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1" }], inputs: ["x"], run: { concurrency: 0 } }));
+    const result = await runCli(["run", bad]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("targets[0].model: required");
+    expect(result.stderr).toContain("run.concurrency: must be at least 1");
+  });
+
+  it("rejects a bad flag with the usage text", async () => {
+    const result = await runCli(["run", "scenarios/sandbox-chat.json", "--concurrency", "zero"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--concurrency must be a whole number");
+    expect(result.stderr).toContain("Usage:");
+  });
+
+  it("stops cleanly on Ctrl-C and keeps a valid JSONL of what was measured", async () => {
+    const jsonl = join(workDir, "interrupted.jsonl");
+    const scenario = join(workDir, "long.json");
+    writeFileSync(
+      scenario,
+      JSON.stringify({
+        version: 1,
+        name: "long",
+        task: "chat-completion",
+        targets: [{ id: "steady", endpointUrl: "sandbox:/steady/v1", model: "m" }],
+        inputs: ["x"],
+        parameters: { max_tokens: 200 },
+        run: { repetitions: 500, concurrency: 4, stream: true },
+      }),
+    );
+    let interrupted = false;
+    const result = await runCli(["run", scenario, "--jsonl", jsonl], {
+      onStderr: (stderr, child) => {
+        // The first progress line means the run is under way.
+        if (!interrupted && stderr.includes("in flight")) {
+          interrupted = true;
+          setTimeout(() => child.kill("SIGINT"), 300);
+        }
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("interrupted");
+    const lines = readFileSync(jsonl, "utf8").trimEnd().split("\n").filter(Boolean);
+    const records = lines.map((line) => JSON.parse(line) as { status: string; errorKind: string | null });
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.length).toBeLessThan(500);
+    expect(records.filter((record) => record.status === "error").every((record) => record.errorKind === "aborted")).toBe(true);
+    expect(result.stdout).toMatch(/^steady\s+\d+/m);
+  });
+});

@@ -1,0 +1,137 @@
+// The runner against the real sandbox server over loopback HTTP: profiles show up in the numbers, and
+// every fault profile ends as the right kind of record, with nothing lost.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { runScenario } from "../../src/core/runner";
+import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { summarize } from "../../src/core/stats";
+import type { RequestRecord } from "../../src/core/record";
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, timeScale: 0.25 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function scenario(spec: Record<string, unknown>): Scenario {
+  const result = validateScenario({ version: 1, name: "sandbox test", task: "chat-completion", inputs: ["Say something."], parameters: { max_tokens: 12 }, ...spec });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.scenario;
+}
+
+async function run(testScenario: Scenario): Promise<RequestRecord[]> {
+  const records: RequestRecord[] = [];
+  await runScenario({ runId: "sandbox-run", scenario: testScenario, sandboxUrl: sandbox.url, onRecord: (record) => records.push(record) });
+  return records;
+}
+
+describe("runner against the sandbox providers", () => {
+  it("measures the slow profile measurably slower than the fast one, in TTFT and latency", async () => {
+    const records = await run(
+      scenario({
+        targets: [
+          { id: "fast", endpointUrl: "sandbox:/fast/v1", model: "m" },
+          { id: "steady", endpointUrl: "sandbox:/steady/v1", model: "m" },
+          { id: "slow", endpointUrl: "sandbox:/slow/v1", model: "m" },
+        ],
+        inputs: ["a", "b"],
+        run: { repetitions: 3, warmup: 1, concurrency: 6, perTargetConcurrency: 2, stream: true },
+      }),
+    );
+    expect(records).toHaveLength(3 * 2 * 3 + 3);
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    const [fast, steady, slow] = summarize(records, ["fast", "steady", "slow"]);
+    expect(fast!.count).toBe(6);
+    expect(fast!.warmupCount).toBe(1);
+    expect(slow!.latencyMs.p50!).toBeGreaterThan(fast!.latencyMs.p50! * 2);
+    expect(slow!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50! * 2);
+    expect(steady!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50!);
+    expect(fast!.tokensEstimated).toBe(false);
+    expect(records.every((record) => record.outputTokens === 12 && record.ttftMs! > 0 && record.latencyMs > record.ttftMs!)).toBe(true);
+  });
+
+  it("serves embeddings through the library's feature extraction", async () => {
+    const records = await run(
+      scenario({ task: "feature-extraction", targets: [{ id: "fast", endpointUrl: "sandbox:/fast/v1", model: "e" }], parameters: {} }),
+    );
+    expect(records[0]).toMatchObject({ status: "ok", outputTokens: null, tokensEstimated: false });
+    expect(records[0]!.output).toMatch(/^shape=384 \[/);
+  });
+
+  it("serves text generation (completions), streamed and not", async () => {
+    for (const stream of [false, true]) {
+      const records = await run(scenario({ task: "text-generation", targets: [{ id: "fast", endpointUrl: "sandbox:/fast/v1", model: "t" }], run: { stream } }));
+      expect(records[0], `stream=${stream}`).toMatchObject({ status: "ok" });
+      expect(records[0]!.output!.length).toBeGreaterThan(0);
+      expect(records[0]!.ttftMs === null).toBe(!stream);
+    }
+  });
+
+  it.each([
+    ["err503", false, "http_5xx", 503],
+    ["err429", false, "rate_limited", 429],
+    ["err500", false, "http_5xx", 500],
+    ["reset", false, "network", 200],
+    ["reset", true, "network", 200],
+    ["hang", false, "timeout", null],
+    ["trickle", true, "timeout", 200],
+    ["malformed", false, "bad_response", 200],
+    ["cut", true, "bad_response", 200],
+    ["sse-error", true, "bad_response", 200],
+    ["wrongtype", false, "bad_response", 200],
+    ["wrongtype", true, "bad_response", 200],
+  ])("records the %s fault (stream=%s) as %s", async (profile, stream, errorKind, httpStatus) => {
+    const records = await run(
+      scenario({
+        targets: [
+          { id: "faulty", endpointUrl: `sandbox:/${profile}/v1`, model: "m" },
+          { id: "healthy", endpointUrl: "sandbox:/instant/v1", model: "m" },
+        ],
+        inputs: ["a", "b"],
+        run: { stream, timeoutMs: 600, concurrency: 4 },
+      }),
+    );
+    expect(records).toHaveLength(4);
+    const faulty = records.filter((record) => record.targetId === "faulty");
+    expect(faulty.map((record) => [record.status, record.errorKind, record.httpStatus])).toEqual([
+      ["error", errorKind, httpStatus],
+      ["error", errorKind, httpStatus],
+    ]);
+    expect(records.filter((record) => record.targetId === "healthy").every((record) => record.status === "ok")).toBe(true);
+  });
+
+  it("retries the 429 profile honouring Retry-After and records every attempt", async () => {
+    const started = performance.now();
+    const records = await run(
+      scenario({
+        targets: [{ id: "limited", endpointUrl: "sandbox:/err429/v1", model: "m" }],
+        run: { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, retryOn: ["rate_limited"] } },
+      }),
+    );
+    expect(records.map((record) => [record.attempt, record.errorKind])).toEqual([
+      [1, "rate_limited"],
+      [2, "rate_limited"],
+    ]);
+    // Retry-After: 1 — the backoff waits a full second despite a 5 ms cap.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("reads a 50 MB answer whole and counts its bytes", async () => {
+    const records = await run(scenario({ targets: [{ id: "huge", endpointUrl: "sandbox:/huge/v1", model: "m" }], run: { timeoutMs: 30_000 } }));
+    expect(records[0]!.status).toBe("ok");
+    expect(records[0]!.outputBytes).toBeGreaterThan(45_000_000);
+  });
+
+  it("keeps script payloads as inert text in the record", async () => {
+    const records = await run(scenario({ targets: [{ id: "evil", endpointUrl: "sandbox:/evil/v1", model: "m" }], parameters: { max_tokens: 40 } }));
+    expect(records[0]!.status).toBe("ok");
+    expect(records[0]!.output).toContain("<script>");
+  });
+
+  it("records a refused connection as a network error", async () => {
+    const records = await run(scenario({ targets: [{ id: "nobody", endpointUrl: "http://127.0.0.1:9/v1", model: "m" }] }));
+    expect(records[0]).toMatchObject({ status: "error", errorKind: "network", httpStatus: null });
+  });
+});
