@@ -63,7 +63,10 @@ export function ScenarioDetails({ scenario, plannedRequests }: ScenarioDetailsPr
         <tbody>
           {scenario.targets.map((target) => (
             <tr key={target.id}>
-              <th scope="row">{target.label ? `${target.id} (${target.label})` : target.id}</th>
+              <th scope="row">
+                {target.id}
+                {target.label ? <span className="hint"> {target.label}</span> : null}
+              </th>
               <td>{isProviderTarget(target) ? target.provider : <code>{target.endpointUrl}</code>}</td>
               <td>
                 <code>{target.model}</code>

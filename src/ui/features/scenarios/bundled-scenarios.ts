@@ -1,5 +1,5 @@
 // The example scenarios shipped in scenarios/*.json, validated once when the app loads.
-import { validateScenario, type Scenario, type ScenarioError } from "../../../core/scenario";
+import { isProviderTarget, validateScenario, type Scenario, type ScenarioError } from "../../../core/scenario";
 
 export interface BundledScenario {
   /** `bundled:<file name without .json>`: stable across releases, used in links and run rows. */
@@ -26,7 +26,12 @@ export const BUNDLED_SCENARIOS: readonly BundledScenario[] = Object.entries(file
       errors: result.ok ? [] : result.errors,
     };
   })
-  .sort((a, b) => a.fileName.localeCompare(b.fileName));
+  // Ones that run without a token first: a first visit should be able to press Run and see numbers.
+  .sort((a, b) => Number(needsToken(a)) - Number(needsToken(b)) || a.fileName.localeCompare(b.fileName));
+
+function needsToken(bundled: BundledScenario): boolean {
+  return bundled.scenario?.targets.some(isProviderTarget) ?? false;
+}
 
 export function findBundledScenario(key: string): BundledScenario | undefined {
   return BUNDLED_SCENARIOS.find((bundled) => bundled.key === key);
