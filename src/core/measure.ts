@@ -91,6 +91,7 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
       return response;
     }
     const isEventStream = timing.contentType?.startsWith("text/event-stream") ?? false;
+    if (!isEventStream) return readWholeBody(response);
     const reader = response.body.getReader();
     bodyReader = reader;
     const onChunk = (chunk: Uint8Array): void => {
@@ -105,6 +106,7 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
         doneScanTail = window.slice(Math.max(0, window.length - DONE_MARKER.length + 1));
       }
     };
+    // Event streams are timed chunk by chunk.
     // highWaterMark 0: a chunk is pulled only when the library asks for it, so `lastChunkAt` at the
     // moment the library yields an event is the arrival of the chunk that event came in.
     const timedBody = new ReadableStream<Uint8Array>(
@@ -133,6 +135,24 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
       { highWaterMark: 0 },
     );
     return new Response(timedBody, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  /**
+   * A body that is not a stream has no first token to time: read it whole at once (the library would
+   * buffer it anyway) and hand the library a copy. The native read is far cheaper than a JS stream.
+   */
+  const readWholeBody = async (response: Response): Promise<Response> => {
+    let body: ArrayBuffer;
+    try {
+      body = await response.arrayBuffer();
+    } catch (error) {
+      timing.bodyReadFailed = true;
+      throw error;
+    }
+    timing.lastByteAt = timing.lastChunkAt = clock.now();
+    timing.bodyBytes = body.byteLength;
+    timing.bodyEnded = true;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
   const drain = async (): Promise<void> => {

@@ -116,7 +116,15 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const perTargetConcurrency = scenario.run.perTargetConcurrency ?? scenario.run.concurrency;
   const targetLimits = new Map<string, LimitFunction>(scenario.targets.map((target) => [target.id, pLimit(perTargetConcurrency)]));
 
+  // One listener on the run's signal for all attempts, rather than one per attempt in flight.
+  const activeAttempts = new Set<AbortController>();
+  const abortActiveAttempts = (): void => {
+    for (const attempt of activeAttempts) attempt.abort(runSignal.reason);
+  };
+  runSignal.addEventListener("abort", abortActiveAttempts, { once: true });
+
   const attemptContext: AttemptContext = {
+    activeAttempts,
     baseFetch,
     clock,
     timeoutMs: scenario.run.timeoutMs,
@@ -162,14 +170,17 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
 
   // Feed the plan lazily through a bounded window: a million-request run never holds a million promises.
   const windowSize = Math.min(4096, scenario.run.concurrency + scenario.targets.length * perTargetConcurrency);
-  const pending = new Set<Promise<void>>();
+  const window = createWindow(windowSize);
   for (const planned of planRequests(scenario, inputs.length)) {
     if (runSignal.aborted) break;
-    const task = executeRequest(planned).finally(() => pending.delete(task));
-    pending.add(task);
-    if (pending.size >= windowSize) await Promise.race(pending);
+    await window.enter();
+    executeRequest(planned).then(window.leave, (error: unknown) => window.fail(error));
   }
-  await Promise.all(pending);
+  try {
+    await window.drained();
+  } finally {
+    runSignal.removeEventListener("abort", abortActiveAttempts);
+  }
   reportProgress();
   return {
     runId,
@@ -181,6 +192,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
 }
 
 interface AttemptContext {
+  /** Controllers of the attempts in flight: the run's abort reaches them through this set. */
+  activeAttempts: Set<AbortController>;
   baseFetch: typeof fetch;
   clock: Clock;
   timeoutMs: number;
@@ -198,16 +211,12 @@ interface MeasuredAttempt {
 
 /** One attempt: its own abort controller (run abort or timeout), its own timing fetch. */
 async function measureAttempt(call: TargetCall, input: ExpandedInput, context: AttemptContext): Promise<MeasuredAttempt> {
-  const { clock, runSignal } = context;
+  const { clock } = context;
   const controller = new AbortController();
   let abortCause: AbortCause = null;
-  const onRunAbort = (): void => {
-    abortCause ??= "aborted";
-    controller.abort(runSignal.reason);
-  };
-  runSignal.addEventListener("abort", onRunAbort, { once: true });
+  controller.signal.addEventListener("abort", () => (abortCause ??= context.runSignal.aborted ? "aborted" : "timeout"), { once: true });
+  context.activeAttempts.add(controller);
   const timer = setTimeout(() => {
-    abortCause ??= "timeout";
     controller.abort(new DOMException(`no complete answer within ${context.timeoutMs} ms`, "TimeoutError"));
   }, context.timeoutMs);
 
@@ -240,8 +249,41 @@ async function measureAttempt(call: TargetCall, input: ExpandedInput, context: A
     return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classification);
   } finally {
     clearTimeout(timer);
-    runSignal.removeEventListener("abort", onRunAbort);
+    context.activeAttempts.delete(controller);
   }
+}
+
+/** Bounds how many planned requests are under way; `enter` waits for a free place. */
+function createWindow(size: number) {
+  let active = 0;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
+  return {
+    async enter(): Promise<void> {
+      while (active >= size && failure === null) await new Promise<void>((resolve) => (wake = resolve));
+      if (failure !== null) throw failure;
+      active++;
+    },
+    leave(): void {
+      active--;
+      notify();
+    },
+    /** A request that throws (a sink that fails) fails the run, as soon as the feeder looks. */
+    fail(error: unknown): void {
+      failure ??= error;
+      active--;
+      notify();
+    },
+    async drained(): Promise<void> {
+      while (active > 0) await new Promise<void>((resolve) => (wake = resolve));
+      if (failure !== null) throw failure;
+    },
+  };
 }
 
 function success(

@@ -1,0 +1,80 @@
+// Clock accuracy: the sandbox's `exact` profile writes the first content chunk at 100 ms and the last
+// byte at 300 ms; the measured TTFT and latency minus those are the measurement's error (plus loopback).
+import { runScenario } from "../src/core/runner";
+import { validateScenario } from "../src/core/scenario";
+import { percentile } from "../src/core/stats";
+import { format, markdownTable } from "./measure-tools";
+
+export const EXACT_TTFT_MS = 100;
+export const EXACT_LATENCY_MS = 300;
+
+export interface ClockRow {
+  where: string;
+  concurrency: number;
+  samples: number;
+  ttftErrorMedianMs: number;
+  ttftErrorP99Ms: number;
+  latencyErrorMedianMs: number;
+  latencyErrorP99Ms: number;
+}
+
+/** Median and p99 of the absolute errors. */
+export function errorStats(measured: number[], expected: number): { medianMs: number; p99Ms: number } {
+  const errors = Float64Array.from(measured.map((value) => Math.abs(value - expected))).sort();
+  return { medianMs: percentile(errors, 50), p99Ms: percentile(errors, 99) };
+}
+
+export async function measureClockAccuracyInNode(sandboxUrl: string, concurrency: number, requests: number): Promise<ClockRow> {
+  const result = validateScenario({
+    version: 1,
+    name: "clock",
+    task: "chat-completion",
+    targets: [{ id: "exact", endpointUrl: `${sandboxUrl}/exact/v1`, model: "clock" }],
+    inputs: ["Tick."],
+    parameters: { max_tokens: 8 },
+    run: { repetitions: requests, concurrency, stream: true, warmup: Math.min(concurrency, 8) },
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  const ttfts: number[] = [];
+  const latencies: number[] = [];
+  await runScenario({
+    runId: "clock",
+    scenario: result.scenario,
+    onRecord: (record) => {
+      if (record.warmup) return;
+      if (record.status !== "ok") throw new Error(`clock request failed: ${record.errorMessage}`);
+      ttfts.push(record.ttftMs!);
+      latencies.push(record.latencyMs);
+    },
+  });
+  return clockRow("Node", concurrency, ttfts, latencies);
+}
+
+export function clockRow(where: string, concurrency: number, ttfts: number[], latencies: number[]): ClockRow {
+  const ttft = errorStats(ttfts, EXACT_TTFT_MS);
+  const latency = errorStats(latencies, EXACT_LATENCY_MS);
+  return {
+    where,
+    concurrency,
+    samples: ttfts.length,
+    ttftErrorMedianMs: ttft.medianMs,
+    ttftErrorP99Ms: ttft.p99Ms,
+    latencyErrorMedianMs: latency.medianMs,
+    latencyErrorP99Ms: latency.p99Ms,
+  };
+}
+
+export function clockTable(rows: ClockRow[]): string {
+  return markdownTable(
+    ["where", "concurrency", "samples", "TTFT error median ms", "TTFT error p99 ms", "latency error median ms", "latency error p99 ms"],
+    rows.map((row) => [
+      row.where,
+      String(row.concurrency),
+      String(row.samples),
+      format(row.ttftErrorMedianMs),
+      format(row.ttftErrorP99Ms),
+      format(row.latencyErrorMedianMs),
+      format(row.latencyErrorP99Ms),
+    ]),
+  );
+}
