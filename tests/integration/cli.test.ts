@@ -122,4 +122,36 @@ describe("providerbench run", () => {
     expect(records.filter((record) => record.status === "error").every((record) => record.errorKind === "aborted")).toBe(true);
     expect(result.stdout).toMatch(/^steady\s+\d+/m);
   });
+
+  it("leaves a JSONL that is valid up to its last line when killed outright (SIGKILL)", async () => {
+    const jsonl = join(workDir, "killed.jsonl");
+    const scenario = join(workDir, "killed.json");
+    writeFileSync(
+      scenario,
+      JSON.stringify({
+        version: 1,
+        name: "killed",
+        task: "chat-completion",
+        targets: [{ id: "instant", endpointUrl: "sandbox:/instant/v1", model: "m" }],
+        inputs: ["x"],
+        run: { repetitions: 1_000_000, concurrency: 8 },
+      }),
+    );
+    let killed = false;
+    const result = await runCli(["run", scenario, "--jsonl", jsonl], {
+      onStderr: (stderr, child) => {
+        if (!killed && stderr.includes("in flight")) {
+          killed = true;
+          setTimeout(() => child.kill("SIGKILL"), 1000);
+        }
+      },
+    });
+    expect(result.code).toBeNull();
+    const text = readFileSync(jsonl, "utf8");
+    const lines = text.split("\n");
+    // Only the very last line may be cut short by the kill (or be the empty string after the final newline).
+    const complete = lines.slice(0, -1);
+    expect(complete.length).toBeGreaterThan(50);
+    for (const line of complete) expect(Object.keys(JSON.parse(line) as object)).toEqual([...RECORD_FIELDS]);
+  });
 });
