@@ -36,6 +36,23 @@ let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 let firstRun: { runId: string; planned: number; retries: number };
+let firstScreenModules: string[];
+
+/** Every module in the entry chunk and the chunks it imports statically: what the first screen loads. */
+function modulesLoadedUpFront(output: Awaited<ReturnType<typeof build>>): string[] {
+  if (!("output" in output)) throw new Error("expected one build output");
+  const chunks = new Map(output.output.flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])));
+  const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error("the build has no entry chunk");
+  const seen = new Set<string>();
+  const visit = (fileName: string): void => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+  };
+  visit(entry.fileName);
+  return [...seen].flatMap((fileName) => chunks.get(fileName)?.moduleIds ?? []);
+}
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -43,12 +60,13 @@ beforeAll(async () => {
   }
   workDirectory = await mkdtemp(join(tmpdir(), "providerbench-e2e-"));
   const outDir = join(workDirectory, "site");
-  await build({
+  const output = await build({
     root: REPOSITORY_ROOT,
     configFile: join(REPOSITORY_ROOT, "vite.config.ts"),
-    logLevel: "warn",
+    logLevel: "error",
     build: { outDir, emptyOutDir: true, sourcemap: false },
   });
+  firstScreenModules = modulesLoadedUpFront(output);
   [site, sandbox] = await Promise.all([serveDirectory(outDir), startSandbox({ port: 0, timeScale: SANDBOX_TIME_SCALE })]);
   context = await chromium.launchPersistentContext(join(workDirectory, "profile"), {
     executablePath: CHROMIUM_PATH,
@@ -86,6 +104,14 @@ async function runIdFromAddress(): Promise<string> {
 }
 
 describe("dashboard in Chromium", () => {
+  it("keeps the inference client, its snippets and @huggingface/tasks off the first screen", () => {
+    expect(firstScreenModules.some((id) => id.includes("/src/ui/features/scenarios/scenarios-page.tsx"))).toBe(true);
+    const heavy = firstScreenModules.filter((id) =>
+      /node_modules\/@huggingface\/(tasks\/|inference\/dist\/esm\/(InferenceClient|snippets\/|providers\/))/.test(id),
+    );
+    expect(heavy).toEqual([]);
+  });
+
   it("runs the bundled sandbox streaming chat scenario to completion", async () => {
     await page.goto(`${site.url}/?sandbox=${encodeURIComponent(sandbox.url)}#/`);
     const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);

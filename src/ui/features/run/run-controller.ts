@@ -3,7 +3,6 @@
 import type { RequestRecord } from "../../../core/record";
 import type { RunProgress } from "../../../core/runner";
 import type { Scenario } from "../../../core/scenario";
-import { summarize } from "../../../core/stats";
 import type { ProviderBenchDb, RunStatus } from "../../../store/db";
 import { createRecordSink, type RecordSinkOptions } from "../../../store/record-sink";
 import { createRun, finishRun } from "../../../store/queries";
@@ -246,7 +245,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       await finishRun(deps.db, runId, {
         status,
         finishedAt: Date.now(),
-        headline: headlineFromSummary(summarize(records, scenario.targets.map((target) => target.id))),
+        headline: headlineFromSummary(machinery.summarize(records, scenario.targets.map((target) => target.id))),
         errorMessage: failure,
       });
     } catch (error) {

@@ -3,4 +3,5 @@
 export { runScenario, countPlannedRequests } from "../../../core/runner";
 export { expandInputs } from "../../../core/inputs";
 export { targetsNeedingToken } from "../../../core/targets";
+export { summarize } from "../../../core/stats";
 export { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
