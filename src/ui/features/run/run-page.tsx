@@ -98,7 +98,9 @@ export function RunPage({ selected }: RunPageProps) {
         <section className="run-live" aria-labelledby="run-live-heading">
           <header className="section-header">
             <h2 id="run-live-heading">{snapshot.replayOfRunId ? "Replay" : "This run"}</h2>
-            <RunStatusBadge status={snapshot.status} testId="run-status" />
+            <span aria-live="polite">
+              <RunStatusBadge status={snapshot.status} testId="run-status" />
+            </span>
             {snapshot.phase === "finished" ? (
               <a className="button" data-testid="open-comparison" href={routes.compare(snapshot.runId, snapshot.replayOfRunId)}>
                 {snapshot.replayOfRunId ? "Compare with the original run" : "Open the comparison"}
