@@ -1,10 +1,38 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+
+/**
+ * The built app's Content-Security-Policy. Scripts only from the app itself, so model output that slips
+ * into markup could not run; connections to any http(s) endpoint, because users benchmark servers
+ * anywhere (a local vLLM, the sandbox, Hugging Face's router). Inline styles stay allowed: the charts
+ * position their elements with style attributes. Build only: the dev server injects inline scripts.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' http: https:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: "providerbench-content-security-policy",
+    apply: "build",
+    transformIndexHtml: () => [
+      { tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: CONTENT_SECURITY_POLICY }, injectTo: "head-prepend" },
+    ],
+  };
+}
 
 // `base: "./"` makes the built site work when served from any folder.
 export default defineConfig({
   base: "./",
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   build: {
     outDir: "dist",
     sourcemap: true,

@@ -4,6 +4,11 @@ import { cpus, totalmem } from "node:os";
 import { startSandboxProcess } from "./sandbox-process";
 import { measureRunnerOverhead, overheadTable } from "./runner-overhead";
 import { clockTable, measureClockAccuracyInNode, type ClockRow } from "./clock-accuracy";
+import { measureCliScale, scaleTable } from "./cli-scale";
+import { firstLoadTable, measureFirstLoad } from "./first-load";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const quick = process.argv.includes("--quick");
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -33,9 +38,26 @@ async function main(): Promise<void> {
       "",
       clockTable(clockRows),
     );
+
+    const scaleRequests = quick ? 30_000 : 1_000_000;
+    log(`command line with ${scaleRequests.toLocaleString("en-US")} requests…`);
+    sections.push(
+      "## Scale of one run (command line)",
+      `\`npm run cli -- run\` with ${scaleRequests.toLocaleString("en-US")} requests at concurrency 64 against the \`instant\` profile, JSONL to disk, memory sampled every 250 ms from /proc. Flat RSS across the run means records are streamed, not kept.`,
+      "",
+      scaleTable(await measureCliScale(sandbox.url, scaleRequests)),
+    );
   } finally {
     await sandbox.stop();
   }
+
+  log("first load of the built app…");
+  sections.push(
+    "## First load",
+    "The built app's first screen: the entry script and what it preloads, gzipped (level 9). Goal ≤ 250 KB; `@huggingface/tasks`, snippets and the run machinery load lazily.",
+    "",
+    firstLoadTable(await measureFirstLoad(join(mkdtempSync(join(tmpdir(), "providerbench-build-")), "dist"))),
+  );
   const header = [
     "# Benchmarks",
     "",

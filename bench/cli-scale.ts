@@ -1,0 +1,91 @@
+// Scale of one run: the command line sends many requests to the zero-latency sandbox profile while its
+// memory is sampled from /proc; records stream to disk and statistics live in compact arrays.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { format, markdownTable } from "./measure-tools";
+
+const repoRoot = new URL("../", import.meta.url).pathname;
+
+export interface ScaleResult {
+  requests: number;
+  seconds: number;
+  peakRssMiB: number;
+  /** RSS at a quarter, half, three quarters and the end of the run's duration. */
+  rssQuartilesMiB: number[];
+  jsonlBytes: number;
+  exitCode: number | null;
+}
+
+function rssMiB(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function measureCliScale(sandboxUrl: string, requests: number): Promise<ScaleResult> {
+  const folder = mkdtempSync(join(tmpdir(), "providerbench-scale-"));
+  const scenarioPath = join(folder, "scale.json");
+  const jsonlPath = join(folder, "records.jsonl");
+  writeFileSync(
+    scenarioPath,
+    JSON.stringify({
+      version: 1,
+      name: "scale",
+      task: "chat-completion",
+      targets: [{ id: "instant", endpointUrl: `${sandboxUrl}/instant/v1`, model: "scale" }],
+      inputs: ["Scale."],
+      parameters: { max_tokens: 4 },
+      run: { repetitions: requests, concurrency: 64, timeoutMs: 60_000 },
+    }),
+  );
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "run", scenarioPath, "--jsonl", jsonlPath, "--quiet"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const samples: { atMs: number; rssMiB: number }[] = [];
+  const sampler = setInterval(() => {
+    const rss = rssMiB(child.pid!);
+    if (rss !== null) samples.push({ atMs: performance.now() - started, rssMiB: rss });
+  }, 250);
+  const exitCode = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  const jsonlBytes = statSync(jsonlPath).size;
+  rmSync(folder, { recursive: true, force: true });
+  const at = (fraction: number): number => {
+    const wanted = seconds * 1000 * fraction;
+    const sample = samples.reduce((best, candidate) => (Math.abs(candidate.atMs - wanted) < Math.abs(best.atMs - wanted) ? candidate : best));
+    return sample.rssMiB;
+  };
+  return {
+    requests,
+    seconds,
+    peakRssMiB: Math.max(...samples.map((sample) => sample.rssMiB)),
+    rssQuartilesMiB: [0.25, 0.5, 0.75, 1].map(at),
+    jsonlBytes,
+    exitCode,
+  };
+}
+
+export function scaleTable(result: ScaleResult): string {
+  return markdownTable(
+    ["requests", "seconds", "req/s", "RSS at 25% / 50% / 75% / end (MiB)", "peak RSS (MiB)", "JSONL written (MiB)", "exit code"],
+    [
+      [
+        result.requests.toLocaleString("en-US"),
+        format(result.seconds),
+        format(result.requests / result.seconds),
+        result.rssQuartilesMiB.map((value) => format(value)).join(" / "),
+        format(result.peakRssMiB),
+        format(result.jsonlBytes / 2 ** 20),
+        String(result.exitCode),
+      ],
+    ],
+  );
+}
