@@ -6,6 +6,7 @@ import { runScenario } from "../../src/core/runner";
 import { validateScenario, type Scenario } from "../../src/core/scenario";
 import { summarize } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
+import { Agent, fetch as undiciFetch } from "undici";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -21,9 +22,9 @@ function scenario(spec: Record<string, unknown>): Scenario {
   return result.scenario;
 }
 
-async function run(testScenario: Scenario): Promise<RequestRecord[]> {
+async function run(testScenario: Scenario, baseFetch?: typeof fetch): Promise<RequestRecord[]> {
   const records: RequestRecord[] = [];
-  await runScenario({ runId: "sandbox-run", scenario: testScenario, sandboxUrl: sandbox.url, onRecord: (record) => records.push(record) });
+  await runScenario({ runId: "sandbox-run", scenario: testScenario, sandboxUrl: sandbox.url, onRecord: (record) => records.push(record), fetch: baseFetch });
   return records;
 }
 
@@ -133,5 +134,22 @@ describe("runner against the sandbox providers", () => {
   it("records a refused connection as a network error", async () => {
     const records = await run(scenario({ targets: [{ id: "nobody", endpointUrl: "http://127.0.0.1:9/v1", model: "m" }] }));
     expect(records[0]).toMatchObject({ status: "error", errorKind: "network", httpStatus: null });
+  });
+
+  it("records an unresolvable host as a network error", async () => {
+    // The resolver answers NXDOMAIN itself, so no DNS query leaves the machine; the failure still takes
+    // fetch's real path (connect → lookup error → TypeError with cause ENOTFOUND).
+    const noSuchHost = new Agent({
+      connect: {
+        lookup: (hostname, _options, callback) =>
+          callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname }), "", 4),
+      },
+    });
+    const resolvingNothing = ((input: string, init?: RequestInit) =>
+      undiciFetch(input, { ...(init as object), dispatcher: noSuchHost })) as unknown as typeof fetch;
+    const records = await run(scenario({ targets: [{ id: "nowhere", endpointUrl: "http://provider.invalid/v1", model: "m" }] }), resolvingNothing);
+    expect(records[0]).toMatchObject({ status: "error", errorKind: "network", httpStatus: null });
+    expect(records[0]!.errorMessage).toContain("ENOTFOUND");
+    await noSuchHost.close();
   });
 });
