@@ -8,6 +8,9 @@ import { boundedLoop, format, markdownTable, median, spread } from "./measure-to
 
 export interface OverheadOptions {
   sandboxUrl: string;
+  /** `instant` isolates the client's cost; a profile with real latency shows what a user would see. */
+  profile: "instant" | "fast";
+  modes: ("non-streaming" | "streaming")[];
   requestsPerRound: number;
   rounds: number;
   concurrencies: number[];
@@ -54,12 +57,12 @@ function rawRound(url: string, stream: boolean, total: number, concurrency: numb
   );
 }
 
-function runnerScenario(baseUrl: string, stream: boolean, total: number, concurrency: number): Scenario {
+function runnerScenario(profileUrl: string, stream: boolean, total: number, concurrency: number): Scenario {
   const result = validateScenario({
     version: 1,
     name: "overhead",
     task: "chat-completion",
-    targets: [{ id: "instant", endpointUrl: `${baseUrl}/instant/v1`, model: "bench" }],
+    targets: [{ id: "bench", endpointUrl: profileUrl, model: "bench" }],
     inputs: ["Benchmark the overhead."],
     parameters: { max_tokens: MAX_TOKENS },
     run: { repetitions: total, concurrency, stream, timeoutMs: 60_000 },
@@ -69,8 +72,8 @@ function runnerScenario(baseUrl: string, stream: boolean, total: number, concurr
 }
 
 /** The product path: the runner with the CLI's own sink work (statistics and a JSONL line per record). */
-function runnerRound(baseUrl: string, stream: boolean, total: number, concurrency: number): Promise<RoundResult> {
-  const scenario = runnerScenario(baseUrl, stream, total, concurrency);
+function runnerRound(profileUrl: string, stream: boolean, total: number, concurrency: number): Promise<RoundResult> {
+  const scenario = runnerScenario(profileUrl, stream, total, concurrency);
   const statistics = new SummaryAccumulator();
   let errors = 0;
   let bytes = 0;
@@ -89,6 +92,7 @@ function runnerRound(baseUrl: string, stream: boolean, total: number, concurrenc
 }
 
 export interface OverheadRow {
+  profile: string;
   mode: "non-streaming" | "streaming";
   concurrency: number;
   rawRequestsPerSecond: number[];
@@ -99,20 +103,23 @@ export interface OverheadRow {
 
 export async function measureRunnerOverhead(options: OverheadOptions, log: (line: string) => void): Promise<OverheadRow[]> {
   const rows: OverheadRow[] = [];
-  for (const stream of [false, true]) {
+  for (const mode of options.modes) {
+    const stream = mode === "streaming";
     for (const concurrency of options.concurrencies) {
       const row: OverheadRow = {
-        mode: stream ? "streaming" : "non-streaming",
+        profile: options.profile,
+        mode,
         concurrency,
         rawRequestsPerSecond: [],
         runnerRequestsPerSecond: [],
         rawCpuMicros: [],
         runnerCpuMicros: [],
       };
-      const url = `${options.sandboxUrl}/instant/v1/chat/completions`;
+      const profileUrl = `${options.sandboxUrl}/${options.profile}/v1`;
+      const url = `${profileUrl}/chat/completions`;
       // One unmeasured round each to warm connections and the JIT.
       await rawRound(url, stream, Math.min(200, options.requestsPerRound), concurrency);
-      await runnerRound(options.sandboxUrl, stream, Math.min(200, options.requestsPerRound), concurrency);
+      await runnerRound(profileUrl, stream, Math.min(200, options.requestsPerRound), concurrency);
       for (let round = 0; round < options.rounds; round++) {
         // Alternate which goes first, so drift in the machine's load hits both alike.
         const order = round % 2 === 0 ? ["raw", "runner"] : ["runner", "raw"];
@@ -120,12 +127,12 @@ export async function measureRunnerOverhead(options: OverheadOptions, log: (line
           const result =
             which === "raw"
               ? await rawRound(url, stream, options.requestsPerRound, concurrency)
-              : await runnerRound(options.sandboxUrl, stream, options.requestsPerRound, concurrency);
+              : await runnerRound(profileUrl, stream, options.requestsPerRound, concurrency);
           (which === "raw" ? row.rawRequestsPerSecond : row.runnerRequestsPerSecond).push(result.requestsPerSecond);
           (which === "raw" ? row.rawCpuMicros : row.runnerCpuMicros).push(result.cpuMicrosPerRequest);
         }
       }
-      log(`  ${row.mode} c=${concurrency}: raw ${format(median(row.rawRequestsPerSecond))} req/s, runner ${format(median(row.runnerRequestsPerSecond))} req/s`);
+      log(`  ${row.profile} ${row.mode} c=${concurrency}: raw ${format(median(row.rawRequestsPerSecond))} req/s, runner ${format(median(row.runnerRequestsPerSecond))} req/s`);
       rows.push(row);
     }
   }
@@ -134,11 +141,12 @@ export async function measureRunnerOverhead(options: OverheadOptions, log: (line
 
 export function overheadTable(rows: OverheadRow[]): string {
   return markdownTable(
-    ["mode", "concurrency", "raw req/s (median, range)", "runner req/s", "throughput ratio", "raw CPU µs/req", "runner CPU µs/req", "CPU ratio"],
+    ["profile", "mode", "concurrency", "raw req/s (median, range)", "runner req/s", "throughput ratio", "raw CPU µs/req", "runner CPU µs/req", "CPU ratio"],
     rows.map((row) => {
       const throughputRatio = median(row.runnerRequestsPerSecond.map((value, index) => value / row.rawRequestsPerSecond[index]!));
       const cpuRatio = median(row.runnerCpuMicros.map((value, index) => value / row.rawCpuMicros[index]!));
       return [
+        row.profile,
         row.mode,
         String(row.concurrency),
         `${format(median(row.rawRequestsPerSecond))} (${spread(row.rawRequestsPerSecond)})`,

@@ -57,8 +57,9 @@ export interface TimingFetch {
   drain(): Promise<void>;
 }
 
-export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal: AbortSignal): TimingFetch {
-  const timing: WireTiming = {
+/** What is known before the request is sent: nothing. */
+export function newWireTiming(): WireTiming {
+  return {
     t0: null,
     startedAtEpochMs: null,
     httpStatus: null,
@@ -71,6 +72,10 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
     bodyEnded: false,
     bodyReadFailed: false,
   };
+}
+
+export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal: AbortSignal): TimingFetch {
+  const timing = newWireTiming();
   let bodyReader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   let doneScanTail = new Uint8Array(0);
 

@@ -3,6 +3,7 @@
 
 import { bin, quantileSorted } from "d3-array";
 import type { ErrorKind, RequestRecord } from "./record";
+import { mulberry32 } from "./random";
 
 export interface Distribution {
   count: number;
@@ -208,17 +209,10 @@ function describeSorted(sortedValues: Float64Array): Distribution {
   };
 }
 
-/** mulberry32: a small seeded generator, so bootstrap intervals are reproducible. Returns values in (0, 1). */
+/** Seeded (so bootstrap intervals are reproducible) and strictly inside (0, 1), so log() below never sees 0. */
 function seededUniform(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    // +0.5 keeps the value strictly inside (0, 1), so log() below never sees 0.
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
+  const next = mulberry32(seed);
+  return () => (next() * 4294967296 + 0.5) / 4294967296;
 }
 
 function standardNormal(uniform: () => number): number {

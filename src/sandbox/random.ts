@@ -1,20 +1,9 @@
 // Seeded randomness for the sandbox: every delay, error decision and word comes from here, so one seed
 // replays a whole session exactly.
 
-/** A source of uniform numbers in [0, 1). */
-export type Random = () => number;
+import type { Random } from "../core/random";
 
-/** mulberry32: tiny, fast, and good enough for simulated latencies; not for anything secret. */
-export function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32, type Random } from "../core/random";
 
 /** FNV-1a over UTF-16 code units, then a murmur3 finaliser so near-identical texts land far apart. */
 export function hashString(text: string, seed = 0): number {

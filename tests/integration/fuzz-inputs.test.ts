@@ -6,18 +6,7 @@ import { parseScenarioText } from "../../src/core/scenario";
 import { expandInputs } from "../../src/core/inputs";
 import { countPlannedRequests, planRequests } from "../../src/core/runner";
 import { CsvParseError, parseCsvTable } from "../../src/core/csv";
-
-/** mulberry32: the same seed gives the same 1,000 cases on every machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../../src/core/random";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -72,7 +61,7 @@ const bundled = readdirSync(scenarioFolder)
 
 describe("fuzzed scenario files", () => {
   it("load or are rejected with path-named errors, never an exception (1,000 seeded mutations)", () => {
-    const random = seededRandom(20261123);
+    const random = mulberry32(20261123);
     let accepted = 0;
     let rejected = 0;
     for (let index = 0; index < 1000; index++) {
@@ -112,7 +101,7 @@ describe("fuzzed CSV datasets", () => {
   const dataset = ['topic,words,notes', 'TTFT,30,"plain"', 'p99,40,"has, comma"', 'rate limits,30,"quoted ""word"""', 'throughput,50,"two\nlines"'].join("\r\n");
 
   it("parse or fail with a located CsvParseError, never another exception (1,000 seeded mutations)", () => {
-    const random = seededRandom(7);
+    const random = mulberry32(7);
     let parsed = 0;
     let located = 0;
     for (let index = 0; index < 1000; index++) {

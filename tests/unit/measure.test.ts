@@ -5,25 +5,12 @@ import {
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
 } from "@huggingface/inference";
-import { classifyError, createTimingFetch, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure";
+import { classifyError, createTimingFetch, newWireTiming, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure";
 import { backoffDelayMs } from "../../src/core/runner";
 import { summarizeVector } from "../../src/core/targets";
 
 function emptyTiming(overrides: Partial<WireTiming> = {}): WireTiming {
-  return {
-    t0: 0,
-    startedAtEpochMs: 0,
-    httpStatus: null,
-    contentType: null,
-    retryAfterMs: null,
-    lastChunkAt: null,
-    lastByteAt: null,
-    bodyBytes: 0,
-    sawDoneMarker: false,
-    bodyEnded: false,
-    bodyReadFailed: false,
-    ...overrides,
-  };
+  return { ...newWireTiming(), t0: 0, startedAtEpochMs: 0, ...overrides };
 }
 
 function apiError(status: number) {
