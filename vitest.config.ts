@@ -2,9 +2,26 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/**/*.test.{ts,tsx}"], exclude: ["tests/e2e/**"], sequence: { groupOrder: 0 } },
+      },
+      {
+        // The browser tests share one production build, and run one file at a time after everything
+        // else: Chromium plus the sandbox fill a small machine, and timing assertions need it quiet.
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

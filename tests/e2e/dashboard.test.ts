@@ -1,27 +1,13 @@
 // The dashboard end to end in real Chromium: the production build served as static files, the sandbox
 // over real HTTP, and the user's path: run a scenario, compare, export CSV, replay, reload.
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { build } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseCsvTable } from "../../src/core/csv";
-import { startSandbox, type Sandbox } from "../../src/sandbox/server";
-import { serveDirectory, type StaticServer } from "./static-server";
+import { collectPageErrors, launchBrowser, startServers, type Servers } from "./harness";
 
-const CHROMIUM_PATH = "/usr/bin/chromium";
-// The flags STACK.md lists for Debian's Chromium in a container.
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const REPOSITORY_ROOT = resolve(import.meta.dirname, "../..");
 const ARTIFACTS = join(REPOSITORY_ROOT, "test-artifacts");
 const SCENARIO_KEY = "bundled:sandbox-chat-streaming";
@@ -30,63 +16,24 @@ const TARGET_IDS = ["fast", "steady", "slow"];
 const SANDBOX_TIME_SCALE = 0.2;
 
 let workDirectory: string;
-let sandbox: Sandbox;
-let site: StaticServer;
+let servers: Servers;
 let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 let firstRun: { runId: string; planned: number; retries: number };
-let firstScreenModules: string[];
-
-/** Every module in the entry chunk and the chunks it imports statically: what the first screen loads. */
-function modulesLoadedUpFront(output: Awaited<ReturnType<typeof build>>): string[] {
-  if (!("output" in output)) throw new Error("expected one build output");
-  const chunks = new Map(output.output.flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])));
-  const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error("the build has no entry chunk");
-  const seen = new Set<string>();
-  const visit = (fileName: string): void => {
-    if (seen.has(fileName)) return;
-    seen.add(fileName);
-    for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
-  };
-  visit(entry.fileName);
-  return [...seen].flatMap((fileName) => chunks.get(fileName)?.moduleIds ?? []);
-}
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium; .ci/run does this)`);
-  }
   workDirectory = await mkdtemp(join(tmpdir(), "providerbench-e2e-"));
-  const outDir = join(workDirectory, "site");
-  const output = await build({
-    root: REPOSITORY_ROOT,
-    configFile: join(REPOSITORY_ROOT, "vite.config.ts"),
-    logLevel: "error",
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
-  firstScreenModules = modulesLoadedUpFront(output);
-  [site, sandbox] = await Promise.all([serveDirectory(outDir), startSandbox({ port: 0, timeScale: SANDBOX_TIME_SCALE })]);
-  context = await chromium.launchPersistentContext(join(workDirectory, "profile"), {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    acceptDownloads: true,
-    colorScheme: "light",
-  });
+  servers = await startServers({ sandboxTimeScale: SANDBOX_TIME_SCALE });
+  context = await launchBrowser(join(workDirectory, "profile"));
   page = context.pages()[0] ?? (await context.newPage());
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") pageErrors.push(`${message.text()} (${message.location().url})`);
-  });
+  pageErrors = collectPageErrors(page);
   await mkdir(ARTIFACTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
   await context?.close();
-  await Promise.all([site?.close(), sandbox?.close()]);
+  await servers?.close();
   if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
 });
 
@@ -105,6 +52,7 @@ async function runIdFromAddress(): Promise<string> {
 
 describe("dashboard in Chromium", () => {
   it("keeps the inference client, its snippets and @huggingface/tasks off the first screen", () => {
+    const firstScreenModules = inject("firstScreenModules");
     expect(firstScreenModules.some((id) => id.includes("/src/ui/features/scenarios/scenarios-page.tsx"))).toBe(true);
     const heavy = firstScreenModules.filter((id) =>
       /node_modules\/@huggingface\/(tasks\/|inference\/dist\/esm\/(InferenceClient|snippets\/|providers\/))/.test(id),
@@ -113,7 +61,7 @@ describe("dashboard in Chromium", () => {
   });
 
   it("runs the bundled sandbox streaming chat scenario to completion", async () => {
-    await page.goto(`${site.url}/?sandbox=${encodeURIComponent(sandbox.url)}#/`);
+    await page.goto(servers.appUrl());
     const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);
     expect(await card.getByRole("heading").innerText()).toBe("Sandbox: streaming chat across three providers");
     expect(await page.getByRole("link", { name: "Update on GitHub" }).getAttribute("href")).toBe("https://github.com/providerbench/providerbench");
@@ -172,7 +120,7 @@ describe("dashboard in Chromium", () => {
   });
 
   it("keeps the runs after a reload", async () => {
-    await page.goto(`${site.url}/#/history`);
+    await page.goto(`${servers.site.url}/#/history`);
     await page.reload();
     const rows = page.getByTestId("history-row");
     await rows.first().waitFor();

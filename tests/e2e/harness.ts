@@ -1,0 +1,291 @@
+// What every e2e file shares: Chromium (launched by Playwright, or spawned by hand when a test must kill
+// it), the built site and the sandbox over real HTTP on 127.0.0.1, and the app's own paths to save and
+// run a scenario; plus reads of the app's IndexedDB from inside the page.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+import type { RequestRecord } from "../../src/core/record";
+import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { serveDirectory, type StaticServer } from "./static-server";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/**
+ * The flags STACK.md lists for Debian's Chromium in a container, plus a resolver rule that makes every
+ * `*.invalid` host fail to resolve inside Chromium, so the unresolvable-host case sends no DNS query.
+ */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP *.invalid ~NOTFOUND",
+];
+
+export function assertChromiumInstalled(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium; .ci/run does this)`);
+  }
+}
+
+export interface Servers {
+  site: StaticServer;
+  sandbox: Sandbox;
+  /** The app's address, telling it where the sandbox answers. */
+  appUrl(hash?: string): string;
+  close(): Promise<void>;
+}
+
+/** The built site (from the e2e global setup) and a sandbox, both on ephemeral ports. */
+export async function startServers(options: { sandboxTimeScale: number }): Promise<Servers> {
+  const [site, sandbox] = await Promise.all([
+    serveDirectory(inject("siteDirectory")),
+    startSandbox({ port: 0, timeScale: options.sandboxTimeScale }),
+  ]);
+  return {
+    site,
+    sandbox,
+    appUrl: (hash = "#/") => `${site.url}/?sandbox=${encodeURIComponent(sandbox.url)}${hash}`,
+    close: async () => {
+      await Promise.all([site.close(), sandbox.close()]);
+    },
+  };
+}
+
+/** Chromium with its own profile folder, through Playwright. */
+export function launchBrowser(profileDirectory: string): Promise<BrowserContext> {
+  assertChromiumInstalled();
+  return chromium.launchPersistentContext(profileDirectory, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    colorScheme: "light",
+  });
+}
+
+export interface SpawnedBrowser {
+  context: BrowserContext;
+  /** SIGKILL to every process of this Chromium at once (a crash, a power cut of the app); resolves when all are gone. */
+  crash(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium started by hand and driven over CDP: Playwright does not expose the process of a browser it
+ * launched, and a crash test needs it.
+ */
+export async function spawnBrowser(profileDirectory: string): Promise<SpawnedBrowser> {
+  assertChromiumInstalled();
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, "--headless", "--remote-debugging-port=0", `--user-data-dir=${profileDirectory}`, "about:blank"],
+    // Its own process group, so the whole browser (renderers, storage service) can be killed by one id.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let browser: Browser;
+  try {
+    browser = await chromium.connectOverCDP(await devToolsAddress(child));
+  } catch (error) {
+    killGroup(child, "SIGKILL");
+    throw error;
+  }
+  const context = browser.contexts()[0];
+  if (!context) throw new Error("Chromium started without its default context");
+  const gone = async (): Promise<void> => {
+    await exited;
+    await waitUntilGroupIsGone(child.pid!);
+  };
+  return {
+    context,
+    crash: async () => {
+      killGroup(child, "SIGKILL");
+      await gone();
+    },
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      killGroup(child, "SIGTERM");
+      await gone();
+    },
+  };
+}
+
+function devToolsAddress(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`Chromium did not report its DevTools address:\n${seen}`)), 30_000);
+    child.stderr!.on("data", (data: Buffer) => {
+      seen += data.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`Chromium exited (${code}) before it listened:\n${seen}`)));
+  });
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function waitUntilGroupIsGone(groupId: number): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    try {
+      process.kill(-groupId, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`processes of Chromium's group ${groupId} are still alive`);
+}
+
+/** Errors the page throws or logs: a run of the app should produce none. */
+export function collectPageErrors(page: Page, ignore: (text: string) => boolean = () => false): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    const text = `${message.text()} (${message.location().url})`;
+    if (message.type() === "error" && !ignore(text)) errors.push(text);
+  });
+  return errors;
+}
+
+/**
+ * Adds a scenario the way a user does (pasted JSON, "Check and save") and returns its key
+ * (`saved:<id>`). The page must be on the Scenarios page.
+ */
+export async function saveScenarioThroughUi(page: Page, spec: { name: string } & Record<string, unknown>): Promise<string> {
+  await page.getByLabel("Or paste scenario JSON").fill(JSON.stringify(spec));
+  await page.getByRole("button", { name: "Check and save" }).click();
+  await page.getByText(`Saved “${spec.name}”`).waitFor();
+  const card = page.locator('[data-scenario-key^="saved:"]').filter({ has: page.getByRole("heading", { name: spec.name, exact: true }) });
+  const key = await card.getAttribute("data-scenario-key");
+  if (!key) throw new Error(`no saved card for "${spec.name}"`);
+  return key;
+}
+
+export interface FinishedRun {
+  runId: string;
+  status: string;
+  planned: number;
+  done: number;
+  retries: number;
+}
+
+/** Opens the scenario's Run page and presses Run. */
+export async function startRunInApp(page: Page, scenarioKey: string): Promise<void> {
+  await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(scenarioKey)}`);
+  await page.getByTestId("run-button").click();
+  await page.getByTestId("abort-button").waitFor();
+}
+
+/** Waits for the run on this page to end and reads its outcome from the Run page. */
+export async function waitForRunToEnd(page: Page, timeoutMs: number): Promise<FinishedRun> {
+  const comparisonLink = page.getByTestId("open-comparison");
+  await comparisonLink.waitFor({ timeout: timeoutMs });
+  const match = /#\/runs\/([^?]+)/.exec((await comparisonLink.getAttribute("href")) ?? "");
+  if (!match) throw new Error("the comparison link names no run");
+  const progress = page.getByTestId("progress");
+  return {
+    runId: decodeURIComponent(match[1]!),
+    status: (await page.getByTestId("run-status").textContent()) ?? "",
+    planned: Number(await progress.getAttribute("data-planned")),
+    done: Number(await progress.getAttribute("data-done")),
+    retries: Number(await progress.getAttribute("data-retries")),
+  };
+}
+
+export async function runScenarioInApp(page: Page, scenarioKey: string, timeoutMs = 60_000): Promise<FinishedRun> {
+  await startRunInApp(page, scenarioKey);
+  return waitForRunToEnd(page, timeoutMs);
+}
+
+/** Every object store of the app's database, read with the raw IndexedDB API from inside the page. */
+export function dumpDatabase(page: Page): Promise<Record<string, unknown[]>> {
+  return page.evaluate(async (databaseName) => {
+    const request = indexedDB.open(databaseName);
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const tables: Record<string, unknown[]> = {};
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const rows = db.transaction(storeName, "readonly").objectStore(storeName).getAll();
+        tables[storeName] = await new Promise<unknown[]>((resolve, reject) => {
+          rows.onsuccess = () => resolve(rows.result);
+          rows.onerror = () => reject(rows.error);
+        });
+      }
+      return tables;
+    } finally {
+      db.close();
+    }
+  }, DATABASE_NAME);
+}
+
+/** The run row and its records as IndexedDB holds them, in the order they were stored. */
+export async function storedRun(page: Page, runId: string): Promise<{ run: StoredRun | undefined; records: RequestRecord[] }> {
+  return page.evaluate(
+    async ({ databaseName, runId }) => {
+      const request = indexedDB.open(databaseName);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        const transaction = db.transaction(["runs", "records"], "readonly");
+        const read = <T>(query: IDBRequest<T>) =>
+          new Promise<T>((resolve, reject) => {
+            query.onsuccess = () => resolve(query.result);
+            query.onerror = () => reject(query.error);
+          });
+        const [run, records] = await Promise.all([
+          read(transaction.objectStore("runs").get(runId)),
+          read(transaction.objectStore("records").index("runId").getAll(runId)),
+        ]);
+        return { run, records };
+      } finally {
+        db.close();
+      }
+    },
+    { databaseName: DATABASE_NAME, runId },
+  ) as Promise<{ run: StoredRun | undefined; records: RequestRecord[] }>;
+}
+
+/** How many records of the run IndexedDB holds right now (committed batches only). */
+export function countStoredRecords(page: Page, runId: string): Promise<number> {
+  return page.evaluate(
+    async ({ databaseName, runId }) => {
+      const request = indexedDB.open(databaseName);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        const count = db.transaction("records", "readonly").objectStore("records").index("runId").count(runId);
+        return await new Promise<number>((resolve, reject) => {
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { databaseName: DATABASE_NAME, runId },
+  );
+}
