@@ -1,0 +1,161 @@
+// Every sandbox fault profile, an unresolvable host and a CORS refusal, run in the real app in Chromium:
+// each ends as the right kind of record in IndexedDB, the run completes, and nothing is lost or doubled.
+// The same matrix runs in Node in tests/integration/runner-sandbox.test.ts.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorKind, RecordStatus, RequestRecord } from "../../src/core/record";
+import { FAULT_PROFILE_NAMES } from "../../src/sandbox/profiles";
+import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, storedRun, type Servers } from "./harness";
+
+// Short enough that `hang` and `trickle` end quickly, long enough for `huge`'s 50 MB in a busy browser.
+const TIMEOUT_MS = 4000;
+const INPUTS = ["Say something.", "Say something else."];
+// Retried: the 5xx and 429 profiles get a second attempt (429 after its Retry-After: 1).
+const RETRIED_PROFILES = new Set(["err503", "err429", "err500"]);
+const UNRESOLVABLE_ENDPOINT = "http://provider.invalid/v1";
+
+type Outcome = [status: RecordStatus, errorKind: ErrorKind | null, httpStatus: number | null];
+
+const OK: Outcome = ["ok", null, 200];
+
+/** What each target's records must say, streamed and not. */
+const EXPECTED: Record<string, { stream: Outcome; noStream: Outcome }> = {
+  healthy: { stream: OK, noStream: OK },
+  err503: { stream: ["error", "http_5xx", 503], noStream: ["error", "http_5xx", 503] },
+  err429: { stream: ["error", "rate_limited", 429], noStream: ["error", "rate_limited", 429] },
+  err500: { stream: ["error", "http_5xx", 500], noStream: ["error", "http_5xx", 500] },
+  reset: { stream: ["error", "network", 200], noStream: ["error", "network", 200] },
+  hang: { stream: ["error", "timeout", null], noStream: ["error", "timeout", null] },
+  trickle: { stream: ["error", "timeout", 200], noStream: ["error", "timeout", 200] },
+  malformed: { stream: ["error", "bad_response", 200], noStream: ["error", "bad_response", 200] },
+  cut: { stream: ["error", "bad_response", 200], noStream: OK },
+  "sse-error": { stream: ["error", "bad_response", 200], noStream: ["error", "bad_response", 200] },
+  huge: { stream: OK, noStream: OK },
+  wrongtype: { stream: ["error", "bad_response", 200], noStream: ["error", "bad_response", 200] },
+  // Chromium refuses the answer (no CORS headers, no preflight answer): to the page, a failed fetch.
+  nocors: { stream: ["error", "network", null], noStream: ["error", "network", null] },
+  evil: { stream: OK, noStream: OK },
+  unresolvable: { stream: ["error", "network", null], noStream: ["error", "network", null] },
+};
+
+function faultScenario(stream: boolean) {
+  return {
+    version: 1,
+    name: `Fault matrix (${stream ? "streamed" : "not streamed"})`,
+    task: "chat-completion",
+    targets: [
+      { id: "healthy", endpointUrl: "sandbox:/instant/v1", model: "m" },
+      ...FAULT_PROFILE_NAMES.map((profile) => ({ id: profile, endpointUrl: `sandbox:/${profile}/v1`, model: "m" })),
+      { id: "unresolvable", endpointUrl: UNRESOLVABLE_ENDPOINT, model: "m" },
+    ],
+    inputs: INPUTS,
+    parameters: { max_tokens: 12 },
+    run: {
+      stream,
+      timeoutMs: TIMEOUT_MS,
+      // Six: what Chromium keeps open to one host, so no request waits inside the browser while its timeout runs.
+      concurrency: 6,
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, retryOn: ["rate_limited", "http_5xx"] },
+    },
+  };
+}
+
+let workDirectory: string;
+let servers: Servers;
+let context: BrowserContext;
+let page: Page;
+const outsideRequests: string[] = [];
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-faults-"));
+  servers = await startServers({ sandboxTimeScale: 0.2 });
+  context = await launchBrowser(join(workDirectory, "profile"));
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("request", (request) => {
+    const { hostname } = new URL(request.url());
+    if (hostname !== "127.0.0.1" && hostname !== "provider.invalid") outsideRequests.push(request.url());
+  });
+  await page.goto(servers.appUrl());
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await servers?.close();
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+function outcomesByTarget(records: RequestRecord[]): Map<string, Outcome[]> {
+  const outcomes = new Map<string, Outcome[]>();
+  for (const record of records) {
+    const list = outcomes.get(record.targetId) ?? [];
+    list.push([record.status, record.errorKind, record.httpStatus]);
+    outcomes.set(record.targetId, list);
+  }
+  return outcomes;
+}
+
+describe.each([
+  { stream: false, mode: "noStream" as const },
+  { stream: true, mode: "stream" as const },
+])("fault matrix in Chromium (stream=$stream)", ({ stream, mode }) => {
+  let records: RequestRecord[];
+  let finished: Awaited<ReturnType<typeof runScenarioInApp>>;
+
+  it("runs to completion with one record per planned request and retry", async () => {
+    await page.evaluate(() => (window.location.hash = "#/"));
+    const key = await saveScenarioThroughUi(page, faultScenario(stream));
+    finished = await runScenarioInApp(page, key, 60_000);
+    const stored = await storedRun(page, finished.runId);
+    records = stored.records;
+
+    const targetCount = Object.keys(EXPECTED).length;
+    expect(finished.status).toBe("completed");
+    expect(stored.run?.status).toBe("completed");
+    expect(finished.planned).toBe(targetCount * INPUTS.length);
+    expect(stored.run?.planned).toBe(finished.planned);
+    expect(finished.done).toBe(finished.planned);
+    expect(finished.retries).toBe(RETRIED_PROFILES.size * INPUTS.length);
+    expect(records).toHaveLength(finished.planned + finished.retries);
+    // Every planned request is there, with every attempt counted once.
+    const attempts = records.map((record) => `${record.targetId}/${record.inputIndex}/${record.attempt}`);
+    expect(new Set(attempts).size).toBe(records.length);
+  }, 90_000);
+
+  it.each(Object.keys(EXPECTED))("records %s as expected", (targetId) => {
+    const expected = EXPECTED[targetId]![mode];
+    const attemptsPerRequest = RETRIED_PROFILES.has(targetId) ? 2 : 1;
+    expect(outcomesByTarget(records).get(targetId)).toEqual(Array.from({ length: INPUTS.length * attemptsPerRequest }, () => expected));
+  });
+
+  it("times hang and trickle out at the scenario's timeout, not later", () => {
+    for (const record of records.filter((record) => record.errorKind === "timeout")) {
+      expect(record.latencyMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+      expect(record.latencyMs).toBeLessThan(TIMEOUT_MS + 1500);
+    }
+  });
+
+  it("reads huge's 50 MB answer whole", () => {
+    const huge = records.filter((record) => record.targetId === "huge");
+    expect(huge.every((record) => record.outputBytes > 45_000_000)).toBe(true);
+  });
+
+  it("keeps evil's payloads as text", () => {
+    expect(records.filter((record) => record.targetId === "evil").some((record) => record.output?.includes("<script>"))).toBe(true);
+  });
+
+  it("names the cause of a network failure: a refused CORS answer and an unknown host", () => {
+    for (const targetId of ["nocors", "unresolvable"]) {
+      const messages = records.filter((record) => record.targetId === targetId).map((record) => record.errorMessage);
+      expect(messages).toEqual(INPUTS.map(() => expect.stringMatching(/failed to fetch/i)));
+    }
+  });
+});
+
+describe("network isolation", () => {
+  it("sent nothing beyond 127.0.0.1 (the unresolvable host never resolved)", () => {
+    expect(outsideRequests).toEqual([]);
+  });
+});
