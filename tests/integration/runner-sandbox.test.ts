@@ -50,7 +50,13 @@ describe("runner against the sandbox providers", () => {
     expect(slow!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50! * 2);
     expect(steady!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50!);
     expect(fast!.tokensEstimated).toBe(false);
-    expect(records.every((record) => record.outputTokens === 12 && record.ttftMs! > 0 && record.latencyMs > record.ttftMs!)).toBe(true);
+    // Providers stop at max_tokens or earlier, as the profile's answer length says.
+    for (const record of records) {
+      expect(record.outputTokens).toBeGreaterThanOrEqual(1);
+      expect(record.outputTokens).toBeLessThanOrEqual(12);
+      expect(record.ttftMs).toBeGreaterThan(0);
+      expect(record.latencyMs).toBeGreaterThan(record.ttftMs!);
+    }
   });
 
   it("serves embeddings through the library's feature extraction", async () => {
