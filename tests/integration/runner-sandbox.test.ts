@@ -50,12 +50,11 @@ describe("runner against the sandbox providers", () => {
     expect(slow!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50! * 2);
     expect(steady!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50!);
     expect(fast!.tokensEstimated).toBe(false);
-    // Providers stop at max_tokens or earlier, as the profile's answer length says.
     for (const record of records) {
-      expect(record.outputTokens).toBeGreaterThanOrEqual(1);
-      expect(record.outputTokens).toBeLessThanOrEqual(12);
+      expect(record.outputTokens).toBe(12);
       expect(record.ttftMs).toBeGreaterThan(0);
-      expect(record.latencyMs).toBeGreaterThan(record.ttftMs!);
+      // On a loaded machine the last tokens can arrive in the same read as the first: equal, never less.
+      expect(record.latencyMs).toBeGreaterThanOrEqual(record.ttftMs!);
     }
   });
 
