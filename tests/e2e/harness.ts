@@ -267,6 +267,26 @@ export async function storedRun(page: Page, runId: string): Promise<{ run: Store
   ) as Promise<{ run: StoredRun | undefined; records: RequestRecord[] }>;
 }
 
+/** Every run row IndexedDB holds, records left out. */
+export function storedRuns(page: Page): Promise<StoredRun[]> {
+  return page.evaluate(async (databaseName) => {
+    const request = indexedDB.open(databaseName);
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const rows = db.transaction("runs", "readonly").objectStore("runs").getAll();
+      return await new Promise<unknown[]>((resolve, reject) => {
+        rows.onsuccess = () => resolve(rows.result);
+        rows.onerror = () => reject(rows.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, DATABASE_NAME) as Promise<StoredRun[]>;
+}
+
 /** How many records of the run IndexedDB holds right now (committed batches only). */
 export function countStoredRecords(page: Page, runId: string): Promise<number> {
   return page.evaluate(

@@ -1,0 +1,145 @@
+// Chromium killed (SIGKILL, every process of it at once) in the middle of a run: after a restart on the
+// same profile the run is marked interrupted and keeps every record that was flushed, and what is lost
+// is at most the record sink's flush window of work.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RequestRecord } from "../../src/core/record";
+import { DEFAULT_MAX_DELAY_MS } from "../../src/store/record-sink";
+import {
+  countStoredRecords,
+  saveScenarioThroughUi,
+  spawnBrowser,
+  startRunInApp,
+  startServers,
+  storedRun,
+  storedRuns,
+  type Servers,
+  type SpawnedBrowser,
+} from "./harness";
+
+/** The most work a kill may cost: the sink's flush delay plus the time to commit one batch. */
+const MOST_LOST_MS = 1000;
+/** Kill only once the run has stored this many records: well into the run, batches flowing. */
+const STORED_BEFORE_KILL = 300;
+/** How long after a batch lands the kill comes: most of the flush delay, so the next batch is nearly due. */
+const KILL_AFTER_BATCH_MS = DEFAULT_MAX_DELAY_MS - 20;
+
+const LONG_RUN = {
+  version: 1,
+  name: "Long run to be cut off",
+  task: "chat-completion",
+  targets: [
+    { id: "fast", endpointUrl: "sandbox:/fast/v1", model: "m" },
+    { id: "instant", endpointUrl: "sandbox:/instant/v1", model: "m" },
+  ],
+  inputs: ["Count to three.", "Name a colour."],
+  parameters: { max_tokens: 8 },
+  run: { repetitions: 5000, concurrency: 6, perTargetConcurrency: 3, stream: true, timeoutMs: 10_000 },
+};
+
+let workDirectory: string;
+let servers: Servers;
+let browser: SpawnedBrowser | undefined;
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-kill-"));
+  servers = await startServers({ sandboxTimeScale: 0.2 });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await servers?.close();
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+async function openPage(spawned: SpawnedBrowser): Promise<Page> {
+  return spawned.context.pages()[0] ?? spawned.context.newPage();
+}
+
+function completedAt(record: RequestRecord): number {
+  return record.startedAt + record.latencyMs;
+}
+
+describe("Chromium killed in the middle of a run", () => {
+  let runId: string;
+  let storedJustBeforeKill: number;
+  /** Attempts whose response had fully arrived when the kill came, as the browser reported them. */
+  let finishedRequestsAtKill: number;
+  let runStartedAt: number;
+  let killedAt: number;
+
+  it("is killed while records are being written", async () => {
+    const profile = join(workDirectory, "profile");
+    browser = await spawnBrowser(profile);
+    const page = await openPage(browser);
+    let finishedRequests = 0;
+    page.on("requestfinished", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/chat/completions")) finishedRequests++;
+    });
+    await page.goto(servers.appUrl());
+    const key = await saveScenarioThroughUi(page, LONG_RUN);
+    await startRunInApp(page, key);
+    const running = (await storedRuns(page)).filter((run) => run.status === "running");
+    expect(running).toHaveLength(1);
+    runId = running[0]!.id;
+    runStartedAt = running[0]!.startedAt;
+
+    // Near the worst moment: a batch has just been committed, and the next one has filled for most of
+    // the flush delay without being written yet.
+    let previousCount = 0;
+    for (;;) {
+      const count = await countStoredRecords(page, runId);
+      if (count >= STORED_BEFORE_KILL && count > previousCount) break;
+      previousCount = count;
+    }
+    await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_BATCH_MS));
+    storedJustBeforeKill = await countStoredRecords(page, runId);
+    finishedRequestsAtKill = finishedRequests;
+    killedAt = Date.now();
+    await browser.crash();
+    browser = undefined;
+    // Still running: the kill came long before the plan's end.
+    expect(storedJustBeforeKill).toBeLessThan(LONG_RUN.run.repetitions * 2 * 2);
+  }, 60_000);
+
+  it("marks the run interrupted after a restart and keeps every record flushed before the kill", async () => {
+    browser = await spawnBrowser(join(workDirectory, "profile"));
+    const page = await openPage(browser);
+    await page.goto(`${servers.site.url}/#/history`);
+    await expect.poll(async () => (await storedRun(page, runId)).run?.status, { timeout: 10_000 }).toBe("interrupted");
+    await expect(page.getByTestId("history-row").locator(".badge").first().innerText()).resolves.toBe("interrupted");
+
+    const { records } = await storedRun(page, runId);
+    expect(records.length).toBeGreaterThanOrEqual(storedJustBeforeKill);
+    expect(new Set(records.map((record) => `${record.targetId}/${record.inputIndex}/${record.repetition}/${record.attempt}`)).size).toBe(
+      records.length,
+    );
+    expect(records.every((record) => record.runId === runId && record.status === "ok")).toBe(true);
+
+    // Records are stored in the order they were measured, so everything measured before the newest stored
+    // record is stored too: the work lost is what finished between that record and the kill.
+    const newestStored = Math.max(...records.map(completedAt));
+    const lostWindowMs = killedAt - newestStored;
+    const recordsPerSecond = finishedRequestsAtKill / ((killedAt - runStartedAt) / 1000);
+    const lostRecords = Math.max(0, finishedRequestsAtKill - records.length);
+    console.info(
+      `kill: ${records.length} records kept (${storedJustBeforeKill} seen stored just before), ` +
+        `${finishedRequestsAtKill} responses finished by the kill (~${recordsPerSecond.toFixed(0)}/s); ` +
+        `lost ${lostRecords} records = the last ${Math.round(lostWindowMs)} ms of work (sink flush delay ${DEFAULT_MAX_DELAY_MS} ms)`,
+    );
+    expect(lostWindowMs).toBeLessThanOrEqual(MOST_LOST_MS);
+    expect(lostRecords).toBeLessThanOrEqual(Math.ceil((recordsPerSecond * MOST_LOST_MS) / 1000));
+  }, 60_000);
+
+  it("shows the interrupted run's report with what was kept", async () => {
+    const page = await openPage(browser!);
+    await page.evaluate((hash) => (window.location.hash = hash), `#/runs/${encodeURIComponent(runId)}`);
+    await page.getByTestId("report-status").waitFor();
+    expect(await page.getByTestId("report-status").innerText()).toBe("interrupted");
+    await expect(page.getByText("This run was cut off").isVisible()).resolves.toBe(true);
+    await page.getByTestId("summary-table").waitFor();
+  });
+});
