@@ -80,15 +80,37 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
   },
 ];
 
+/** Why this connection was closed from elsewhere: another tab upgraded the schema, or deleted the database. */
+export type ClosedElsewhereReason = "upgraded" | "deleted";
+
 export class ProviderBenchDb extends Dexie {
   scenarios!: EntityTable<StoredScenario, "id">;
   runs!: EntityTable<StoredRun, "id">;
   records!: EntityTable<StoredRecord, "id">;
   blobs!: EntityTable<StoredBlob, "id">;
+  /** Set once another tab has taken the database over; this connection stays closed until a reload. */
+  closedElsewhere: ClosedElsewhereReason | null = null;
+  private readonly closedElsewhereListeners = new Set<() => void>();
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
     for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+    this.on("versionchange", (event: IDBVersionChangeEvent) => {
+      // A tab running a newer app wants a newer schema: keeping this connection open would leave that tab
+      // blocked. Closed for good (no automatic reopen): this tab's code does not know the newer schema and
+      // must not write into it; the page asks the user to reload instead.
+      this.close({ disableAutoOpen: true });
+      this.closedElsewhere = event.newVersion === null ? "deleted" : "upgraded";
+      for (const listener of this.closedElsewhereListeners) listener();
+      // Dexie's own handler would close too, but reopen on the next query and only warn in the console.
+      return false;
+    });
+  }
+
+  /** Hears when another tab takes the database over (see `closedElsewhere`); returns the unsubscribe. */
+  onClosedElsewhere(listener: () => void): () => void {
+    this.closedElsewhereListeners.add(listener);
+    return () => this.closedElsewhereListeners.delete(listener);
   }
 }
 

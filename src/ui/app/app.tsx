@@ -1,5 +1,6 @@
 // The shell: header navigation, the page for the current address, and the footer.
 import { Suspense } from "react";
+import { DatabaseClosedNotice } from "../components/database-closed-notice";
 import { useRoute } from "../lib/hash-route";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
@@ -13,6 +14,7 @@ export function App() {
         Skip to content
       </a>
       <AppHeader route={route} />
+      <DatabaseClosedNotice />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="page empty">Loading…</p>}>
           <AppRoutes route={route} />

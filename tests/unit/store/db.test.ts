@@ -62,3 +62,51 @@ describe("ProviderBenchDb schema", () => {
     });
   }
 });
+
+describe("ProviderBenchDb with another tab upgrading the schema", () => {
+  /** Opens the database at a higher version the way a newer app in another tab would; reports `blocked`. */
+  function openNewerVersion(name: string, version: number): Promise<{ blocked: boolean; stores: string[] }> {
+    return new Promise((resolve, reject) => {
+      let blocked = false;
+      const request = indexedDB.open(name, version);
+      request.onblocked = () => (blocked = true);
+      request.onupgradeneeded = () => request.result.createObjectStore("notes", { keyPath: "id" });
+      request.onsuccess = () => {
+        const stores = Array.from(request.result.objectStoreNames).sort();
+        request.result.close();
+        resolve({ blocked, stores });
+      };
+      request.onerror = () => reject(request.error);
+    });
+  }
+
+  it("lets go of its connection at once, says why, and the rows stay readable after a reopen", async () => {
+    const name = await seedDatabaseAtVersion(1);
+    const db = new ProviderBenchDb(name);
+    await db.open();
+    let heard = 0;
+    db.onClosedElsewhere(() => heard++);
+
+    const upgrade = await openNewerVersion(name, db.verno * 10 + 1);
+    expect(upgrade).toEqual({ blocked: false, stores: ["blobs", "notes", "records", "runs", "scenarios"] });
+    expect(heard).toBe(1);
+    expect(db.closedElsewhere).toBe("upgraded");
+    expect(db.isOpen()).toBe(false);
+    // Closed for good: the old code does not reopen a schema it does not know.
+    await expect(db.runs.count()).rejects.toThrow(/closed/i);
+
+    // What a reload does: the current code opens the newer database and reads every row.
+    const reopened = new ProviderBenchDb(name);
+    expect((await reopened.runs.toArray()).map((run) => run.id).sort()).toEqual(["r1", "r2"]);
+    expect(await reopened.records.where("runId").equals("r1").count()).toBe(2);
+    reopened.close();
+  });
+
+  it("lets go when another tab deletes the database", async () => {
+    const name = await seedDatabaseAtVersion(1);
+    const db = new ProviderBenchDb(name);
+    await db.open();
+    await Dexie.delete(name);
+    expect(db.closedElsewhere).toBe("deleted");
+  });
+});
