@@ -67,6 +67,9 @@ describe("dashboard in Chromium", () => {
     expect(await page.getByRole("link", { name: "Update on GitHub" }).getAttribute("href")).toBe("https://github.com/providerbench/providerbench");
     await card.getByTestId("scenario-run-link").click();
 
+    // Three targets × two per target on one origin: six at once, what a browser sends over HTTP/1.1.
+    await page.getByTestId("run-button").waitFor();
+    expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
     await page.getByTestId("run-button").click();
     await page.getByTestId("abort-button").waitFor();
     await expect.poll(() => page.getByTestId("run-status").textContent(), { timeout: 60_000 }).toBe("completed");
@@ -78,6 +81,8 @@ describe("dashboard in Chromium", () => {
     expect(Number(await progress.getAttribute("data-done"))).toBe(planned);
     const retries = Number(await progress.getAttribute("data-retries"));
     expect(await page.getByTestId("live-summary-row").count()).toBe(TARGET_IDS.length);
+    // Nor did Resource Timing see any request wait for a connection.
+    expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, "run-page.png"), fullPage: true });
 
     await page.getByTestId("open-comparison").click();

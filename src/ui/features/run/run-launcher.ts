@@ -6,12 +6,14 @@ import { version as appVersion } from "../../../../package.json";
 import { getAppDb } from "../../../store/db";
 import { readHfToken } from "../settings/settings-storage";
 import { resolveSandboxUrl } from "../settings/sandbox-url";
+import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
 import { createRunController, type RunController } from "./run-controller";
 import { isSandboxUp } from "../../lib/sandbox-health";
 
 export const RUN_LOCK_PREFIX = "providerbench-run:";
 
 let appRunController: RunController | undefined;
+let appConnectionWatch: ConnectionWatch | undefined;
 
 export function getRunController(): RunController {
   appRunController ??= createRunController({
@@ -28,7 +30,15 @@ export function getRunController(): RunController {
       void navigator.locks?.request(`${RUN_LOCK_PREFIX}${runId}`, () => until);
     },
   });
+  // From the controller's first moment, so that no run (a replay started from History too) goes unwatched.
+  appConnectionWatch ??= watchConnectionQueueing(appRunController);
   return appRunController;
+}
+
+/** Whether the last run's requests waited for one of the browser's HTTP/1.1 connections. */
+export function getConnectionWatch(): ConnectionWatch {
+  getRunController();
+  return appConnectionWatch!;
 }
 
 /** Runs whose lock some tab holds are still being driven there. */

@@ -1,5 +1,6 @@
 // The run page: what the scenario will do, the Run and Abort buttons, and the run as it happens.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { originsOverBrowserLimit, plannedLoadPerOrigin } from "../../../core/connection-limits";
 import { expandInputs } from "../../../core/inputs";
 import { countPlannedRequests } from "../../../core/runner";
 import type { Scenario } from "../../../core/scenario";
@@ -9,10 +10,12 @@ import { ScenarioDetails } from "../../components/scenario-details";
 import { Notice } from "../../components/ui/notice";
 import { navigate, routes } from "../../lib/hash-route";
 import { LiveSummary } from "../compare/live-summary";
+import { resolveSandboxUrl } from "../settings/sandbox-url";
 import { hasHfToken, subscribeToSettings } from "../settings/settings-storage";
+import { ConnectionLimitWarning } from "./connection-limit-warning";
 import { RunProblemNotice } from "./run-problem-notice";
 import { RunProgress } from "./run-progress";
-import { getRunController } from "./run-launcher";
+import { getConnectionWatch, getRunController } from "./run-launcher";
 import { TokenRejectedNotice } from "./token-rejected-notice";
 import { useClock } from "./use-clock";
 import { useRunSnapshot } from "./use-run-snapshot";
@@ -30,6 +33,9 @@ export function RunPage({ selected }: RunPageProps) {
   const scenario = active || selected === null ? snapshot.scenario : selected.scenario;
   const scenarioKey = active || selected === null ? snapshot.scenarioId : selected.key;
   const hasToken = useSyncExternalStore(subscribeToSettings, hasHfToken);
+  const sandboxUrl = useSyncExternalStore(subscribeToSettings, resolveSandboxUrl);
+  const connectionWatch = getConnectionWatch();
+  const lastRunQueueing = useSyncExternalStore(connectionWatch.subscribe, connectionWatch.getSnapshot);
   const now = useClock(snapshot.phase === "running");
   useNavigateToDiffWhenReplayEnds();
 
@@ -41,6 +47,10 @@ export function RunPage({ selected }: RunPageProps) {
     const counts = countPlannedRequests(scenario, expanded.inputs.length);
     return counts.measured + counts.warmup;
   }, [scenario]);
+  const overConnectionLimit = useMemo(
+    () => (scenario ? originsOverBrowserLimit(plannedLoadPerOrigin(scenario, sandboxUrl)) : []),
+    [scenario, sandboxUrl],
+  );
 
   if (!scenario) {
     return (
@@ -89,6 +99,10 @@ export function RunPage({ selected }: RunPageProps) {
           browser.
         </Notice>
       ) : null}
+      <ConnectionLimitWarning
+        planned={overConnectionLimit}
+        observed={showsCurrentRun && lastRunQueueing?.runId === snapshot.runId ? lastRunQueueing.origins : []}
+      />
       {showsCurrentRun && snapshot.problem ? <RunProblemNotice problem={snapshot.problem} /> : null}
       {showsCurrentRun && snapshot.tokenRejected ? <TokenRejectedNotice /> : null}
 

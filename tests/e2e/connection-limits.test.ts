@@ -1,0 +1,79 @@
+// The Run page's warning about the browser's six HTTP/1.1 connections per host: shown before a run whose
+// scenario keeps more requests than that in flight to one server, and after it, with the queueing that
+// Resource Timing saw. (The bundled scenario, which keeps six, shows none: see dashboard.test.ts.)
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, type Servers } from "./harness";
+
+const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
+
+const CONCURRENCY_16 = {
+  version: 1,
+  name: "Sixteen at once",
+  task: "chat-completion",
+  targets: [
+    { id: "fast", endpointUrl: "sandbox:/fast/v1", model: "m" },
+    { id: "slow", endpointUrl: "sandbox:/slow/v1", model: "m" },
+  ],
+  inputs: ["Name a river.", "Name a mountain."],
+  parameters: { max_tokens: 8 },
+  run: { repetitions: 8, concurrency: 16, stream: true, timeoutMs: 20_000 },
+};
+
+let workDirectory: string;
+let servers: Servers;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-connections-"));
+  servers = await startServers({ sandboxTimeScale: 0.2 });
+  context = await launchBrowser(join(workDirectory, "profile"));
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(servers.appUrl());
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await servers?.close();
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+describe("a concurrency-16 sandbox scenario on the Run page", () => {
+  let scenarioKey: string;
+
+  it("warns before the run, naming the server, the count and what to do", async () => {
+    scenarioKey = await saveScenarioThroughUi(page, CONCURRENCY_16);
+    await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(scenarioKey)}`);
+    const warning = page.getByTestId("connection-limit-warning");
+    await warning.waitFor();
+    expect(await warning.getByTestId("connection-limit-planned").innerText()).toBe(
+      `This scenario keeps up to 16 requests in flight to ${servers.sandbox.url} (fast, slow).`,
+    );
+    const advice = await warning.innerText();
+    expect(advice).toContain("run.perTargetConcurrency 3 or less");
+    expect(advice).toContain("npm run cli -- run scenario.json");
+    expect(advice).toContain("HTTPS endpoint");
+    expect(await warning.getByTestId("connection-limit-observed").count()).toBe(0);
+  });
+
+  it("reports after the run the requests that waited for a connection", async () => {
+    const run = await runScenarioInApp(page, scenarioKey);
+    expect(run.status).toBe("completed");
+    const observed = page.getByTestId("connection-limit-observed");
+    await observed.waitFor();
+    const match = /In this run, (\d+) of (\d+) requests to (\S+) waited in the browser for a free connection, up to ([\d,.]+) ms/.exec(await observed.innerText());
+    expect(match, await observed.innerText()).not.toBeNull();
+    const [, queued, requests, origin, longestWait] = match!;
+    expect(origin).toBe(servers.sandbox.url);
+    expect(Number(requests)).toBe(run.planned);
+    // Sixteen started at once over six connections: at least the ten beyond six waited.
+    expect(Number(queued)).toBeGreaterThanOrEqual(10);
+    expect(Number(longestWait!.replace(/,/g, ""))).toBeGreaterThan(10);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "connection-limit-warning.png") });
+  });
+});

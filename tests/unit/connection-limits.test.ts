@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import {
+  connectionWaitsMs,
+  observedQueueing,
+  originsOverBrowserLimit,
+  plannedLoadPerOrigin,
+  type ResourceTimingSample,
+} from "../../src/core/connection-limits";
+import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { resolveEndpointUrl } from "../../src/core/targets";
+import bundledStreaming from "../../scenarios/sandbox-chat-streaming.json";
+
+const SANDBOX = "http://127.0.0.1:8787";
+
+function scenario(targets: Record<string, unknown>[], run: Record<string, unknown>): Scenario {
+  const result = validateScenario({ version: 1, name: "limits", task: "chat-completion", inputs: ["a"], targets, run });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.scenario;
+}
+
+const sandboxTarget = (id: string) => ({ id, endpointUrl: `sandbox:/${id}/v1`, model: "m" });
+
+describe("plannedLoadPerOrigin", () => {
+  it("counts min(concurrency, sum of per-target limits) per origin", () => {
+    const loads = plannedLoadPerOrigin(
+      scenario(
+        [sandboxTarget("fast"), sandboxTarget("slow"), { id: "remote", endpointUrl: "http://10.0.0.5:8000/v1", model: "m" }],
+        { concurrency: 16, perTargetConcurrency: 5 },
+      ),
+      SANDBOX,
+    );
+    expect(loads).toEqual([
+      { origin: SANDBOX, targetIds: ["fast", "slow"], maxInFlight: 10 },
+      { origin: "http://10.0.0.5:8000", targetIds: ["remote"], maxInFlight: 5 },
+    ]);
+  });
+
+  it("resolves sandbox endpoints as the runner does", () => {
+    const [load] = plannedLoadPerOrigin(scenario([sandboxTarget("fast")], {}), `${SANDBOX}/`);
+    expect(load!.origin).toBe(new URL(resolveEndpointUrl("sandbox:/fast/v1", `${SANDBOX}/`)).origin);
+  });
+
+  it("caps an origin at the scenario's concurrency", () => {
+    const loads = plannedLoadPerOrigin(scenario([sandboxTarget("a"), sandboxTarget("b"), sandboxTarget("c")], { concurrency: 4 }), SANDBOX);
+    expect(loads[0]!.maxInFlight).toBe(4);
+  });
+
+  it("leaves out Hugging Face providers and sandbox targets without a sandbox", () => {
+    const loads = plannedLoadPerOrigin(
+      scenario([{ id: "groq", provider: "groq", model: "meta-llama/Llama-3.1-8B-Instruct" }, sandboxTarget("fast")], { concurrency: 8 }),
+      undefined,
+    );
+    expect(loads).toEqual([]);
+  });
+});
+
+describe("originsOverBrowserLimit", () => {
+  it("warns about a concurrency-16 sandbox scenario", () => {
+    const loads = plannedLoadPerOrigin(scenario([sandboxTarget("fast"), sandboxTarget("steady")], { concurrency: 16 }), SANDBOX);
+    expect(originsOverBrowserLimit(loads).map((load) => [load.origin, load.maxInFlight])).toEqual([[SANDBOX, 16]]);
+  });
+
+  it("does not warn about the bundled streaming scenario: 3 targets × 2 on one origin = 6", () => {
+    const result = validateScenario(bundledStreaming);
+    if (!result.ok) throw new Error("the bundled scenario does not validate");
+    const loads = plannedLoadPerOrigin(result.scenario, SANDBOX);
+    expect(loads).toEqual([{ origin: SANDBOX, targetIds: ["fast", "steady", "slow"], maxInFlight: 6 }]);
+    expect(originsOverBrowserLimit(loads)).toEqual([]);
+  });
+
+  it("does not warn about https origins, which may speak HTTP/2", () => {
+    const loads = plannedLoadPerOrigin(scenario([{ id: "vllm", endpointUrl: "https://vllm.example.com/v1", model: "m" }], { concurrency: 32 }), SANDBOX);
+    expect(originsOverBrowserLimit(loads)).toEqual([]);
+  });
+
+  it("warns from seven requests at once", () => {
+    const loads = plannedLoadPerOrigin(scenario([sandboxTarget("fast")], { concurrency: 7 }), SANDBOX);
+    expect(originsOverBrowserLimit(loads)).toHaveLength(1);
+  });
+});
+
+describe("connectionWaitsMs", () => {
+  it("is zero while six or fewer requests overlap", () => {
+    const samples = Array.from({ length: 6 }, (_, index) => ({ startTime: index, responseEnd: 100 + index }));
+    expect(connectionWaitsMs(samples, 6)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it("makes the seventh wait for the first to end, the eighth for the second", () => {
+    const samples = [
+      ...Array.from({ length: 6 }, (_, index) => ({ startTime: 0, responseEnd: 100 + index * 10 })),
+      { startTime: 5, responseEnd: 300 },
+      { startTime: 6, responseEnd: 310 },
+    ];
+    expect(connectionWaitsMs(samples, 6)).toEqual([0, 0, 0, 0, 0, 0, 95, 104]);
+  });
+
+  it("does not count requests that ended before one started", () => {
+    const samples = [
+      ...Array.from({ length: 6 }, () => ({ startTime: 0, responseEnd: 50 })),
+      { startTime: 60, responseEnd: 100 },
+    ];
+    expect(connectionWaitsMs(samples, 6).at(-1)).toBe(0);
+  });
+});
+
+describe("observedQueueing", () => {
+  const sample = (url: string, startTime: number, responseEnd: number, nextHopProtocol = ""): ResourceTimingSample => ({
+    url,
+    startTime,
+    responseEnd,
+    nextHopProtocol,
+  });
+  const twelveAtOnce = (base: string, protocol = "") =>
+    Array.from({ length: 12 }, (_, index) => sample(`${base}/v1/chat/completions`, index, index < 6 ? 500 : 1000, protocol));
+
+  it("reports the requests of a plain-http origin that waited for a connection", () => {
+    expect(observedQueueing(twelveAtOnce(SANDBOX), new Set([SANDBOX]))).toEqual([
+      { origin: SANDBOX, protocol: "http/1.1", requests: 12, queuedRequests: 6, longestWaitMs: 494 },
+    ]);
+  });
+
+  it("ignores HTTP/2 origins, other origins, and waits too short to matter", () => {
+    const https = "https://api.example.com";
+    expect(observedQueueing(twelveAtOnce(https, "h2"), new Set([https]))).toEqual([]);
+    expect(observedQueueing(twelveAtOnce(SANDBOX), new Set(["http://elsewhere:1"]))).toEqual([]);
+    // The seventh starts 5 ms before the first has ended: the tail of an answer, not a queue.
+    const tails = [...Array.from({ length: 6 }, (_, index) => sample(`${SANDBOX}/x`, index * 2, index * 2 + 60)), sample(`${SANDBOX}/x`, 55, 120)];
+    expect(connectionWaitsMs(tails, 6).at(-1)).toBe(5);
+    expect(observedQueueing(tails, new Set([SANDBOX]))).toEqual([]);
+  });
+
+  it("trusts the protocol the browser reports for https origins", () => {
+    const https = "https://llm.internal";
+    expect(observedQueueing(twelveAtOnce(https, "http/1.1"), new Set([https]))[0]?.queuedRequests).toBe(6);
+  });
+});
