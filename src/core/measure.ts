@@ -76,7 +76,7 @@ export function newWireTiming(): WireTiming {
 
 export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal: AbortSignal): TimingFetch {
   const timing = newWireTiming();
-  let bodyReader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  let bodyStream: ReadableStream<Uint8Array> | null = null;
   let doneScanTail = new Uint8Array(0);
 
   const timedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -97,49 +97,8 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
     }
     const isEventStream = timing.contentType?.startsWith("text/event-stream") ?? false;
     if (!isEventStream) return readWholeBody(response);
-    const reader = response.body.getReader();
-    bodyReader = reader;
-    const onChunk = (chunk: Uint8Array): void => {
-      const arrivedAt = clock.now();
-      timing.lastChunkAt = arrivedAt;
-      timing.lastByteAt = arrivedAt;
-      timing.bodyBytes += chunk.byteLength;
-      if (isEventStream && !timing.sawDoneMarker) {
-        // The marker may straddle two chunks: scan the previous chunk's tail together with this one.
-        const window = concatBytes(doneScanTail, chunk);
-        timing.sawDoneMarker = indexOfBytes(window, DONE_MARKER) >= 0;
-        doneScanTail = window.slice(Math.max(0, window.length - DONE_MARKER.length + 1));
-      }
-    };
-    // Event streams are timed chunk by chunk.
-    // highWaterMark 0: a chunk is pulled only when the library asks for it, so `lastChunkAt` at the
-    // moment the library yields an event is the arrival of the chunk that event came in.
-    const timedBody = new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          let chunk: ReadableStreamReadResult<Uint8Array>;
-          try {
-            chunk = await reader.read();
-          } catch (error) {
-            timing.bodyReadFailed = true;
-            throw error;
-          }
-          const { done, value } = chunk;
-          if (done) {
-            timing.bodyEnded = true;
-            controller.close();
-            return;
-          }
-          onChunk(value);
-          controller.enqueue(value);
-        },
-        cancel(reason) {
-          return reader.cancel(reason);
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    return new Response(timedBody, { status: response.status, statusText: response.statusText, headers: response.headers });
+    timeStreamReads(response.body);
+    return response;
   };
 
   /**
@@ -160,11 +119,59 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
+  const onChunk = (chunk: Uint8Array): void => {
+    const arrivedAt = clock.now();
+    timing.lastChunkAt = arrivedAt;
+    timing.lastByteAt = arrivedAt;
+    timing.bodyBytes += chunk.byteLength;
+    if (!timing.sawDoneMarker) timing.sawDoneMarker = containsDoneMarker(chunk);
+  };
+
+  const containsDoneMarker = (chunk: Uint8Array): boolean => {
+    const keep = DONE_MARKER.length - 1;
+    // The marker may straddle two chunks: also look at the previous chunk's tail joined to this one's head.
+    const seam = concatBytes(doneScanTail, chunk.subarray(0, keep));
+    doneScanTail = chunk.length >= keep ? chunk.slice(-keep) : seam.slice(-keep);
+    return indexOfBytes(seam, DONE_MARKER) >= 0 || indexOfBytes(chunk, DONE_MARKER) >= 0;
+  };
+
+  /**
+   * Event streams are timed chunk by chunk by timing the reads of whoever reads the body (the library).
+   * Each chunk is timed when the library asks for it and gets it, so `lastChunkAt` at the moment the
+   * library yields an event is the arrival of the chunk that event came in. Instrumenting the reader
+   * rather than piping the body through a second stream keeps the per-chunk cost to one promise.
+   */
+  const timeStreamReads = (body: ReadableStream<Uint8Array>): void => {
+    const getReader = body.getReader.bind(body) as () => ReadableStreamDefaultReader<Uint8Array>;
+    bodyStream = body;
+    Object.defineProperty(body, "getReader", {
+      configurable: true,
+      value: () => {
+        const reader = getReader();
+        const read = reader.read.bind(reader);
+        reader.read = () =>
+          read().then(
+            (result) => {
+              if (result.done) timing.bodyEnded = true;
+              else onChunk(result.value);
+              return result;
+            },
+            (error: unknown) => {
+              timing.bodyReadFailed = true;
+              throw error;
+            },
+          );
+        return reader;
+      },
+    });
+  };
+
   const drain = async (): Promise<void> => {
-    if (!bodyReader || timing.bodyEnded) return;
+    if (!bodyStream || timing.bodyEnded || bodyStream.locked) return;
     try {
+      const reader = bodyStream.getReader();
       for (;;) {
-        const { done } = await bodyReader.read();
+        const { done } = await reader.read();
         if (done) break;
       }
     } catch {
