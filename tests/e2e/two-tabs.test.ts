@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_NAME } from "../../src/store/db";
 import {
   collectPageErrors,
+  dumpDatabase,
   launchBrowser,
   saveScenarioThroughUi,
   startRunInApp,
@@ -100,14 +101,7 @@ describe("two tabs running at once", () => {
   it("holds no record outside the two runs", async () => {
     const runs = await storedRuns(tabA);
     expect(runs.map((run) => run.status)).toEqual(["completed", "completed"]);
-    const total = await tabA.evaluate(async (databaseName) => {
-      const request = indexedDB.open(databaseName);
-      const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
-      const count = db.transaction("records").objectStore("records").count();
-      const result = await new Promise<number>((resolve) => (count.onsuccess = () => resolve(count.result)));
-      db.close();
-      return result;
-    }, DATABASE_NAME);
+    const total = (await dumpDatabase(tabA)).records!.length;
     expect(total).toBe(finished.a!.planned + finished.b!.planned);
   });
 });
