@@ -1,6 +1,6 @@
 // The command line end to end, as a separate process against the sandbox on an ephemeral port.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Papa from "papaparse";
@@ -137,13 +137,19 @@ describe("providerbench run", () => {
         run: { repetitions: 1_000_000, concurrency: 8 },
       }),
     );
-    let killed = false;
+    let watching = false;
     const result = await runCli(["run", scenario, "--jsonl", jsonl], {
       onStderr: (stderr, child) => {
-        if (!killed && stderr.includes("in flight")) {
-          killed = true;
-          setTimeout(() => child.kill("SIGKILL"), 1000);
-        }
+        if (watching || !stderr.includes("in flight")) return;
+        watching = true;
+        // Kill once a good number of records is on disk, however fast or slow the machine is.
+        const watcher = setInterval(() => {
+          if (existsSync(jsonl) && readFileSync(jsonl, "utf8").split("\n").length > 60) {
+            clearInterval(watcher);
+            child.kill("SIGKILL");
+          }
+        }, 50);
+        child.once("exit", () => clearInterval(watcher));
       },
     });
     expect(result.code).toBeNull();

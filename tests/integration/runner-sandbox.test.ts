@@ -46,9 +46,11 @@ describe("runner against the sandbox providers", () => {
     const [fast, steady, slow] = summarize(records, ["fast", "steady", "slow"]);
     expect(fast!.count).toBe(6);
     expect(fast!.warmupCount).toBe(1);
-    expect(slow!.latencyMs.p50!).toBeGreaterThan(fast!.latencyMs.p50! * 2);
-    expect(slow!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50! * 2);
-    expect(steady!.ttftMs.p50!).toBeGreaterThan(fast!.ttftMs.p50!);
+    // Minimums: a busy machine (CI runs test files side by side) only ever adds delay, so the fastest
+    // request of each target shows its profile's pace; medians can be swamped by a stalled event loop.
+    expect(slow!.latencyMs.min!).toBeGreaterThan(fast!.latencyMs.min! * 2);
+    expect(slow!.ttftMs.min!).toBeGreaterThan(fast!.ttftMs.min! * 2);
+    expect(steady!.ttftMs.min!).toBeGreaterThan(fast!.ttftMs.min!);
     expect(fast!.tokensEstimated).toBe(false);
     for (const record of records) {
       expect(record.outputTokens).toBe(12);

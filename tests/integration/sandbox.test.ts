@@ -476,7 +476,8 @@ describe("timing", () => {
         await (await post(sandbox, profile, "chat/completions", { ...CHAT, max_tokens: 5 })).arrayBuffer();
         result.push(performance.now() - t0);
       }
-      return median(result);
+      // The fastest of a few: a busy machine only ever adds delay, so the minimum is the profile's own pace.
+      return Math.min(...result);
     };
     const fast = await latencies("fast");
     const slow = await latencies("slow");
