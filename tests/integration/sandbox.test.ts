@@ -491,18 +491,21 @@ describe("timing", () => {
     const response = await post(sandbox, "exact", "chat/completions", { ...CHAT, stream: true });
     const { events, endMs } = await readTimedEvents(response, t0);
     const firstContent = events.find((event) => event.data !== "[DONE]" && JSON.parse(event.data).choices[0]?.delta?.content);
+    // Early is impossible for a correct server, and scaling by timeScale (0.2) would make it early; late
+    // bounds are loose because a busy test machine delays timers (precision is the benchmark's job).
     expect(events[0]?.atMs).toBeLessThan(60);
-    expect(firstContent?.atMs).toBeGreaterThan(100 - 40);
-    expect(firstContent?.atMs).toBeLessThan(100 + 40);
-    expect(endMs).toBeGreaterThan(300 - 40);
-    expect(endMs).toBeLessThan(300 + 40);
+    expect(firstContent?.atMs).toBeGreaterThan(100 - 10);
+    expect(firstContent?.atMs).toBeLessThan(100 + 150);
+    expect(endMs).toBeGreaterThan(300 - 10);
+    expect(endMs).toBeLessThan(300 + 150);
+    expect(endMs - firstContent!.atMs).toBeGreaterThan(200 - 10);
 
     const t1 = performance.now();
     const plain = await post(sandbox, "exact", "chat/completions", CHAT);
     await plain.arrayBuffer();
     const plainMs = performance.now() - t1;
-    expect(plainMs).toBeGreaterThan(300 - 40);
-    expect(plainMs).toBeLessThan(300 + 40);
+    expect(plainMs).toBeGreaterThan(300 - 10);
+    expect(plainMs).toBeLessThan(300 + 150);
   });
 });
 
