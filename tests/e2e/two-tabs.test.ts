@@ -39,7 +39,11 @@ function tabScenario(tab: string, profiles: string[]) {
   };
 }
 
-const SCENARIOS = { a: tabScenario("a", ["fast", "steady"]), b: tabScenario("b", ["instant", "fast", "steady"]) };
+// Each includes `slow` (~150 ms a request at this time scale): the runs last seconds whatever the machine,
+// long enough for a third tab to start up while both are going.
+const SCENARIOS = { a: tabScenario("a", ["slow", "steady"]), b: tabScenario("b", ["slow", "fast", "instant"]) };
+/** How long the third tab is watched after it shows both runs: its start-up has run by then. */
+const STARTUP_SETTLE_MS = 750;
 
 let workDirectory: string;
 let servers: Servers;
@@ -77,6 +81,8 @@ describe("two tabs running at once", () => {
     await tabC.goto(`${servers.site.url}/#/history`);
     const badges = tabC.getByTestId("history-row").locator(".badge");
     await expect.poll(() => badges.allInnerTexts()).toEqual(["running", "running"]);
+    await new Promise((resolve) => setTimeout(resolve, STARTUP_SETTLE_MS));
+    expect(await badges.allInnerTexts()).toEqual(["running", "running"]);
     await tabC.close();
 
     [finished.a, finished.b] = await Promise.all([waitForRunToEnd(tabA, 60_000), waitForRunToEnd(tabB, 60_000)]);
