@@ -81,8 +81,9 @@ describe("runner against the sandbox providers", () => {
     ["err503", false, "http_5xx", 503],
     ["err429", false, "rate_limited", 429],
     ["err500", false, "http_5xx", 500],
-    ["reset", false, "network", 200],
-    ["reset", true, "network", 200],
+    // A reset can beat the headers to the client (about 1 in 20 here): then there is no status to record.
+    ["reset", false, "network", [200, null]],
+    ["reset", true, "network", [200, null]],
     ["hang", false, "timeout", null],
     ["trickle", true, "timeout", 200],
     ["malformed", false, "bad_response", 200],
@@ -103,10 +104,12 @@ describe("runner against the sandbox providers", () => {
     );
     expect(records).toHaveLength(4);
     const faulty = records.filter((record) => record.targetId === "faulty");
-    expect(faulty.map((record) => [record.status, record.errorKind, record.httpStatus])).toEqual([
-      ["error", errorKind, httpStatus],
-      ["error", errorKind, httpStatus],
+    expect(faulty.map((record) => [record.status, record.errorKind])).toEqual([
+      ["error", errorKind],
+      ["error", errorKind],
     ]);
+    const allowedStatuses: (number | null)[] = Array.isArray(httpStatus) ? httpStatus : [httpStatus];
+    for (const record of faulty) expect(allowedStatuses).toContain(record.httpStatus);
     expect(records.filter((record) => record.targetId === "healthy").every((record) => record.status === "ok")).toBe(true);
   });
 
