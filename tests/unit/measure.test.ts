@@ -6,7 +6,7 @@ import {
   InferenceClientProviderOutputError,
 } from "@huggingface/inference";
 import { classifyError, createTimingFetch, newWireTiming, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure";
-import { backoffDelayMs } from "../../src/core/runner";
+import { backoffDelayMs } from "../../src/core/retry";
 import { summarizeVector } from "../../src/core/targets";
 
 function emptyTiming(overrides: Partial<WireTiming> = {}): WireTiming {
