@@ -6,6 +6,7 @@ import { measureRunnerOverhead, overheadTable } from "./runner-overhead";
 import { clockTable, measureClockAccuracyInNode, type ClockRow } from "./clock-accuracy";
 import { measureCliScale, scaleTable } from "./cli-scale";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
+import { runBrowserBenchmarks } from "./browser/index";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,6 +56,9 @@ async function main(): Promise<void> {
       "",
       scaleTable(await measureCliScale(sandbox.url, scaleRequests)),
     );
+
+    log("the browser's side, in Chromium…");
+    sections.push(...(await runBrowserBenchmarks({ sandboxUrl: sandbox.url, quick, log })));
   } finally {
     await sandbox.stop();
   }
