@@ -2,6 +2,7 @@
 import Dexie, { type EntityTable } from "dexie";
 import type { RequestRecord } from "../core/record";
 import type { Scenario } from "../core/scenario";
+import type { SummaryRow } from "../core/stats";
 
 export const DATABASE_NAME = "providerbench";
 
@@ -28,6 +29,13 @@ export interface RunHeadline {
   count: number;
   errorCount: number;
   targets: TargetHeadline[];
+  /**
+   * The run's whole summary table, as `summarize` gave it over every stored record when the run ended,
+   * so the Compare page shows it without reading 100,000 records first. Absent on runs stored before it
+   * was kept, and when some records failed to save (it would not match them): then it is computed from
+   * the records. A property of the run row, not an index: no schema version change.
+   */
+  summary?: SummaryRow[];
 }
 
 export interface StoredRun {

@@ -12,10 +12,44 @@ export function getRun(db: ProviderBenchDb, runId: string): Promise<StoredRun | 
   return db.runs.get(runId);
 }
 
-/** In the order they were recorded (an index over runId lists equal keys by primary key). */
-export async function recordsOfRun(db: ProviderBenchDb, runId: string): Promise<RequestRecord[]> {
-  const stored = await db.records.where("runId").equals(runId).toArray();
-  return stored.map(withoutKey);
+/** How far a chunked read of a run's records has come. */
+export interface RecordsReadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface ReadRecordsOptions {
+  /** Records per read; each read is one short task, so the page can paint in between. */
+  chunkSize?: number;
+  onProgress?: (progress: RecordsReadProgress) => void;
+  /** Stops between chunks (rejecting with the signal's reason): the page moved on. */
+  signal?: AbortSignal;
+}
+
+const RECORDS_PER_CHUNK = 5000;
+
+/**
+ * A run's records, in the order they were recorded, read a chunk at a time. The run's primary keys come
+ * first from the runId index (keys only: cheap, and in key order); each chunk is then one read of a
+ * primary-key range, which the store serves in one request, whereas an index read with an offset walks
+ * a cursor record by record. Records of another run written in between (two tabs) fall inside those
+ * ranges and are dropped. Records added after the keys were listed are not read: a live run's page
+ * reads again when the run ends.
+ */
+export async function recordsOfRun(db: ProviderBenchDb, runId: string, options: ReadRecordsOptions = {}): Promise<RequestRecord[]> {
+  const { chunkSize = RECORDS_PER_CHUNK, onProgress, signal } = options;
+  const keys = await db.records.where("runId").equals(runId).primaryKeys();
+  const records: RequestRecord[] = [];
+  onProgress?.({ loaded: 0, total: keys.length });
+  for (let start = 0; start < keys.length; start += chunkSize) {
+    signal?.throwIfAborted();
+    const first = keys[start]!;
+    const last = keys[Math.min(start + chunkSize, keys.length) - 1]!;
+    const chunk = await db.records.where(":id").between(first, last, true, true).toArray();
+    for (const stored of chunk) if (stored.runId === runId) records.push(withoutKey(stored));
+    onProgress?.({ loaded: records.length, total: keys.length });
+  }
+  return records;
 }
 
 function withoutKey({ id: _key, ...record }: StoredRecord): RequestRecord {

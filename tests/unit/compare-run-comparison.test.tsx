@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
+import { summarize } from "../../src/core/stats";
 import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { RunComparison } from "../../src/ui/features/compare/run-comparison";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
@@ -22,6 +23,43 @@ describe("RunComparison", () => {
     expect(screen.getByTestId("records-table")).toBeTruthy();
     expect(screen.getByTestId("export-records-csv")).toBeTruthy();
     expect(screen.getByText(/1 warm-up requests are left out/)).toBeTruthy();
+  });
+});
+
+describe("RunComparison while a large run's records are read", () => {
+  const scenario = makeScenario(["fast", "slow"]);
+  const nCell = (targetId: string) =>
+    screen.getAllByTestId("summary-row").find((row) => row.getAttribute("data-target-id") === targetId)?.querySelector('[data-column="n"]')?.textContent;
+
+  it("shows the summary stored with the run before any record is read, and the read's progress in place of the rest", () => {
+    // Stored rows that the records below would not give: the table can only have come from them.
+    const storedSummary = summarize([...recordsWithLatencies("fast", [100, 100, 100, 100]), ...recordsWithLatencies("slow", [300])], ["fast", "slow"]);
+    render(<RunComparison scenario={scenario} records={null} runLabel="Run 1" storedSummary={storedSummary} recordsProgress={{ loaded: 5000, total: 100_000 }} />);
+    expect(nCell("fast")).toBe("4");
+    expect(nCell("slow")).toBe("1");
+    expect(screen.getByTestId("records-loading").textContent).toContain("Loading records… 5,000 of 100,000");
+    expect(screen.queryByTestId("records-table")).toBeNull();
+    expect(screen.queryByTestId("outputs-by-input")).toBeNull();
+  });
+
+  it("keeps the stored summary once the records are read, and adds charts, outputs and records", () => {
+    const storedSummary = summarize(records, ["fast", "slow"]);
+    const { rerender } = render(<RunComparison scenario={scenario} records={null} runLabel="Run 1" storedSummary={storedSummary} />);
+    rerender(<RunComparison scenario={scenario} records={records} runLabel="Run 1" storedSummary={storedSummary} />);
+    expect(nCell("fast")).toBe("3");
+    expect(screen.getByTestId("records-table")).toBeTruthy();
+    expect(screen.getByTestId("outputs-by-input")).toBeTruthy();
+    expect(screen.queryByTestId("records-loading")).toBeNull();
+  });
+
+  it("computes the summary from the records for a run stored without one, showing progress until then", () => {
+    const { rerender } = render(<RunComparison scenario={scenario} records={null} runLabel="Run 1" recordsProgress={{ loaded: 0, total: 6 }} />);
+    expect(screen.queryAllByTestId("summary-row")).toHaveLength(0);
+    expect(screen.getByTestId("records-loading").textContent).toContain("0 of 6");
+    rerender(<RunComparison scenario={scenario} records={records} runLabel="Run 1" />);
+    expect(nCell("fast")).toBe("3");
+    expect(nCell("slow")).toBe("3");
+    expect(screen.getByTestId("records-table")).toBeTruthy();
   });
 });
 

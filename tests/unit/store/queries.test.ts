@@ -2,8 +2,11 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderBenchDb } from "../../../src/store/db";
+import { summarize } from "../../../src/core/stats";
+import { headlineFromSummary, storedSummary, withoutStoredSummary } from "../../../src/store/run-headline";
 import {
   deleteRun,
+  finishRun,
   listRuns,
   markInterruptedRuns,
   recordsOfRun,
@@ -33,6 +36,47 @@ describe("store queries", () => {
     const records = await recordsOfRun(db, "a");
     expect(records.map((record) => record.repetition)).toEqual([0, 1, 2]);
     expect(records[0]).not.toHaveProperty("id");
+  });
+
+  it("reads a run's records in chunks: every one, in the order written, none of another run's between them", async () => {
+    // Two runs written at once (two tabs) interleave their keys: the chunk ranges hold the other run's records.
+    await db.records.bulkAdd(Array.from({ length: 11 }, (_, index) => testRecord(index % 3 === 1 ? "other" : "a", index)));
+    const progress: { loaded: number; total: number }[] = [];
+    const records = await recordsOfRun(db, "a", { chunkSize: 2, onProgress: (step) => progress.push(step) });
+    expect(records.map((record) => record.repetition)).toEqual([0, 2, 3, 5, 6, 8, 9]);
+    expect(records.every((record) => record.runId === "a" && !("id" in record))).toBe(true);
+    expect(progress).toEqual([0, 2, 4, 6, 7].map((loaded) => ({ loaded, total: 7 })));
+  });
+
+  it("reads a run without records as an empty list", async () => {
+    await db.records.add(testRecord("other", 0));
+    const progress: { loaded: number; total: number }[] = [];
+    expect(await recordsOfRun(db, "none", { onProgress: (step) => progress.push(step) })).toEqual([]);
+    expect(progress).toEqual([{ loaded: 0, total: 0 }]);
+  });
+
+  it("stops reading between chunks once the page no longer wants the records", async () => {
+    await db.records.bulkAdd(Array.from({ length: 6 }, (_, index) => testRecord("a", index)));
+    const reading = new AbortController();
+    const read = recordsOfRun(db, "a", { chunkSize: 2, signal: reading.signal, onProgress: ({ loaded }) => loaded === 2 && reading.abort() });
+    await expect(read).rejects.toThrow();
+  });
+
+  it("keeps a finished run's summary table on its row, number for number", async () => {
+    const records = [testRecord("done", 0), testRecord("done", 1), testRecord("done", 2, { status: "error", errorKind: "http_5xx", httpStatus: 503 })];
+    const rows = summarize(records, ["fast", "slow"]);
+    await db.runs.add(testRun("done", { status: "running", finishedAt: null }));
+    await finishRun(db, "done", { status: "completed", finishedAt: 5, headline: headlineFromSummary(rows) });
+    const stored = await db.runs.get("done");
+    expect(storedSummary(stored!.headline)).toEqual(rows);
+    expect(stored!.headline).toMatchObject({ count: 3, errorCount: 1 });
+  });
+
+  it("has no stored summary for a run that ended before summaries were kept, or whose records did not all save", async () => {
+    const rows = summarize([testRecord("r", 0)], ["fast", "slow"]);
+    expect(storedSummary(null)).toBeNull();
+    expect(storedSummary(withoutStoredSummary(headlineFromSummary(rows)))).toBeNull();
+    expect(withoutStoredSummary(headlineFromSummary(rows))).toEqual({ count: 1, errorCount: 0, targets: headlineFromSummary(rows).targets });
   });
 
   it("deletes a run together with its records and blobs, leaving other runs alone", async () => {

@@ -1,6 +1,7 @@
 // One stored run: its full comparison, and the old-vs-new diff when opened with `?baseline=`.
 import { useMemo } from "react";
 import type { StoredRun } from "../../../store/db";
+import { storedSummary } from "../../../store/run-headline";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { formatCount, formatDateTime } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
@@ -86,7 +87,13 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
         </div>
       ) : null}
 
-      {records ? <RunComparison scenario={run.spec} records={records} runLabel={runLabel} /> : <p className="empty">Loading records…</p>}
+      <RunComparison
+        scenario={run.spec}
+        records={records}
+        runLabel={runLabel}
+        storedSummary={storedSummary(run.headline)}
+        recordsProgress={current.state === "loaded" ? current.recordsProgress : null}
+      />
     </div>
   );
 }

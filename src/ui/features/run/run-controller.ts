@@ -6,7 +6,7 @@ import type { Scenario } from "../../../core/scenario";
 import type { ProviderBenchDb, RunStatus } from "../../../store/db";
 import { createRecordSink, type RecordSinkOptions } from "../../../store/record-sink";
 import { createRun, finishRun } from "../../../store/queries";
-import { headlineFromSummary } from "../../../store/run-headline";
+import { headlineFromSummary, withoutStoredSummary } from "../../../store/run-headline";
 import type * as RunMachinery from "./run-machinery";
 import { usesSandbox } from "../../lib/sandbox-health";
 
@@ -241,11 +241,14 @@ export function createRunController(deps: RunControllerDeps): RunController {
     deps.pageEvents?.window.removeEventListener("pagehide", flushNow);
     deps.pageEvents?.document.removeEventListener("visibilitychange", onVisibilityChange);
     await sink.close();
+    const headline = headlineFromSummary(machinery.summarize(records, scenario.targets.map((target) => target.id)));
     try {
       await finishRun(deps.db, runId, {
         status,
         finishedAt: Date.now(),
-        headline: headlineFromSummary(machinery.summarize(records, scenario.targets.map((target) => target.id))),
+        // A summary over records that did not all reach the database would not match what the Compare
+        // page reads back: that run's summary is computed from its stored records instead.
+        headline: storageProblem === null ? headline : withoutStoredSummary(headline),
         errorMessage: failure,
       });
     } catch (error) {

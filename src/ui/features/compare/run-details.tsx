@@ -1,0 +1,41 @@
+import type { RequestRecord } from "../../../core/record";
+import type { Scenario } from "../../../core/scenario";
+import type { SummaryRow } from "../../../core/stats";
+import { Section } from "../../components/ui/section";
+import { ErrorBreakdownChart } from "./error-breakdown-chart";
+import { LatencyDistributionChart } from "./latency-distribution-chart";
+import { LatencyPercentilesChart } from "./latency-percentiles-chart";
+import { LatencyTimelineChart } from "./latency-timeline-chart";
+import { OutputsByInput } from "./outputs-by-input";
+import { RecordsTable } from "./records-table";
+import type { TargetInfo } from "./target-info";
+import "./compare.css";
+
+/** What follows a run's summary once its records are read: charts, outputs side by side, and every record. */
+export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]; rows: SummaryRow[]; targets: TargetInfo[] }) {
+  const { scenario, records, rows, targets } = props;
+  return (
+    <>
+      <div className="pb-chart-grid">
+        <Section title="Latency percentiles">
+          <LatencyPercentilesChart rows={rows} targets={targets} />
+        </Section>
+        <Section title="Latency distribution (ECDF)">
+          <LatencyDistributionChart records={records} targets={targets} />
+        </Section>
+        <Section title="Latency over the run">
+          <LatencyTimelineChart records={records} targets={targets} />
+        </Section>
+        <Section title="Errors by kind">
+          <ErrorBreakdownChart rows={rows} targets={targets} />
+        </Section>
+      </div>
+      <Section title="Outputs by input">
+        <OutputsByInput scenario={scenario} records={records} targets={targets} />
+      </Section>
+      <Section title="Records">
+        <RecordsTable records={records} targets={targets} />
+      </Section>
+    </>
+  );
+}
