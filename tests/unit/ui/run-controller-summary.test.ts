@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// The run controller keeps the run's summary table on its row when it ends, but only when every record reached the database.
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RequestRecord } from "../../../src/core/record";
+import type { RunOptions, RunResult } from "../../../src/core/runner";
+import { summarize } from "../../../src/core/stats";
+import { ProviderBenchDb } from "../../../src/store/db";
+import { recordsOfRun } from "../../../src/store/queries";
+import { storedSummary } from "../../../src/store/run-headline";
+import { createRunController } from "../../../src/ui/features/run/run-controller";
+import * as realMachinery from "../../../src/ui/features/run/run-machinery";
+import { testRecord, testScenario } from "../store/fixtures";
+
+const databases: ProviderBenchDb[] = [];
+afterEach(async () => {
+  for (const db of databases.splice(0)) await db.delete();
+});
+
+/** A runner that measures nothing: it hands the controller these records and completes. */
+function fakeRunner(records: (runId: string) => RequestRecord[]) {
+  return async (options: RunOptions): Promise<RunResult> => {
+    const measured = records(options.runId);
+    for (const record of measured) options.onRecord(record);
+    const progress = { planned: measured.length, done: measured.length, attempts: measured.length, errors: 0, retries: 0, inFlight: 0, warmupPlanned: 0, elapsedMs: 1 };
+    return { runId: options.runId, status: "completed", progress, startedAt: 0, finishedAt: 1 };
+  };
+}
+
+async function runToTheEnd(db: ProviderBenchDb) {
+  const controller = createRunController({
+    db,
+    loadMachinery: async () => ({ ...realMachinery, runScenario: fakeRunner((runId) => Array.from({ length: 7 }, (_, index) => testRecord(runId, index, { latencyMs: 100 + 10 * index }))) }),
+    readAccessToken: () => null,
+    resolveSandboxUrl: () => "http://127.0.0.1:1",
+    isSandboxUp: async () => true,
+    appVersion: "test",
+    libraryVersions: {},
+    userAgent: "vitest",
+    sinkOptions: { maxBatchSize: 3 },
+  });
+  const final = await controller.start({ scenario: testScenario(), scenarioId: null });
+  return { final, run: await db.runs.get(final.runId!) };
+}
+
+function newDb(): ProviderBenchDb {
+  const db = new ProviderBenchDb(`controller-summary-${crypto.randomUUID()}`);
+  databases.push(db);
+  return db;
+}
+
+describe("run controller: stored summary", () => {
+  it("stores the summary table that the run's stored records give, number for number", async () => {
+    const db = newDb();
+    const { final, run } = await runToTheEnd(db);
+    expect(final.problem).toBeNull();
+    expect(storedSummary(run!.headline)).toEqual(summarize(await recordsOfRun(db, final.runId!), ["fast", "slow"]));
+  });
+
+  it("stores no summary table when some records could not be saved, so the page computes it from those that were", async () => {
+    const db = newDb();
+    let created = 0;
+    db.records.hook("creating", () => {
+      // The second record fails, and the batch it belongs to with it.
+      if (++created === 2) throw new Error("quota exceeded");
+    });
+    const { final, run } = await runToTheEnd(db);
+    expect(final.problem?.kind).toBe("storage");
+    expect(run!.headline).toMatchObject({ count: 7 });
+    expect(storedSummary(run!.headline)).toBeNull();
+  });
+});
