@@ -3,7 +3,7 @@
 import { runScenario } from "../src/core/runner";
 import { validateScenario } from "../src/core/scenario";
 import { percentile } from "../src/core/stats";
-import { format, markdownTable } from "./measure-tools";
+import { boundedLoop, format, markdownTable } from "./measure-tools";
 
 export const EXACT_TTFT_MS = 100;
 export const EXACT_LATENCY_MS = 300;
@@ -47,7 +47,38 @@ export async function measureClockAccuracyInNode(sandboxUrl: string, concurrency
       latencies.push(record.latencyMs);
     },
   });
-  return clockRow("Node", concurrency, ttfts, latencies);
+  return clockRow("Node, runner", concurrency, ttfts, latencies);
+}
+
+/**
+ * The same requests with a bare fetch and a stream reader, no client library: what the server, loopback
+ * and Node's event loop add on their own, to set the runner's rows against.
+ */
+export async function measureClockAccuracyOfBareFetch(sandboxUrl: string, concurrency: number, requests: number): Promise<ClockRow> {
+  const url = `${sandboxUrl}/exact/v1/chat/completions`;
+  const body = JSON.stringify({ model: "clock", messages: [{ role: "user", content: "Tick." }], max_tokens: 8, stream: true });
+  const send = () => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+  await boundedLoop(Math.min(concurrency, 8), concurrency, async () => void (await (await send()).arrayBuffer()));
+  const ttfts: number[] = [];
+  const latencies: number[] = [];
+  const decoder = new TextDecoder();
+  await boundedLoop(requests, concurrency, async () => {
+    const t0 = performance.now();
+    const reader = (await send()).body!.getReader();
+    let firstContentAt: number | null = null;
+    let lastByteAt = t0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      lastByteAt = performance.now();
+      // The role-only first event carries `"content":""`; the first token's event carries text.
+      if (firstContentAt === null && /"content":"[^"]/.test(decoder.decode(value))) firstContentAt = lastByteAt;
+    }
+    if (firstContentAt === null) throw new Error("the exact profile sent no content");
+    ttfts.push(firstContentAt - t0);
+    latencies.push(lastByteAt - t0);
+  });
+  return clockRow("Node, bare fetch (reference)", concurrency, ttfts, latencies);
 }
 
 export function clockRow(where: string, concurrency: number, ttfts: number[], latencies: number[]): ClockRow {

@@ -1,81 +1,109 @@
 // `npm run bench`: runs the benchmarks side by side and rewrites BENCHMARKS.md with their tables.
-import { writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,browser,first-load` runs some of them
+// and prints their sections instead of rewriting the file.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
 import { startSandboxProcess } from "./sandbox-process";
 import { measureRunnerOverhead, overheadTable } from "./runner-overhead";
-import { clockTable, measureClockAccuracyInNode, type ClockRow } from "./clock-accuracy";
+import { clockTable, measureClockAccuracyInNode, measureClockAccuracyOfBareFetch, type ClockRow } from "./clock-accuracy";
 import { measureCliScale, scaleTable } from "./cli-scale";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
 import { runBrowserBenchmarks } from "./browser/index";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
 const quick = process.argv.includes("--quick");
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
-async function main(): Promise<void> {
-  const sandbox = await startSandboxProcess();
-  const sections: string[] = [];
-  try {
+/** Each benchmark: its markdown blocks (heading, paragraph, tables), given the sandbox's URL. */
+type Benchmark = (sandboxUrl: string) => Promise<string[]>;
+
+const BENCHMARKS: Record<string, Benchmark> = {
+  async overhead(sandboxUrl) {
     log("runner overhead vs raw fetch…");
-    const overhead = await measureRunnerOverhead(
-      { sandboxUrl: sandbox.url, profile: "instant", modes: ["non-streaming", "streaming"], requestsPerRound: quick ? 300 : 2000, rounds: quick ? 2 : 5, concurrencies: [1, 8, 64] },
+    const instant = await measureRunnerOverhead(
+      { sandboxUrl, profile: "instant", modes: ["non-streaming", "streaming"], requestsPerRound: quick ? 300 : 2000, rounds: quick ? 2 : 5, concurrencies: [1, 8, 64] },
       log,
     );
     const realistic = await measureRunnerOverhead(
-      { sandboxUrl: sandbox.url, profile: "fast", modes: ["streaming"], requestsPerRound: quick ? 64 : 256, rounds: quick ? 2 : 3, concurrencies: [8, 64] },
+      { sandboxUrl, profile: "fast", modes: ["streaming"], requestsPerRound: quick ? 64 : 256, rounds: quick ? 2 : 3, concurrencies: [8, 64] },
       log,
     );
-    sections.push(
+    return [
       "## Runner overhead (Node)",
       "The full runner (`InferenceClient` with the timing fetch, measurement, statistics and a JSONL line per record) against a raw `fetch` loop that only reads each body, at the same concurrency, against the sandbox's zero-latency `instant` profile running in its own process. Rounds alternate which goes first; the ratio is the median of the per-round ratios. Goal: throughput ratio ≥ 0.9×, CPU ratio ≤ 1.5×.",
-      "",
-      overheadTable(overhead),
-      "",
+      overheadTable(instant),
       "The same comparison against the `fast` profile (TTFT ~60 ms, ~120 tok/s), where the server, not the client, sets the pace — as with any real provider:",
-      "",
       overheadTable(realistic),
-    );
+    ];
+  },
 
+  async clock(sandboxUrl) {
     log("clock accuracy in Node…");
-    const clockRows: ClockRow[] = [];
-    for (const concurrency of [1, 32]) clockRows.push(await measureClockAccuracyInNode(sandbox.url, concurrency, quick ? 40 : 200));
-    sections.push(
+    const rows: ClockRow[] = [];
+    for (const concurrency of [1, 32]) {
+      rows.push(await measureClockAccuracyInNode(sandboxUrl, concurrency, quick ? 40 : 200));
+      rows.push(await measureClockAccuracyOfBareFetch(sandboxUrl, concurrency, quick ? 40 : 200));
+    }
+    return [
       "## Clock accuracy",
-      "The sandbox's `exact` profile writes the first content chunk at 100 ms and the last byte at 300 ms. Errors are |measured − expected|, so they include loopback and the sandbox's own timer lateness. Goal: median ≤ 2 ms, p99 ≤ 10 ms.",
-      "",
-      clockTable(clockRows),
-    );
+      "The sandbox's `exact` profile writes the first content chunk at 100 ms and the last byte at 300 ms. Errors are |measured − expected|, so they include loopback and the sandbox's own timer lateness; the bare-fetch rows (the same requests, no client library) show that share. Goal: median ≤ 2 ms, p99 ≤ 10 ms.",
+      clockTable(rows),
+    ];
+  },
 
-    const scaleRequests = quick ? 30_000 : 1_000_000;
-    log(`command line with ${scaleRequests.toLocaleString("en-US")} requests…`);
-    sections.push(
+  async scale(sandboxUrl) {
+    const requests = quick ? 30_000 : 1_000_000;
+    log(`command line with ${requests.toLocaleString("en-US")} requests…`);
+    return [
       "## Scale of one run (command line)",
-      `\`npm run cli -- run\` with ${scaleRequests.toLocaleString("en-US")} requests at concurrency 64 against the \`instant\` profile, JSONL to disk, memory sampled every 250 ms from /proc. Flat RSS across the run means records are streamed, not kept.`,
-      "",
-      scaleTable(await measureCliScale(sandbox.url, scaleRequests)),
-    );
+      `\`npm run cli -- run\` with ${requests.toLocaleString("en-US")} requests at concurrency 64 against the \`instant\` profile, JSONL to disk, memory sampled every 250 ms from /proc. Flat RSS across the run means records are streamed, not kept.`,
+      scaleTable(await measureCliScale(sandboxUrl, requests)),
+    ];
+  },
 
+  async browser(sandboxUrl) {
     log("the browser's side, in Chromium…");
-    sections.push(...(await runBrowserBenchmarks({ sandboxUrl: sandbox.url, quick, log })));
+    return runBrowserBenchmarks({ sandboxUrl, quick, log });
+  },
+
+  async "first-load"() {
+    log("first load of the built app…");
+    return [
+      "## First load",
+      "The built app's first screen: the entry script and what it preloads, gzipped (level 9). Goal ≤ 250 KB; `@huggingface/tasks`, snippets and the run machinery load lazily.",
+      firstLoadTable(await measureFirstLoad(join(mkdtempSync(join(tmpdir(), "providerbench-build-")), "dist"))),
+    ];
+  },
+};
+
+function selectedBenchmarks(): string[] {
+  const onlyIndex = process.argv.indexOf("--only");
+  if (onlyIndex < 0) return Object.keys(BENCHMARKS);
+  const names = (process.argv[onlyIndex + 1] ?? "").split(",").filter(Boolean);
+  const unknown = names.filter((name) => !(name in BENCHMARKS));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes a comma-separated list of: ${Object.keys(BENCHMARKS).join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`);
+  }
+  return names;
+}
+
+async function main(): Promise<void> {
+  const names = selectedBenchmarks();
+  const sandbox = await startSandboxProcess();
+  const blocks: string[] = [];
+  try {
+    for (const name of names) blocks.push(...(await BENCHMARKS[name]!(sandbox.url)));
   } finally {
     await sandbox.stop();
   }
-
-  log("first load of the built app…");
-  sections.push(
-    "## First load",
-    "The built app's first screen: the entry script and what it preloads, gzipped (level 9). Goal ≤ 250 KB; `@huggingface/tasks`, snippets and the run machinery load lazily.",
-    "",
-    firstLoadTable(await measureFirstLoad(join(mkdtempSync(join(tmpdir(), "providerbench-build-")), "dist"))),
-  );
-  const header = [
-    "# Benchmarks",
-    "",
-    `Generated by \`npm run bench\`${quick ? " --quick" : ""} on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. These machines are noisy: compare ratios measured in the same run, not absolute numbers across runs.`,
-  ];
-  writeFileSync(new URL("../BENCHMARKS.md", import.meta.url), `${[...header, "", ...sections.flatMap((section) => [section, ""])].join("\n")}`);
+  // Every heading, paragraph and table is its own block: blank lines between them, none inside.
+  const body = `${blocks.join("\n\n")}\n`;
+  if (names.length < Object.keys(BENCHMARKS).length) {
+    process.stdout.write(body);
+    return;
+  }
+  const header = `# Benchmarks\n\nGenerated by \`npm run bench\`${quick ? " --quick" : ""} on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. These machines are noisy: compare ratios measured in the same run, not absolute numbers across runs.`;
+  writeFileSync(new URL("../BENCHMARKS.md", import.meta.url), `${header}\n\n${body}`);
   log("wrote BENCHMARKS.md");
 }
 
