@@ -39,8 +39,9 @@ function tabScenario(tab: string, profiles: string[]) {
   };
 }
 
-// Each includes `slow` (~150 ms a request at this time scale): the runs last seconds whatever the machine,
-// long enough for a third tab to start up while both are going.
+// Each includes `slow` (~450 ms a request at this time scale): the runs last about ten seconds, long
+// enough for a third tab to start up while both are going even on a slow CI machine (at 0.2 a run could
+// end before the third tab had loaded).
 const SCENARIOS = { a: tabScenario("a", ["slow", "steady"]), b: tabScenario("b", ["slow", "fast", "instant"]) };
 /** How long the third tab is watched after it shows both runs: its start-up has run by then. */
 const STARTUP_SETTLE_MS = 750;
@@ -55,7 +56,7 @@ const finished: Partial<Record<"a" | "b", FinishedRun>> = {};
 
 beforeAll(async () => {
   workDirectory = await mkdtemp(join(tmpdir(), "providerbench-tabs-"));
-  servers = await startServers({ sandboxTimeScale: 0.2 });
+  servers = await startServers({ sandboxTimeScale: 0.6 });
   context = await launchBrowser(join(workDirectory, "profile"));
   tabA = context.pages()[0] ?? (await context.newPage());
   tabB = await context.newPage();
