@@ -25,11 +25,6 @@ const targetIdSchema = z
   .string({ error: "required" })
   .regex(TARGET_ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit");
 
-const pricingSchema = z.strictObject({
-  inputPerMillionTokensUsd: z.number().nonnegative(),
-  outputPerMillionTokensUsd: z.number().nonnegative(),
-});
-
 const endpointUrlSchema = z
   .string()
   .refine((value) => isHttpUrl(value) || value.startsWith(`${SANDBOX_URL_SCHEME}/`), {
@@ -54,7 +49,6 @@ const targetSchema = z
     /** Any OpenAI-compatible server (llama.cpp, vLLM, TGI, Ollama, the sandbox). */
     endpointUrl: endpointUrlSchema.optional(),
     model: z.string({ error: "required" }).min(1, "required"),
-    pricing: pricingSchema.optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
