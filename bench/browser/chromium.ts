@@ -1,25 +1,10 @@
 // Debian's Chromium driven by playwright-core, launched as STACK.md says, each time with a fresh profile.
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { BenchPageApi, BenchWindow } from "./page/bench-page-api";
-
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-function checkChromium(): void {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium)`);
-}
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "../../tests/e2e/chromium-install";
 
 export interface ChromiumProfile {
   context: BrowserContext;
@@ -30,7 +15,7 @@ export interface ChromiumProfile {
 
 /** A persistent context on a new, empty profile directory, removed on close. */
 export async function launchFreshProfile(): Promise<ChromiumProfile> {
-  checkChromium();
+  assertChromiumInstalled();
   const profileDir = await mkdtemp(join(tmpdir(), "providerbench-chromium-"));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
@@ -50,7 +35,7 @@ export async function launchFreshProfile(): Promise<ChromiumProfile> {
 
 /** A browser for pages that each get their own fresh (incognito-like) context. */
 export async function launchBrowser(): Promise<Browser> {
-  checkChromium();
+  assertChromiumInstalled();
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 

@@ -2,36 +2,13 @@
 // it), the built site and the sandbox over real HTTP on 127.0.0.1, and the app's own paths to save and
 // run a scenario; plus reads of the app's IndexedDB from inside the page.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "./chromium-install";
 import { serveDirectory, type StaticServer } from "./static-server";
-
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-
-/**
- * The flags STACK.md lists for Debian's Chromium in a container, plus a resolver rule that makes every
- * `*.invalid` host fail to resolve inside Chromium, so the unresolvable-host case sends no DNS query.
- */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP *.invalid ~NOTFOUND",
-];
-
-export function assertChromiumInstalled(): void {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium; .ci/run does this)`);
-  }
-}
 
 export interface Servers {
   site: StaticServer;
