@@ -83,3 +83,33 @@ describe("RunDiff", () => {
     expect(row.hasAttribute("data-verdict")).toBe(false);
   });
 });
+
+describe("RunDiff and noise", () => {
+  it("does not colour a p50 move whose runs' 95% intervals of the median overlap", () => {
+    const spread = [100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144];
+    render(
+      <RunDiff
+        oldRecords={recordsWithLatencies("steady", spread)}
+        newRecords={recordsWithLatencies("steady", spread.map((latency) => latency + 3))}
+        targetIds={["steady"]}
+      />,
+    );
+    const row = diffRow("steady", "p50");
+    expect(cellText(row, "change")).toBe("+3.00 ms");
+    expect(row.getAttribute("data-verdict")).toBe("within-noise");
+    expect(row.querySelector('[data-column="change"]')?.className).not.toContain("pb-verdict-worse");
+    expect(row.textContent).toContain("(within noise)");
+  });
+
+  it("still colours a p50 move well outside both intervals", () => {
+    const spread = [100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144];
+    render(
+      <RunDiff
+        oldRecords={recordsWithLatencies("steady", spread)}
+        newRecords={recordsWithLatencies("steady", spread.map((latency) => latency + 200))}
+        targetIds={["steady"]}
+      />,
+    );
+    expect(diffRow("steady", "p50").getAttribute("data-verdict")).toBe("worse");
+  });
+});

@@ -9,8 +9,11 @@ export const DIFF_METRICS: readonly { id: DiffMetric; label: string }[] = [
   { id: "errorRate", label: "Error rate" },
 ];
 
-/** For every metric here, lower is better. */
-export type Verdict = "better" | "worse" | "same";
+/**
+ * For every metric here, lower is better. "within-noise": the medians moved, but the two runs' 95%
+ * bootstrap intervals of the median overlap, so the move may be chance (only p50 has an interval).
+ */
+export type Verdict = "better" | "worse" | "same" | "within-noise";
 
 export interface DiffLine {
   targetId: string;
@@ -37,15 +40,28 @@ function verdictOf(change: number | null): Verdict | null {
   return "same";
 }
 
+function intervalsOverlap(first: [number, number] | null | undefined, second: [number, number] | null | undefined): boolean {
+  return first != null && second != null && first[0] <= second[1] && second[0] <= first[1];
+}
+
+function p50Verdict(change: number | null, oldRow: SummaryRow | undefined, newRow: SummaryRow | undefined): Verdict | null {
+  const verdict = verdictOf(change);
+  if (verdict !== "better" && verdict !== "worse") return verdict;
+  return intervalsOverlap(oldRow?.latencyP50Ci95, newRow?.latencyP50Ci95) ? "within-noise" : verdict;
+}
+
 export function diffRuns(oldRows: SummaryRow[], newRows: SummaryRow[], targetIds: string[]): DiffLine[] {
   const oldById = new Map(oldRows.map((row) => [row.targetId, row]));
   const newById = new Map(newRows.map((row) => [row.targetId, row]));
   return targetIds.flatMap((targetId) =>
     DIFF_METRICS.map(({ id: metric }) => {
-      const oldValue = metricValue(oldById.get(targetId), metric);
-      const newValue = metricValue(newById.get(targetId), metric);
+      const oldRow = oldById.get(targetId);
+      const newRow = newById.get(targetId);
+      const oldValue = metricValue(oldRow, metric);
+      const newValue = metricValue(newRow, metric);
       const change = oldValue === null || newValue === null ? null : newValue - oldValue;
-      return { targetId, metric, oldValue, newValue, change, percentChange: comparePercentChange(oldValue, newValue), verdict: verdictOf(change) };
+      const verdict = metric === "p50" ? p50Verdict(change, oldRow, newRow) : verdictOf(change);
+      return { targetId, metric, oldValue, newValue, change, percentChange: comparePercentChange(oldValue, newValue), verdict };
     }),
   );
 }

@@ -15,6 +15,9 @@ import "./compare.css";
 
 const METRIC_LABELS = new Map(DIFF_METRICS.map((metric) => [metric.id, metric.label]));
 
+const WITHIN_NOISE_EXPLANATION =
+  "The two runs' 95% bootstrap intervals of the median overlap: this change may be chance. Run more repetitions to tell.";
+
 function formatValue(line: DiffLine, value: number | null): string {
   return line.metric === "errorRate" ? formatPercent(value) : formatMs(value);
 }
@@ -80,12 +83,22 @@ export function RunDiff(props: {
                     {line.verdict === "better" || line.verdict === "worse" ? (
                       <span className="pb-visually-hidden"> ({line.verdict})</span>
                     ) : null}
+                    {line.verdict === "within-noise" ? (
+                      <span title={WITHIN_NOISE_EXPLANATION}>
+                        {" ≈"}
+                        <span className="pb-visually-hidden"> (within noise)</span>
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
           </tbody>
         ))}
       </table>
+      <p className="pb-footnote">
+        Lower is better. A p50 change marked ≈ is not coloured: the two runs&apos; 95% bootstrap intervals of the median
+        overlap, so it may be chance.
+      </p>
     </div>
   );
 }
