@@ -21,16 +21,18 @@ export interface ChoiceText {
   finishReason: FinishReason | null;
 }
 
+/** The fields every answer and chunk starts with, in the order real servers send them. */
+function envelope(context: ResponseContext, object: string) {
+  return { id: context.id, object, created: context.created, model: context.model };
+}
+
 export function usageOf(promptTokens: number, completionTokens: number): Usage {
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 }
 
 export function chatCompletion(context: ResponseContext, choices: readonly ChoiceText[], usage: Usage) {
   return {
-    id: context.id,
-    object: "chat.completion",
-    created: context.created,
-    model: context.model,
+    ...envelope(context, "chat.completion"),
     choices: choices.map((choice, index) => ({
       index,
       message: { role: "assistant", content: choice.text },
@@ -58,10 +60,7 @@ export function chatChunk(
   usageField: boolean,
 ) {
   return {
-    id: context.id,
-    object: "chat.completion.chunk",
-    created: context.created,
-    model: context.model,
+    ...envelope(context, "chat.completion.chunk"),
     choices: [{ index, delta, logprobs: null, finish_reason: finishReason }],
     ...(usageField ? { usage: null } : {}),
   };
@@ -69,10 +68,7 @@ export function chatChunk(
 
 export function chatUsageChunk(context: ResponseContext, usage: Usage) {
   return {
-    id: context.id,
-    object: "chat.completion.chunk",
-    created: context.created,
-    model: context.model,
+    ...envelope(context, "chat.completion.chunk"),
     choices: [],
     usage,
   };
@@ -80,10 +76,7 @@ export function chatUsageChunk(context: ResponseContext, usage: Usage) {
 
 export function textCompletion(context: ResponseContext, choices: readonly ChoiceText[], usage: Usage) {
   return {
-    id: context.id,
-    object: "text_completion",
-    created: context.created,
-    model: context.model,
+    ...envelope(context, "text_completion"),
     choices: choices.map((choice, index) => ({
       index,
       text: choice.text,
@@ -102,17 +95,14 @@ export function textChunk(
   usageField: boolean,
 ) {
   return {
-    id: context.id,
-    object: "text_completion",
-    created: context.created,
-    model: context.model,
+    ...envelope(context, "text_completion"),
     choices: [{ index, text, logprobs: null, finish_reason: finishReason }],
     ...(usageField ? { usage: null } : {}),
   };
 }
 
 export function textUsageChunk(context: ResponseContext, usage: Usage) {
-  return { id: context.id, object: "text_completion", created: context.created, model: context.model, choices: [], usage };
+  return { ...envelope(context, "text_completion"), choices: [], usage };
 }
 
 export function embeddingList(model: string, embeddings: readonly (number[] | string)[], usage: Usage) {
