@@ -1,6 +1,7 @@
 // A synthetic run that looks like a streaming chat run against three providers: a valid scenario and
 // records in the runner's own plan order, with output text of typical length, so what the storage and
 // compare-page benchmarks store and read is shaped like what a user's run stores and reads.
+import { mulberry32 } from "../../../src/core/random";
 import type { RequestRecord } from "../../../src/core/record";
 import { planRequests } from "../../../src/core/runner";
 import { validateScenario, type Scenario } from "../../../src/core/scenario";
@@ -28,20 +29,8 @@ export function syntheticScenario(recordCount: number): Scenario {
   return result.scenario;
 }
 
-/** mulberry32: small, seeded, good enough to vary the numbers the same way every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function syntheticRecords(runId: string, scenario: Scenario, count: number, seed: number): RequestRecord[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const targetsById = new Map(TARGETS.map((target) => [target.id, target]));
   const records: RequestRecord[] = [];
   let startedAt = Date.UTC(2026, 0, 1);
