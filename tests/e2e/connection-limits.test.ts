@@ -43,10 +43,9 @@ afterAll(async () => {
 });
 
 describe("a concurrency-16 sandbox scenario on the Run page", () => {
-  let scenarioKey: string;
-
-  it("warns before the run, naming the server, the count and what to do", async () => {
-    scenarioKey = await saveScenarioThroughUi(page, CONCURRENCY_16);
+  // Before and after the same run: one test, since the report after depends on the run it warned about.
+  it("warns before the run, naming the server, the count and what to do, and reports after it the requests that waited", async () => {
+    const scenarioKey = await saveScenarioThroughUi(page, CONCURRENCY_16);
     await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(scenarioKey)}`);
     const warning = page.getByTestId("connection-limit-warning");
     await warning.waitFor();
@@ -58,9 +57,7 @@ describe("a concurrency-16 sandbox scenario on the Run page", () => {
     expect(advice).toContain("npm run cli -- run scenario.json");
     expect(advice).toContain("HTTPS endpoint");
     expect(await warning.getByTestId("connection-limit-observed").count()).toBe(0);
-  });
 
-  it("reports after the run the requests that waited for a connection", async () => {
     const run = await runScenarioInApp(page, scenarioKey);
     expect(run.status).toBe("completed");
     const observed = page.getByTestId("connection-limit-observed");
@@ -75,5 +72,5 @@ describe("a concurrency-16 sandbox scenario on the Run page", () => {
     expect(Number(longestWait!.replace(/,/g, ""))).toBeGreaterThan(10);
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, "connection-limit-warning.png") });
-  });
+  }, 90_000);
 });

@@ -20,7 +20,6 @@ let servers: Servers;
 let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
-let firstRun: { runId: string; planned: number; retries: number };
 
 beforeAll(async () => {
   workDirectory = await mkdtemp(join(tmpdir(), "providerbench-e2e-"));
@@ -60,78 +59,88 @@ describe("dashboard in Chromium", () => {
     expect(heavy).toEqual([]);
   });
 
-  it("runs the bundled sandbox streaming chat scenario to completion", async () => {
-    await page.goto(servers.appUrl());
-    const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);
-    expect(await card.getByRole("heading").innerText()).toBe("Sandbox: streaming chat across three providers");
-    expect(await page.getByRole("link", { name: "Update on GitHub" }).getAttribute("href")).toBe("https://github.com/providerbench/providerbench");
-    await card.getByTestId("scenario-run-link").click();
-
-    // Three targets × two per target on one origin: six at once, what a browser sends over HTTP/1.1.
-    await page.getByTestId("run-button").waitFor();
-    expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
-    await page.getByTestId("run-button").click();
-    await page.getByTestId("abort-button").waitFor();
-    await expect.poll(() => page.getByTestId("run-status").textContent(), { timeout: 60_000 }).toBe("completed");
-
-    const progress = page.getByTestId("progress");
-    const planned = Number(await progress.getAttribute("data-planned"));
-    // 4 inputs × 3 repetitions × 3 targets, plus one warm-up per target.
-    expect(planned).toBe(39);
-    expect(Number(await progress.getAttribute("data-done"))).toBe(planned);
-    const retries = Number(await progress.getAttribute("data-retries"));
-    expect(await page.getByTestId("live-summary-row").count()).toBe(TARGET_IDS.length);
-    // Nor did Resource Timing see any request wait for a connection.
-    expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
-    await page.screenshot({ path: join(ARTIFACTS, "run-page.png"), fullPage: true });
-
-    await page.getByTestId("open-comparison").click();
-    await page.getByTestId("summary-table").waitFor();
-    firstRun = { runId: await runIdFromAddress(), planned, retries };
-  });
-
-  it("shows one summary row per target with plausible latencies", async () => {
-    const rows = page.getByTestId("summary-row");
-    expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-target-id")))).toEqual(TARGET_IDS);
-    const p50 = new Map<string, number>();
-    for (const targetId of TARGET_IDS) {
-      const cell = page.locator(`[data-testid="summary-row"][data-target-id="${targetId}"] [data-column="p50"]`);
-      p50.set(targetId, parseMs((await cell.innerText()).replace("(best)", "")));
-    }
-    for (const value of p50.values()) expect(value).toBeGreaterThan(0);
-    expect(p50.get("slow")!).toBeGreaterThan(p50.get("fast")!);
-    await page.screenshot({ path: join(ARTIFACTS, "compare-page.png"), fullPage: true });
-  });
-
-  it("exports the records CSV with one row per request attempt", async () => {
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-records-csv").click()]);
-    const table = parseCsvTable(await readFile(await download.path(), "utf8"));
-    expect(table.rows).toHaveLength(firstRun.planned + firstRun.retries);
-    expect(new Set(table.rows.map((row) => row.runId))).toEqual(new Set([firstRun.runId]));
-    expect(table.rows.filter((row) => row.warmup === "true")).toHaveLength(TARGET_IDS.length);
-  });
-
-  it("replays the run and shows the old-vs-new comparison", async () => {
-    await page.getByTestId("replay-button").click();
-    // The replay runs on the run page, then lands on its own report with the first run as baseline.
-    await page.waitForURL(/#\/runs\/[^?]+\?baseline=/, { timeout: 60_000 });
-    expect(page.url()).toContain(`baseline=${encodeURIComponent(firstRun.runId)}`);
-    expect(await runIdFromAddress()).not.toBe(firstRun.runId);
-    await page.getByTestId("run-diff-row").first().waitFor();
-    expect(await page.locator(`[data-testid="run-diff-row"][data-target-id="slow"]`).count()).toBeGreaterThan(0);
-    await page.getByTestId("summary-table").waitFor();
-    expect(await page.getByTestId("summary-row").count()).toBe(TARGET_IDS.length);
-    await page.screenshot({ path: join(ARTIFACTS, "replay-diff.png"), fullPage: true });
-  });
-
-  it("keeps the runs after a reload", async () => {
-    await page.goto(`${servers.site.url}/#/history`);
-    await page.reload();
-    const rows = page.getByTestId("history-row");
-    await rows.first().waitFor();
-    expect(await rows.count()).toBe(2);
-    expect(await rows.locator(".badge").allInnerTexts()).toEqual(["completed", "completed"]);
-    await page.screenshot({ path: join(ARTIFACTS, "history-page.png"), fullPage: true });
+  // One user's path, whose steps each build on the last (the replay needs the first run, History both
+  // runs): one test, so no step depends on another test having run.
+  it("runs the bundled scenario, compares, exports, replays, and keeps both runs after a reload", async () => {
+    const firstRun = await runBundledScenario();
+    await showsOneSummaryRowPerTarget();
+    await exportsOneCsvRowPerAttempt(firstRun);
+    await replaysAgainstTheFirstRun(firstRun);
+    await keepsBothRunsAfterAReload();
     expect(pageErrors).toEqual([]);
-  });
+  }, 180_000);
 });
+
+async function runBundledScenario(): Promise<{ runId: string; planned: number; retries: number }> {
+  await page.goto(servers.appUrl());
+  const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);
+  expect(await card.getByRole("heading").innerText()).toBe("Sandbox: streaming chat across three providers");
+  expect(await page.getByRole("link", { name: "Update on GitHub" }).getAttribute("href")).toBe("https://github.com/providerbench/providerbench");
+  await card.getByTestId("scenario-run-link").click();
+
+  // Three targets × two per target on one origin: six at once, what a browser sends over HTTP/1.1.
+  await page.getByTestId("run-button").waitFor();
+  expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
+  await page.getByTestId("run-button").click();
+  await page.getByTestId("abort-button").waitFor();
+  await expect.poll(() => page.getByTestId("run-status").textContent(), { timeout: 60_000 }).toBe("completed");
+
+  const progress = page.getByTestId("progress");
+  const planned = Number(await progress.getAttribute("data-planned"));
+  // 4 inputs × 3 repetitions × 3 targets, plus one warm-up per target.
+  expect(planned).toBe(39);
+  expect(Number(await progress.getAttribute("data-done"))).toBe(planned);
+  const retries = Number(await progress.getAttribute("data-retries"));
+  expect(await page.getByTestId("live-summary-row").count()).toBe(TARGET_IDS.length);
+  // Nor did Resource Timing see any request wait for a connection.
+  expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
+  await page.screenshot({ path: join(ARTIFACTS, "run-page.png"), fullPage: true });
+
+  await page.getByTestId("open-comparison").click();
+  await page.getByTestId("summary-table").waitFor();
+  return { runId: await runIdFromAddress(), planned, retries };
+}
+
+/** One summary row per target, with plausible latencies. */
+async function showsOneSummaryRowPerTarget(): Promise<void> {
+  const rows = page.getByTestId("summary-row");
+  expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-target-id")))).toEqual(TARGET_IDS);
+  const p50 = new Map<string, number>();
+  for (const targetId of TARGET_IDS) {
+    const cell = page.locator(`[data-testid="summary-row"][data-target-id="${targetId}"] [data-column="p50"]`);
+    p50.set(targetId, parseMs((await cell.innerText()).replace("(best)", "")));
+  }
+  for (const value of p50.values()) expect(value).toBeGreaterThan(0);
+  expect(p50.get("slow")!).toBeGreaterThan(p50.get("fast")!);
+  await page.screenshot({ path: join(ARTIFACTS, "compare-page.png"), fullPage: true });
+}
+
+/** The records CSV has one row per request attempt. */
+async function exportsOneCsvRowPerAttempt(run: { runId: string; planned: number; retries: number }): Promise<void> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-records-csv").click()]);
+  const table = parseCsvTable(await readFile(await download.path(), "utf8"));
+  expect(table.rows).toHaveLength(run.planned + run.retries);
+  expect(new Set(table.rows.map((row) => row.runId))).toEqual(new Set([run.runId]));
+  expect(table.rows.filter((row) => row.warmup === "true")).toHaveLength(TARGET_IDS.length);
+}
+
+/** The replay runs on the run page, then lands on its own report with the first run as baseline. */
+async function replaysAgainstTheFirstRun(firstRun: { runId: string }): Promise<void> {
+  await page.getByTestId("replay-button").click();
+  await page.waitForURL(/#\/runs\/[^?]+\?baseline=/, { timeout: 60_000 });
+  expect(page.url()).toContain(`baseline=${encodeURIComponent(firstRun.runId)}`);
+  expect(await runIdFromAddress()).not.toBe(firstRun.runId);
+  await page.getByTestId("run-diff-row").first().waitFor();
+  expect(await page.locator(`[data-testid="run-diff-row"][data-target-id="slow"]`).count()).toBeGreaterThan(0);
+  await page.getByTestId("summary-table").waitFor();
+  expect(await page.getByTestId("summary-row").count()).toBe(TARGET_IDS.length);
+  await page.screenshot({ path: join(ARTIFACTS, "replay-diff.png"), fullPage: true });
+}
+
+async function keepsBothRunsAfterAReload(): Promise<void> {
+  await page.goto(`${servers.site.url}/#/history`);
+  await page.reload();
+  const badges = page.getByTestId("history-row").locator(".badge");
+  await expect.poll(() => badges.allInnerTexts()).toEqual(["completed", "completed"]);
+  await page.screenshot({ path: join(ARTIFACTS, "history-page.png"), fullPage: true });
+}

@@ -24,8 +24,10 @@ import {
 const MOST_LOST_MS = 1000;
 /** Kill only once the run has stored this many records: well into the run, batches flowing. */
 const STORED_BEFORE_KILL = 300;
-/** How long after a batch lands the kill comes: most of the flush delay, so the next batch is nearly due. */
+/** How long after a batch lands, with no newer one, the kill comes: most of the flush delay, so the next batch is nearly due. */
 const KILL_AFTER_BATCH_MS = DEFAULT_MAX_DELAY_MS - 20;
+/** How long to look for that moment before giving up. */
+const FIND_KILL_MOMENT_MS = 30_000;
 
 const LONG_RUN = {
   version: 1,
@@ -44,10 +46,24 @@ let workDirectory: string;
 let servers: Servers;
 let browser: SpawnedBrowser | undefined;
 
+/** What the run looked like when Chromium was killed; every test reads it, none changes it. */
+interface Kill {
+  runId: string;
+  storedJustBeforeKill: number;
+  /** Attempts whose response had fully arrived when the kill came, as the browser reported them. */
+  finishedRequestsAtKill: number;
+  runStartedAt: number;
+  killedAt: number;
+}
+let kill: Kill;
+
 beforeAll(async () => {
   workDirectory = await mkdtemp(join(tmpdir(), "providerbench-kill-"));
   servers = await startServers({ sandboxTimeScale: 0.2 });
-}, 60_000);
+  kill = await startRunAndKillChromium(join(workDirectory, "profile"));
+  // Restarted on the same profile: the app's start-up finds the run it left "running".
+  browser = await spawnBrowser(join(workDirectory, "profile"));
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -63,18 +79,10 @@ function completedAt(record: RequestRecord): number {
   return record.startedAt + record.latencyMs;
 }
 
-describe("Chromium killed in the middle of a run", () => {
-  let runId: string;
-  let storedJustBeforeKill: number;
-  /** Attempts whose response had fully arrived when the kill came, as the browser reported them. */
-  let finishedRequestsAtKill: number;
-  let runStartedAt: number;
-  let killedAt: number;
-
-  it("is killed while records are being written", async () => {
-    const profile = join(workDirectory, "profile");
-    browser = await spawnBrowser(profile);
-    const page = await openPage(browser);
+async function startRunAndKillChromium(profile: string): Promise<Kill> {
+  const killed = await spawnBrowser(profile);
+  try {
+    const page = await openPage(killed);
     let finishedRequests = 0;
     page.on("requestfinished", (request) => {
       if (request.method() === "POST" && request.url().endsWith("/chat/completions")) finishedRequests++;
@@ -84,33 +92,47 @@ describe("Chromium killed in the middle of a run", () => {
     await startRunInApp(page, key);
     const running = (await storedRuns(page)).filter((run) => run.status === "running");
     expect(running).toHaveLength(1);
-    runId = running[0]!.id;
-    runStartedAt = running[0]!.startedAt;
-
-    // Near the worst moment: a batch has just been committed, and the next one has filled for most of
-    // the flush delay without being written yet.
-    let previousCount = 0;
-    for (;;) {
-      const count = await countStoredRecords(page, runId);
-      if (count >= STORED_BEFORE_KILL && count > previousCount) break;
-      previousCount = count;
-    }
-    await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_BATCH_MS));
-    storedJustBeforeKill = await countStoredRecords(page, runId);
-    finishedRequestsAtKill = finishedRequests;
-    killedAt = Date.now();
-    await browser.crash();
-    browser = undefined;
+    const runId = running[0]!.id;
+    const storedJustBeforeKill = await waitForBatchToStand(page, runId);
+    const finishedRequestsAtKill = finishedRequests;
+    const killedAt = Date.now();
+    await killed.crash();
     // Still running: the kill came long before the plan's end.
     expect(storedJustBeforeKill).toBeLessThan(LONG_RUN.run.repetitions * 2 * 2);
-  }, 60_000);
+    return { runId, storedJustBeforeKill, finishedRequestsAtKill, runStartedAt: running[0]!.startedAt, killedAt };
+  } catch (error) {
+    await killed.close();
+    throw error;
+  }
+}
 
-  it("marks the run interrupted after a restart and keeps every record flushed before the kill", async () => {
-    browser = await spawnBrowser(join(workDirectory, "profile"));
-    const page = await openPage(browser);
+/**
+ * Waits for the worst moment to kill: well into the run, a batch has been committed and the next one has
+ * filled for most of the flush delay without being written. Returns the records stored at that moment.
+ */
+async function waitForBatchToStand(page: Page, runId: string): Promise<number> {
+  const deadline = Date.now() + FIND_KILL_MOMENT_MS;
+  let count = await countStoredRecords(page, runId);
+  let landedAt = Date.now();
+  while (Date.now() < deadline) {
+    const latest = await countStoredRecords(page, runId);
+    if (latest !== count) {
+      count = latest;
+      landedAt = Date.now();
+    } else if (count >= STORED_BEFORE_KILL && Date.now() - landedAt >= KILL_AFTER_BATCH_MS) {
+      return count;
+    }
+  }
+  throw new Error(`no batch stood ${KILL_AFTER_BATCH_MS} ms unreplaced after ${STORED_BEFORE_KILL} records within ${FIND_KILL_MOMENT_MS} ms (last count ${count})`);
+}
+
+describe("Chromium killed in the middle of a run, then restarted", () => {
+  it("marks the run interrupted and keeps every record flushed before the kill", async () => {
+    const { runId, storedJustBeforeKill, finishedRequestsAtKill, runStartedAt, killedAt } = kill;
+    const page = await openPage(browser!);
     await page.goto(`${servers.site.url}/#/history`);
     await expect.poll(async () => (await storedRun(page, runId)).run?.status, { timeout: 10_000 }).toBe("interrupted");
-    await expect(page.getByTestId("history-row").locator(".badge").first().innerText()).resolves.toBe("interrupted");
+    await expect.poll(() => page.getByTestId("history-row").locator(".badge").first().innerText()).toBe("interrupted");
 
     const { records } = await storedRun(page, runId);
     expect(records.length).toBeGreaterThanOrEqual(storedJustBeforeKill);
@@ -136,10 +158,9 @@ describe("Chromium killed in the middle of a run", () => {
 
   it("shows the interrupted run's report with what was kept", async () => {
     const page = await openPage(browser!);
-    await page.evaluate((hash) => (window.location.hash = hash), `#/runs/${encodeURIComponent(runId)}`);
-    await page.getByTestId("report-status").waitFor();
-    expect(await page.getByTestId("report-status").innerText()).toBe("interrupted");
+    await page.goto(`${servers.site.url}/#/runs/${encodeURIComponent(kill.runId)}`);
+    await expect.poll(() => page.getByTestId("report-status").innerText(), { timeout: 10_000 }).toBe("interrupted");
     await expect(page.getByText("This run was cut off").isVisible()).resolves.toBe(true);
     await page.getByTestId("summary-table").waitFor();
-  });
+  }, 30_000);
 });

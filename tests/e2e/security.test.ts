@@ -146,8 +146,17 @@ async function download(testId: string): Promise<string> {
   return readFile(await file.path(), "utf8");
 }
 
+/** Opens a finished run's report and waits for its tables. */
+async function openReport(runId: string): Promise<void> {
+  await page.evaluate((hash) => (window.location.hash = hash), `#/runs/${encodeURIComponent(runId)}`);
+  await page.getByTestId("summary-table").waitFor();
+}
+
 describe("hostile model output on the compare page", () => {
-  it("is shown as literal text and never becomes markup", async () => {
+  // The run both tests read; neither changes it.
+  let runId: string;
+
+  beforeAll(async () => {
     await page.evaluate(() => (window.location.hash = "#/"));
     const key = await saveScenarioThroughUi(page, {
       version: 1,
@@ -164,7 +173,11 @@ describe("hostile model output on the compare page", () => {
     });
     const run = await runScenarioInApp(page, key);
     expect(run.status).toBe("completed");
-    await page.getByTestId("open-comparison").click();
+    runId = run.runId;
+  }, 60_000);
+
+  it("is shown as literal text and never becomes markup", async () => {
+    await openReport(runId);
     await page.getByTestId("records-table").waitFor();
     await page.getByTestId("attempt-output").first().waitFor();
 
@@ -190,9 +203,10 @@ describe("hostile model output on the compare page", () => {
       expect(script.src.startsWith(`${servers.site.url}/`)).toBe(true);
       expect(script.text).toBe("");
     }
-  }, 60_000);
+  });
 
   it("leaves the records CSV no cell a spreadsheet would run as a formula", async () => {
+    await openReport(runId);
     const table = parseCsvTable(await download("export-records-csv"));
     const formula = table.rows.find((row) => row.targetId === "formula");
     expect(formula?.status).toBe("ok");
@@ -203,11 +217,19 @@ describe("hostile model output on the compare page", () => {
 });
 
 describe("the Hugging Face token", () => {
-  it("is saved through Settings and used for a provider run", async () => {
+  // What the user's path showed: the token saved through Settings, then a run of provider targets and
+  // both CSV exports. The tests read these and the requests the page sent; none changes them.
+  let maskedToken: string;
+  let runStatus: string;
+  let rejectionShown: boolean;
+  let recordsCsv: string;
+  let summaryCsv: string;
+
+  beforeAll(async () => {
     await page.evaluate(() => (window.location.hash = "#/settings"));
     await page.getByLabel("Token", { exact: true }).fill(SENTINEL_TOKEN);
     await page.getByRole("button", { name: "Save token" }).click();
-    expect(await page.getByTestId("masked-token").innerText()).toBe(`hf_…${SENTINEL_TOKEN.slice(-4)}`);
+    maskedToken = await page.getByTestId("masked-token").innerText();
 
     await page.evaluate(() => (window.location.hash = "#/"));
     const key = await saveScenarioThroughUi(page, {
@@ -225,19 +247,30 @@ describe("the Hugging Face token", () => {
       run: { repetitions: 2, warmup: 1, concurrency: 4, stream: true, timeoutMs: 10_000 },
     });
     const run = await runScenarioInApp(page, key);
-    expect(run.status).toBe("completed");
-    expect(await page.getByText("Hugging Face rejected the token").isVisible()).toBe(true);
+    runStatus = run.status;
+    rejectionShown = await page.getByText("Hugging Face rejected the token").isVisible();
     await page.getByTestId("open-comparison").click();
     await page.getByTestId("summary-table").waitFor();
+    recordsCsv = await download("export-records-csv");
+    summaryCsv = await download("export-summary-csv");
+  }, 60_000);
 
-    const recordsCsv = await download("export-records-csv");
-    const summaryCsv = await download("export-summary-csv");
+  it("is saved through Settings and shown masked", () => {
+    expect(maskedToken).toBe(`hf_…${SENTINEL_TOKEN.slice(-4)}`);
+  });
+
+  it("is used for a provider run, whose rejection by one provider is shown", () => {
+    expect(runStatus).toBe("completed");
+    expect(rejectionShown).toBe(true);
+  });
+
+  it("is in neither CSV export, even where a server echoed it", () => {
     expect(recordsCsv.split("\n").length).toBeGreaterThan(4 * 5);
     expect(summaryCsv).toContain("groq");
     for (const csv of [recordsCsv, summaryCsv]) expect(csv).not.toContain(SENTINEL_TOKEN);
     // The echoed key reached the error text the CSV carries, redacted.
     expect(recordsCsv).toContain("Invalid API key [redacted]");
-  }, 60_000);
+  });
 
   it("was sent only in the Authorization header of requests to Hugging Face", () => {
     const carrying = requests.filter((request) => JSON.stringify(request).includes(SENTINEL_TOKEN));
@@ -311,7 +344,12 @@ describe("Content-Security-Policy", () => {
           }
         }, 0),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The inline handler's refusal comes when the image fails to load: wait for all three reports
+      // (bounded, so a missing one fails the assertion below rather than hanging).
+      const deadline = performance.now() + 5000;
+      while (new Set(violations).size < 3 && performance.now() < deadline) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
       script.remove();
       image.remove();
       return { ran, evalOutcome, violations };
