@@ -5,6 +5,7 @@ import { parseCommandLine, USAGE, type RunCommand } from "./args";
 import { createProgressReporter } from "./progress-line";
 import { openRecordFiles } from "./record-files";
 import { formatSummaryTable } from "./summary-table";
+import { terminalSafe } from "./terminal-safe";
 import { runScenario } from "../core/runner";
 import { formatScenarioErrors, parseScenarioText, SANDBOX_URL_SCHEME, validateScenario, type Scenario } from "../core/scenario";
 import { SummaryAccumulator } from "../core/stats";
@@ -30,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     return await runCommand(parsed.command);
   } catch (error) {
     if (error instanceof InputProblem) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${terminalSafe(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
     throw error;
@@ -63,7 +64,7 @@ async function runCommand(command: RunCommand): Promise<number> {
   process.on("SIGTERM", onInterrupt);
 
   const runId = randomUUID();
-  process.stderr.write(`${scenario.name}: ${scenario.targets.length} targets, run ${runId}\n`);
+  process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
   try {
     const result = await runScenario({
       runId,
@@ -79,7 +80,7 @@ async function runCommand(command: RunCommand): Promise<number> {
     });
     progress.finish(result.progress);
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
-    process.stdout.write(`\n${formatSummaryTable(rows)}\n`);
+    process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows))}\n`);
     if (command.summaryPath) {
       const summary = { runId, scenario: scenario.name, status: result.status, startedAt: result.startedAt, finishedAt: result.finishedAt, rows };
       await writeFile(command.summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
@@ -144,7 +145,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`unexpected failure: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     process.exitCode = 1;
   },
 );

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from "./measure";
 import type { RequestRecord } from "./record";
 import { abortableSleep, backoffDelayMs, isRetryable } from "./retry";
 import type { Scenario } from "./scenario";
+import { redactSecrets, redactText } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 
 
@@ -126,13 +127,14 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   };
   runSignal.addEventListener("abort", abortActiveAttempts, { once: true });
 
+  const secrets = options.accessToken ? [options.accessToken] : [];
   const attemptContext: AttemptContext = {
     activeAttempts,
     baseFetch,
     clock,
     timeoutMs: scenario.run.timeoutMs,
     runSignal,
-    redact: (text) => (options.accessToken ? text.split(options.accessToken).join("[redacted]") : text),
+    redact: (text) => redactText(text, secrets),
   };
 
   /** One planned request: its attempts, each taking a target slot then a global slot, backoff outside both. */
@@ -156,7 +158,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       );
       if (record === null) return;
       const fullRecord: RequestRecord = { runId, ...planned, attempt, ...record.fields };
-      options.onRecord(fullRecord);
+      // The one exit of records: whatever a server echoed, no secret is written anywhere after this.
+      options.onRecord(redactSecrets(fullRecord, secrets));
       progress.attempts++;
       const retryable = fullRecord.status === "error" && attempt < retry.maxAttempts && isRetryable(fullRecord, retry) && !runSignal.aborted;
       if (!retryable) {

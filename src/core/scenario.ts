@@ -3,6 +3,8 @@ import { z } from "zod";
 import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "./record";
 import { expandInputs } from "./inputs";
+import { normalizeHttpUrl } from "./http-url";
+import { checkRequestParameters } from "./request-parameters";
 
 export const SCENARIO_VERSION = 1;
 
@@ -25,11 +27,21 @@ const targetIdSchema = z
   .string({ error: "required" })
   .regex(TARGET_ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit");
 
-const endpointUrlSchema = z
-  .string()
-  .refine((value) => isHttpUrl(value) || value.startsWith(`${SANDBOX_URL_SCHEME}/`), {
-    message: "must be an http(s) URL or a sandbox:/<profile>/v1 URL",
+/**
+ * Normalised here, once: the parsed scenario holds the address exactly as the library recognises it
+ * (see http-url.ts), so what was validated is what is called.
+ */
+const endpointUrlSchema = z.string().transform((value, context) => {
+  const trimmed = value.trim();
+  if (trimmed.toLowerCase().startsWith(`${SANDBOX_URL_SCHEME}/`)) return `${SANDBOX_URL_SCHEME}${trimmed.slice(SANDBOX_URL_SCHEME.length)}`;
+  const checked = normalizeHttpUrl(trimmed);
+  if (checked.ok) return checked.url;
+  context.addIssue({
+    code: "custom",
+    message: checked.reason === "not-http" ? "must be an http(s) URL or a sandbox:/<profile>/v1 URL" : checked.message,
   });
+  return z.NEVER;
+});
 
 const providerSchema = z.enum([...INFERENCE_PROVIDERS, "auto"], {
   error: (issue) =>
@@ -110,8 +122,13 @@ const scenarioSchema = z
       .array(targetSchema)
       .min(1, "needs at least one target"),
     inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema]),
-    /** Passed to the provider as-is (max_tokens, temperature, …). */
-    parameters: z.record(z.string(), z.unknown()).default({}),
+    /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
+    parameters: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .superRefine((parameters, context) => {
+        for (const problem of checkRequestParameters(parameters)) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+      }),
     run: runSchema.default(() => runSchema.parse({})),
   })
   .superRefine((scenario, context) => {
@@ -145,7 +162,6 @@ const scenarioSchema = z
 export type Scenario = Omit<z.output<typeof scenarioSchema>, "task"> & { task: Task };
 export type ScenarioTarget = Scenario["targets"][number];
 export type ProviderTarget = ScenarioTarget & { provider: NonNullable<ScenarioTarget["provider"]> };
-export type EndpointTarget = ScenarioTarget & { endpointUrl: string };
 export type RunSettings = Scenario["run"];
 export type RetryPolicy = RunSettings["retry"];
 export type ChatMessage = z.output<typeof chatMessageSchema>;
@@ -228,13 +244,4 @@ function closestUnionBranch(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIss
   const candidates = typeMatched.length > 0 ? typeMatched : issue.errors.filter((branch) => branch.length > 0);
   if (candidates.length === 0) return undefined;
   return candidates.reduce((fewest, branch) => (branch.length < fewest.length ? branch : fewest));
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
 }

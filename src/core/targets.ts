@@ -1,6 +1,8 @@
 // How one target is called for each task, always through @huggingface/inference's InferenceClient.
 import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
+import { normalizeHttpUrl } from "./http-url";
 import type { ExpandedInput } from "./inputs";
+import { requestParametersOf } from "./request-parameters";
 import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario, type ScenarioTarget, type Task } from "./scenario";
 
 export interface TokenUsage {
@@ -36,13 +38,23 @@ export interface TargetCallOptions {
   sandboxUrl?: string | undefined;
 }
 
-/** Resolves `sandbox:/fast/v1` against the sandbox's base URL; other URLs pass through. */
+/**
+ * Resolves `sandbox:/fast/v1` against the sandbox's base URL; other URLs pass through. The result is in
+ * the one form the library recognises as an endpoint (http-url.ts), or this throws: an address it did
+ * not recognise would go to the Hugging Face router as a model id, with the prompt.
+ */
 export function resolveEndpointUrl(endpointUrl: string, sandboxUrl: string | undefined): string {
-  if (!endpointUrl.startsWith(SANDBOX_URL_SCHEME)) return endpointUrl;
+  if (!endpointUrl.startsWith(SANDBOX_URL_SCHEME)) return recognisedHttpUrl(endpointUrl);
   if (!sandboxUrl) {
     throw new InferenceClientInputError(`${endpointUrl} needs the sandbox: start it with "npm run sandbox" (or "npm start")`);
   }
-  return `${sandboxUrl.replace(/\/+$/, "")}${endpointUrl.slice(SANDBOX_URL_SCHEME.length)}`;
+  return recognisedHttpUrl(`${recognisedHttpUrl(sandboxUrl).replace(/\/+$/, "")}${endpointUrl.slice(SANDBOX_URL_SCHEME.length)}`);
+}
+
+function recognisedHttpUrl(url: string): string {
+  const checked = normalizeHttpUrl(url);
+  if (!checked.ok) throw new InferenceClientInputError(`endpoint ${checked.message}`);
+  return checked.url;
 }
 
 /** Provider targets need a Hugging Face token; endpoint targets do not. */
@@ -57,15 +69,17 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
     ? new InferenceClient(options.accessToken ?? "", clientOptions)
     : new InferenceClient("", { ...clientOptions, endpointUrl: endpointBaseUrl(target.endpointUrl!, scenario.task, options.sandboxUrl) });
   const routing = isProviderTarget(target) ? { provider: target.provider, model: target.model } : { model: target.model };
-  const parameters = scenario.parameters;
+  // Validation refuses routing keys in parameters; a scenario that skipped it (stored before, built by
+  // hand) still cannot route: they are dropped, and the target's routing is spread last so it wins.
+  const parameters = requestParametersOf(scenario.parameters);
   const callers: Record<Task, TargetCall> = {
     "chat-completion": scenario.run.stream
-      ? (input, hooks) => streamChat(client, { ...routing, ...parameters, messages: input.messages }, hooks)
-      : (input, hooks) => chat(client, { ...routing, ...parameters, messages: input.messages }, hooks),
+      ? (input, hooks) => streamChat(client, { ...parameters, ...routing, messages: input.messages }, hooks)
+      : (input, hooks) => chat(client, { ...parameters, ...routing, messages: input.messages }, hooks),
     "text-generation": scenario.run.stream
-      ? (input, hooks) => streamTextGeneration(client, { ...routing, inputs: input.prompt, parameters }, hooks)
-      : (input, hooks) => textGeneration(client, { ...routing, inputs: input.prompt, parameters }, hooks),
-    "feature-extraction": (input, hooks) => featureExtraction(client, { ...routing, ...parameters, inputs: input.prompt }, hooks),
+      ? (input, hooks) => streamTextGeneration(client, { inputs: input.prompt, parameters, ...routing }, hooks)
+      : (input, hooks) => textGeneration(client, { inputs: input.prompt, parameters, ...routing }, hooks),
+    "feature-extraction": (input, hooks) => featureExtraction(client, { ...parameters, ...routing, inputs: input.prompt }, hooks),
   };
   return callers[scenario.task];
 }
