@@ -1,25 +1,33 @@
 // Command-line arguments of `providerbench run`: parsed into a typed command, or a usage error.
 import { parseArgs } from "node:util";
+import { EXIT_CODES_HELP } from "./exit-codes";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
 
 Options:
   --jsonl <file>         write one JSON object per request attempt
   --csv <file>           write the records as CSV (RFC 4180, UTF-8)
-  --summary <file>       write the per-target summary rows as JSON
+  --summary <file>       write the per-target summary rows as JSON (written whole at the end, or not at all)
+  --force                overwrite output files that already exist (refused otherwise)
   --concurrency <n>      override run.concurrency
   --repetitions <n>      override run.repetitions
   --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or http://127.0.0.1:8787)
   --quiet                no progress line
   -h, --help             this text
 
-The Hugging Face token is read from HF_TOKEN; it is never written anywhere.`;
+Every output is opened before the first request; two outputs may not be the same file, nor the scenario file.
+
+The Hugging Face token is read from HF_TOKEN; it is never written anywhere.
+
+${EXIT_CODES_HELP}`;
 
 export interface RunCommand {
   scenarioPath: string;
   jsonlPath: string | undefined;
   csvPath: string | undefined;
   summaryPath: string | undefined;
+  /** Overwrite existing output files. */
+  force: boolean;
   concurrency: number | undefined;
   repetitions: number | undefined;
   sandboxUrl: string;
@@ -45,6 +53,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         repetitions: { type: "string" },
         "sandbox-url": { type: "string" },
         quiet: { type: "boolean", default: false },
+        force: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -68,6 +77,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       jsonlPath: values.jsonl,
       csvPath: values.csv,
       summaryPath: values.summary,
+      force: values.force ?? false,
       concurrency,
       repetitions,
       sandboxUrl: values["sandbox-url"] ?? env.PROVIDERBENCH_SANDBOX_URL ?? DEFAULT_SANDBOX_URL,

@@ -1,9 +1,11 @@
 // The headless runner: a scenario file in; a live progress line, a summary table and JSONL/CSV/JSON out.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { parseCommandLine, USAGE, type RunCommand } from "./args";
+import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_UNEXPECTED, EXIT_WRITE_FAILED } from "./exit-codes";
+import { openOutputs, OutputProblem } from "./output-files";
 import { createProgressReporter } from "./progress-line";
-import { openRecordFiles } from "./record-files";
+import { createRecordFiles, type OutputFailure } from "./record-files";
 import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { runScenario } from "../core/runner";
@@ -11,17 +13,14 @@ import { formatScenarioErrors, parseScenarioText, SANDBOX_URL_SCHEME, validateSc
 import { SummaryAccumulator } from "../core/stats";
 import { targetsNeedingToken } from "../core/targets";
 
-/** Exit codes: 0 run completed (request errors are results, not failures), 2 bad input, 130 interrupted. */
-const EXIT_BAD_INPUT = 2;
-const EXIT_INTERRUPTED = 130;
-
 class InputProblem extends Error {}
 
 async function main(argv: string[]): Promise<number> {
+  keepGoingWithoutTerminal();
   const parsed = parseCommandLine(argv, process.env);
   if (parsed.kind === "help") {
     process.stdout.write(`${USAGE}\n`);
-    return 0;
+    return EXIT_COMPLETED;
   }
   if (parsed.kind === "error") {
     process.stderr.write(`error: ${parsed.message}\n\n${USAGE}\n`);
@@ -30,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await runCommand(parsed.command);
   } catch (error) {
-    if (error instanceof InputProblem) {
+    if (error instanceof InputProblem || error instanceof OutputProblem) {
       process.stderr.write(`${terminalSafe(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
@@ -49,19 +48,28 @@ async function runCommand(command: RunCommand): Promise<number> {
   }
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
 
-  const files = await openRecordFiles(command).catch((error: Error) => {
-    throw new InputProblem(error.message);
+  const outputs = await openOutputs(command);
+  const controller = new AbortController();
+  let writeFailure: OutputFailure | null = null;
+  const files = createRecordFiles(outputs, {
+    signal: controller.signal,
+    onFailure: (failure) => {
+      // A file that cannot be written makes the rest of the run worthless: stop sending.
+      writeFailure = failure;
+      process.stderr.write(`\nerror: ${terminalSafe(`cannot write ${failure.flag} ${failure.path}: ${failure.message}`)}; stopping\n`);
+      controller.abort();
+    },
   });
   const statistics = new SummaryAccumulator();
   const progress = createProgressReporter(process.stderr, command.quiet);
-  const controller = new AbortController();
   const onInterrupt = (): void => {
     if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
     process.stderr.write("\ninterrupted: stopping, writing what was measured (Ctrl-C again to quit at once)\n");
     controller.abort();
   };
-  process.on("SIGINT", onInterrupt);
-  process.on("SIGTERM", onInterrupt);
+  // SIGHUP: the terminal went away; the files are still wanted.
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const signal of signals) process.on(signal, onInterrupt);
 
   const runId = randomUUID();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
@@ -73,25 +81,39 @@ async function runCommand(command: RunCommand): Promise<number> {
       sandboxUrl: command.sandboxUrl,
       signal: controller.signal,
       onRecord: (record) => {
-        files.write(record);
         statistics.add(record);
+        return files.write(record);
       },
       onProgress: (state) => progress.update(state),
     });
     progress.finish(result.progress);
+    await files.close();
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows))}\n`);
-    if (command.summaryPath) {
+    if (outputs.summary) {
       const summary = { runId, scenario: scenario.name, status: result.status, startedAt: result.startedAt, finishedAt: result.finishedAt, rows };
-      await writeFile(command.summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
+      await outputs.summary.commit(`${JSON.stringify(summary, null, 2)}\n`).catch((error: Error) => {
+        writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
+        process.stderr.write(`error: ${terminalSafe(error.message)}\n`);
+      });
     }
-    process.stderr.write(`${result.status}: ${result.progress.attempts} attempts recorded in ${((result.finishedAt - result.startedAt) / 1000).toFixed(1)} s\n`);
-    return result.status === "aborted" ? EXIT_INTERRUPTED : 0;
+    const status = writeFailure === null ? result.status : "stopped by a write error";
+    process.stderr.write(`${status}: ${result.progress.attempts} attempts recorded in ${((result.finishedAt - result.startedAt) / 1000).toFixed(1)} s\n`);
+    if (writeFailure !== null) return EXIT_WRITE_FAILED;
+    return result.status === "aborted" ? EXIT_INTERRUPTED : EXIT_COMPLETED;
   } finally {
     await files.close();
-    process.off("SIGINT", onInterrupt);
-    process.off("SIGTERM", onInterrupt);
+    await outputs.summary?.discard();
+    for (const signal of signals) process.off(signal, onInterrupt);
   }
+}
+
+/**
+ * The table and the progress line are a courtesy; the files are the product. A closed stdout or stderr
+ * (`| head`, a terminal gone) raises EPIPE on the stream: ignored, so the run finishes and writes its files.
+ */
+function keepGoingWithoutTerminal(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
 }
 
 async function loadScenario(command: RunCommand): Promise<Scenario> {
@@ -146,6 +168,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`unexpected failure: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
-    process.exitCode = 1;
+    process.exitCode = EXIT_UNEXPECTED;
   },
 );

@@ -1,53 +1,95 @@
 // Streams records to JSONL and CSV files as they are measured, so a long run keeps memory flat and a
-// killed run leaves valid files up to the last complete line.
-import { createWriteStream, type WriteStream } from "node:fs";
-import { once } from "node:events";
+// killed run leaves valid files up to the last complete line. A file that stops taking data (a stalled
+// pipe) slows the run down instead of filling memory; a file that cannot be written is reported, not lost.
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { recordsCsvHeader, recordToCsvLine } from "../core/csv";
+import { toJsonLine } from "../core/jsonl";
 import { RECORD_FIELDS, type RequestRecord } from "../core/record";
+import type { OutputFlag } from "./output-files";
 
 /** Keys in DESIGN.md order, so every line reads the same. */
 export function recordToJsonLine(record: RequestRecord): string {
   const ordered: Record<string, unknown> = {};
   for (const field of RECORD_FIELDS) ordered[field] = record[field];
-  return `${JSON.stringify(ordered)}\n`;
+  return toJsonLine(ordered);
+}
+
+export interface OutputFailure {
+  flag: OutputFlag;
+  path: string;
+  message: string;
 }
 
 export interface RecordFiles {
-  write(record: RequestRecord): void;
+  /** Resolves at once, or when every file has taken its backlog (or the signal aborts). Never rejects. */
+  write(record: RequestRecord): Promise<void> | undefined;
+  /** The first write error, if any; later records are not written anywhere once one file failed. */
+  readonly failure: OutputFailure | null;
   close(): Promise<void>;
 }
 
-export async function openRecordFiles(paths: { jsonlPath: string | undefined; csvPath: string | undefined }): Promise<RecordFiles> {
-  const outputs: { stream: WriteStream; format: (record: RequestRecord) => string }[] = [];
-  if (paths.jsonlPath) outputs.push({ stream: await openFile(paths.jsonlPath), format: recordToJsonLine });
-  if (paths.csvPath) {
-    const stream = await openFile(paths.csvPath);
-    stream.write(recordsCsvHeader());
-    outputs.push({ stream, format: recordToCsvLine });
+export interface RecordOutput {
+  flag: OutputFlag;
+  path: string;
+  stream: Writable;
+}
+
+export function createRecordFiles(
+  outputs: { jsonl: RecordOutput | undefined; csv: RecordOutput | undefined },
+  options: { signal: AbortSignal; onFailure(failure: OutputFailure): void },
+): RecordFiles {
+  const writers: { output: RecordOutput; format: (record: RequestRecord) => string }[] = [];
+  if (outputs.jsonl) writers.push({ output: outputs.jsonl, format: recordToJsonLine });
+  if (outputs.csv) {
+    outputs.csv.stream.write(recordsCsvHeader());
+    writers.push({ output: outputs.csv, format: recordToCsvLine });
+  }
+  let failure: OutputFailure | null = null;
+  for (const { output } of writers) {
+    output.stream.on("error", (error: Error) => {
+      if (failure !== null) return;
+      failure = { flag: output.flag, path: output.path, message: error.message };
+      options.onFailure(failure);
+    });
   }
   return {
+    get failure() {
+      return failure;
+    },
     write(record) {
-      for (const output of outputs) output.stream.write(output.format(record));
+      if (failure !== null) return undefined;
+      const backlogged = writers.filter(({ output, format }) => !output.stream.write(format(record)));
+      if (backlogged.length === 0) return undefined;
+      return Promise.all(backlogged.map(({ output }) => drained(output.stream, options.signal))).then(() => undefined);
     },
     async close() {
       await Promise.all(
-        outputs.map(async ({ stream }) => {
-          stream.end();
-          await once(stream, "finish");
+        writers.map(async ({ output }) => {
+          if (output.stream.destroyed) return;
+          output.stream.end();
+          // A failure while flushing is reported by the error listener above.
+          await finished(output.stream).catch(() => undefined);
         }),
       );
     },
   };
 }
 
-/** Opens for writing and surfaces a bad path now, before any request is sent. */
-async function openFile(path: string): Promise<WriteStream> {
-  const stream = createWriteStream(path, { encoding: "utf8" });
-  await Promise.race([
-    once(stream, "open"),
-    once(stream, "error").then(([error]) => {
-      throw new Error(`cannot write ${path}: ${(error as Error).message}`);
-    }),
-  ]);
-  return stream;
+/** Resolves on drain, or when waiting no longer makes sense (the stream failed or closed, the run stopped). */
+function drained(stream: Writable, signal: AbortSignal): Promise<void> {
+  if (signal.aborted || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off("drain", done);
+      stream.off("error", done);
+      stream.off("close", done);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    stream.on("error", done);
+    stream.on("close", done);
+    signal.addEventListener("abort", done);
+  });
 }

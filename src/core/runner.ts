@@ -46,8 +46,12 @@ export interface RunResult {
 export interface RunOptions extends TargetCallOptions {
   runId: string;
   scenario: Scenario;
-  /** Receives every attempt's record as soon as it is measured. */
-  onRecord(record: RequestRecord): void;
+  /**
+   * Receives every attempt's record as soon as it is measured. A promise returned (a sink that is behind)
+   * holds the request's place in the window until it settles, so no new request starts meanwhile. Any other
+   * value returned is ignored (`unknown`, so a callback like `(record) => records.push(record)` fits).
+   */
+  onRecord(record: RequestRecord): unknown;
   onProgress?(progress: RunProgress): void;
   signal?: AbortSignal;
   fetch?: typeof fetch;
@@ -159,7 +163,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       if (record === null) return;
       const fullRecord: RequestRecord = { runId, ...planned, attempt, ...record.fields };
       // The one exit of records: whatever a server echoed, no secret is written anywhere after this.
-      options.onRecord(redactSecrets(fullRecord, secrets));
+      await options.onRecord(redactSecrets(fullRecord, secrets));
       progress.attempts++;
       const retryable = fullRecord.status === "error" && attempt < retry.maxAttempts && isRetryable(fullRecord, retry) && !runSignal.aborted;
       if (!retryable) {

@@ -1,0 +1,168 @@
+// Every output file of a run, checked and opened before the first request is sent, so a path that cannot
+// be written costs nothing rather than a whole run. The summary is written to a temporary file beside it
+// and renamed into place, so it is either whole or absent, never empty or cut.
+import { createWriteStream, unlinkSync, type Stats, type WriteStream } from "node:fs";
+import { open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { once } from "node:events";
+import { basename, dirname, join, resolve } from "node:path";
+
+export type OutputFlag = "--jsonl" | "--csv" | "--summary";
+
+export interface OutputPaths {
+  scenarioPath: string;
+  jsonlPath: string | undefined;
+  csvPath: string | undefined;
+  summaryPath: string | undefined;
+  force: boolean;
+}
+
+/** One output, once checked: `inPlace` outputs (a pipe, /dev/stdout, a device) are written as they are. */
+export interface CheckedOutput {
+  flag: OutputFlag;
+  path: string;
+  inPlace: boolean;
+  /** Whether something was at the path before the run (then it is never removed). */
+  existed: boolean;
+}
+
+/** An output that cannot be used; reported before the run, as bad input. */
+export class OutputProblem extends Error {}
+
+/** Refuses two outputs that are one file, an output that is the scenario, and (without --force) existing files. */
+export async function checkOutputs(paths: OutputPaths): Promise<CheckedOutput[]> {
+  const wanted: [OutputFlag, string | undefined][] = [
+    ["--jsonl", paths.jsonlPath],
+    ["--csv", paths.csvPath],
+    ["--summary", paths.summaryPath],
+  ];
+  const scenario = { label: `the scenario file ${paths.scenarioPath}`, identity: await fileIdentity(paths.scenarioPath) };
+  const seen: { label: string; identity: Identity }[] = [scenario];
+  const checked: CheckedOutput[] = [];
+  for (const [flag, path] of wanted) {
+    if (path === undefined) continue;
+    if (path.trim() === "") throw new OutputProblem(`${flag}: the file name is empty`);
+    const identity = await fileIdentity(path);
+    const clash = seen.find((other) => sameFile(other.identity, identity));
+    if (clash) throw new OutputProblem(`${flag} ${path} is the same file as ${clash.label}: give each output its own file`);
+    seen.push({ label: `${flag} ${path}`, identity });
+    const stats = identity.stats;
+    if (stats?.isDirectory()) throw new OutputProblem(`${flag} ${path} is a folder, not a file`);
+    if (stats?.isFile() && !paths.force) throw new OutputProblem(`${flag} ${path} already exists: pass --force to overwrite it`);
+    checked.push({ flag, path, inPlace: stats !== undefined && !stats.isFile(), existed: stats !== undefined });
+  }
+  return checked;
+}
+
+interface Identity {
+  resolved: string;
+  stats: Stats | undefined;
+}
+
+async function fileIdentity(path: string): Promise<Identity> {
+  const stats = await stat(path).catch(() => undefined);
+  return { resolved: resolve(path), stats };
+}
+
+/** The same path, or (through links) the same inode. */
+function sameFile(a: Identity, b: Identity): boolean {
+  if (a.resolved === b.resolved) return true;
+  return a.stats !== undefined && b.stats !== undefined && a.stats.dev === b.stats.dev && a.stats.ino === b.stats.ino;
+}
+
+/** Opens a streamed output now, so a bad path fails before any request. New files are created exclusively. */
+export async function openOutputStream(output: CheckedOutput, force: boolean): Promise<WriteStream> {
+  const flags = output.inPlace || force ? "w" : "wx";
+  const stream = createWriteStream(output.path, { encoding: "utf8", flags });
+  await Promise.race([
+    once(stream, "open"),
+    once(stream, "error").then(([error]) => {
+      throw new OutputProblem(`${output.flag}: cannot write ${output.path}: ${(error as Error).message}`);
+    }),
+  ]);
+  return stream;
+}
+
+export interface SummaryFile {
+  /** Writes the whole text, then moves it into place. Rejects with the reason when it cannot. */
+  commit(text: string): Promise<void>;
+  /** Removes the temporary file (an interrupted or failed run). */
+  discard(): Promise<void>;
+}
+
+/** Opens the summary's temporary file beside it now: proves the folder writable before the run. */
+export async function openSummaryFile(output: CheckedOutput): Promise<SummaryFile> {
+  const target = output.path;
+  const temporary = output.inPlace ? target : join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
+  let handle: FileHandle;
+  try {
+    handle = await open(temporary, output.inPlace ? "w" : "wx");
+  } catch (error) {
+    throw new OutputProblem(`${output.flag}: cannot write ${target}: ${(error as Error).message}`);
+  }
+  let pending = !output.inPlace;
+  // A second Ctrl-C ends the process at once: no temporary file is left behind even then.
+  const removeOnExit = (): void => {
+    if (!pending) return;
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on("exit", removeOnExit);
+  const settle = (): void => {
+    pending = false;
+    process.off("exit", removeOnExit);
+  };
+  const discard = async (): Promise<void> => {
+    await handle.close().catch(() => undefined);
+    if (pending) await unlink(temporary).catch(() => undefined);
+    settle();
+  };
+  return {
+    discard,
+    async commit(text) {
+      try {
+        await handle.writeFile(text, "utf8");
+        if (!output.inPlace) await handle.sync();
+        await handle.close();
+        if (!output.inPlace) await rename(temporary, target);
+        settle();
+      } catch (error) {
+        await discard();
+        throw new Error(`${output.flag}: cannot write ${target}: ${(error as Error).message}`);
+      }
+    },
+  };
+}
+
+export interface OpenedOutputs {
+  jsonl: { flag: OutputFlag; path: string; stream: WriteStream } | undefined;
+  csv: { flag: OutputFlag; path: string; stream: WriteStream } | undefined;
+  summary: SummaryFile | undefined;
+}
+
+/** Checks, then opens every output; if one cannot be opened, the ones already opened are closed again. */
+export async function openOutputs(paths: OutputPaths): Promise<OpenedOutputs> {
+  const checked = await checkOutputs(paths);
+  const opened: OpenedOutputs = { jsonl: undefined, csv: undefined, summary: undefined };
+  const created: string[] = [];
+  try {
+    for (const output of checked) {
+      if (output.flag === "--summary") {
+        opened.summary = await openSummaryFile(output);
+        continue;
+      }
+      const stream = await openOutputStream(output, paths.force);
+      if (!output.existed) created.push(output.path);
+      opened[output.flag === "--jsonl" ? "jsonl" : "csv"] = { flag: output.flag, path: output.path, stream };
+    }
+  } catch (error) {
+    for (const entry of [opened.jsonl, opened.csv]) entry?.stream.destroy();
+    await opened.summary?.discard();
+    // Files this run created, still empty, are removed again.
+    await Promise.all(created.map((path) => unlink(path).catch(() => undefined)));
+    throw error;
+  }
+  return opened;
+}
