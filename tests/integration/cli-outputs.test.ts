@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox.close();
-  await new Promise((resolve) => counter.server.close(resolve));
+  await new Promise<void>((resolve) => counter.server.close(() => resolve()));
 });
 
 interface CliResult {
@@ -243,7 +243,7 @@ describe("the command line's output files", () => {
     reader = createReadStream(fifo, { encoding: "utf8" });
     reader.pause();
     reader.on("data", (chunk) => (received += chunk as string));
-    const closed = new Promise((resolve) => reader!.on("close", resolve));
+    const closed = new Promise<void>((resolve) => reader!.on("close", () => resolve()));
     const result = await run;
     await closed;
     expect(result.code, result.stderr).toBe(0);
