@@ -1,7 +1,7 @@
 // Everything random about one request, decided up front: error or answer, when each token goes out,
 // the text, and how a fault profile ends it. Pure, so the same draw always gives the same plan.
 
-import type { ErrorRates, Profile, ProfileName, ProfileTiming } from "./profiles";
+import type { ErrorRates, HttpErrorStatus, Profile, ProfileName, ProfileTiming } from "./profiles";
 import { hashString, integerBetween, logNormal, mulberry32, uint32, type Random } from "./random";
 import { pseudoTokens } from "./text";
 
@@ -12,15 +12,17 @@ export function createProfileRandom(seed: number, profileName: ProfileName): Ran
 
 /** Exactly two numbers per request from the profile's generator, whatever the request asks for. */
 export interface RequestDraw {
+  /** Which request of the profile this is, counted from 1 since the server started. */
+  requestNumber: number;
   errorRoll: number;
   requestSeed: number;
 }
 
-export function drawRequest(profileRandom: Random): RequestDraw {
-  return { errorRoll: profileRandom(), requestSeed: uint32(profileRandom) };
+export function drawRequest(profileRandom: Random, requestNumber: number): RequestDraw {
+  return { requestNumber, errorRoll: profileRandom(), requestSeed: uint32(profileRandom) };
 }
 
-export type HttpErrorStatus = 429 | 500 | 503;
+export type { HttpErrorStatus };
 
 export type Outcome = { kind: "answer" } | { kind: "http-error"; status: HttpErrorStatus; retryAfterSeconds?: number };
 
@@ -52,12 +54,25 @@ export interface PlanInput {
   generatesText: boolean;
 }
 
-function decideOutcome(errors: ErrorRates, roll: number): Outcome {
-  if (roll < errors.p503) return { kind: "http-error", status: 503 };
-  if (roll < errors.p503 + errors.p429) {
-    return { kind: "http-error", status: 429, retryAfterSeconds: errors.retryAfterSeconds };
-  }
-  if (roll < errors.p503 + errors.p429 + errors.p500) return { kind: "http-error", status: 500 };
+function httpError(errors: ErrorRates, status: HttpErrorStatus): Outcome {
+  return status === 429 ? { kind: "http-error", status, retryAfterSeconds: errors.retryAfterSeconds } : { kind: "http-error", status };
+}
+
+/** The scheduled status of this request, if it falls on the schedule's beat. */
+function scheduledStatus(errors: ErrorRates, requestNumber: number): HttpErrorStatus | null {
+  const schedule = errors.schedule;
+  if (!schedule || requestNumber < schedule.first || (requestNumber - schedule.first) % schedule.every !== 0) return null;
+  const beat = (requestNumber - schedule.first) / schedule.every;
+  return schedule.statuses[beat % schedule.statuses.length] ?? null;
+}
+
+function decideOutcome(errors: ErrorRates, draw: RequestDraw): Outcome {
+  const scheduled = scheduledStatus(errors, draw.requestNumber);
+  if (scheduled !== null) return httpError(errors, scheduled);
+  const roll = draw.errorRoll;
+  if (roll < errors.p503) return httpError(errors, 503);
+  if (roll < errors.p503 + errors.p429) return httpError(errors, 429);
+  if (roll < errors.p503 + errors.p429 + errors.p500) return httpError(errors, 500);
   return { kind: "answer" };
 }
 
@@ -123,7 +138,7 @@ export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInp
   }
   const { kept, termination } = keptTokensFor(profile, input, tokenCount);
   return {
-    outcome: decideOutcome(profile.errors, draw.errorRoll),
+    outcome: decideOutcome(profile.errors, draw),
     requestSeed: draw.requestSeed,
     ttftMs: schedule.ttftMs,
     choiceTokens: choiceTokens.map((tokens) => tokens.slice(0, kept)),

@@ -40,6 +40,19 @@ export type ProfileTiming =
     }
   | { kind: "fixed"; ttftMs: number; totalMs: number };
 
+export type HttpErrorStatus = 429 | 500 | 503;
+
+/**
+ * Errors on a fixed beat of the profile's request counter, whatever the draws: request `first` (counted
+ * from 1), then every `every`-th after it, with `statuses` in turn. A demo of retries then shows
+ * retries from its first requests on every seed, where draws alone may hold none for a while.
+ */
+export interface ErrorSchedule {
+  first: number;
+  every: number;
+  statuses: readonly HttpErrorStatus[];
+}
+
 /** Per-request probabilities, drawn once per request from the profile's own generator. */
 export interface ErrorRates {
   p503: number;
@@ -47,6 +60,8 @@ export interface ErrorRates {
   /** Value of the Retry-After header on 429 answers. */
   retryAfterSeconds: number;
   p500: number;
+  /** Failures on a beat, on top of the drawn ones. */
+  schedule?: ErrorSchedule;
 }
 
 /** What a fault profile always does to an answer (see server.ts for the wire details). */
@@ -135,10 +150,10 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   flaky: {
     name: "flaky",
     category: "performance",
-    description: "like steady, with ~10% 503, ~5% 429 (Retry-After: 1), ~3% 500",
+    description: "like steady; its 2nd, 10th, 18th, … request fails (503, 429 with Retry-After: 1, 500 in turn), and ~8% more at random",
     timing: STEADY_TIMING,
     outputTokens: TYPICAL_OUTPUT,
-    errors: { p503: 0.1, p429: 0.05, retryAfterSeconds: 1, p500: 0.03 },
+    errors: { p503: 0.05, p429: 0.02, retryAfterSeconds: 1, p500: 0.01, schedule: { first: 2, every: 8, statuses: [503, 429, 500] } },
   },
   instant: {
     name: "instant",

@@ -200,8 +200,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     startedAtMs: number,
   ): void => {
     const runtime = runtimes.get(profile.name) as ProfileRuntime;
-    const draw = drawRequest(runtime.random);
     runtime.requestCount++;
+    const draw = drawRequest(runtime.random, runtime.requestCount);
     const generation = request.endpoint !== "embeddings";
     const plan = planResponse(
       profile,
