@@ -20,9 +20,12 @@ export function SandboxSettings() {
     setCheck({ kind: "idle" });
   };
 
+  // The URL as typed, saved or not: checking before saving is the point of the button. An empty field
+  // means the URL in use.
   const runCheck = async (): Promise<void> => {
+    const url = draft.trim().replace(/\/+$/, "") || effective;
     setCheck({ kind: "checking" });
-    setCheck({ kind: (await isSandboxUp(effective)) ? "up" : "down", url: effective });
+    setCheck({ kind: (await isSandboxUp(url)) ? "up" : "down", url });
   };
 
   return (
