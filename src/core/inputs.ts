@@ -1,7 +1,7 @@
 // Expands a scenario's inputs (literal list, or Jinja template × variable rows) into the concrete
 // requests' payloads, so every target receives exactly the same inputs.
-import { Template } from "@huggingface/jinja";
 import type { ChatMessage, Scenario, ScenarioError } from "./scenario";
+import { createTemplateBudget, parseTemplate, renderTemplate, TemplateLimitError, type TemplateLimits } from "./template";
 
 export interface ExpandedInput {
   index: number;
@@ -13,7 +13,8 @@ export interface ExpandedInput {
 
 export type ExpandInputsResult = { ok: true; inputs: ExpandedInput[] } | { ok: false; errors: ScenarioError[] };
 
-export function expandInputs(scenario: Pick<Scenario, "inputs">): ExpandInputsResult {
+/** Renders a template within `limits` (all rows together): a hostile template fails, naming `inputs.template`. */
+export function expandInputs(scenario: Pick<Scenario, "inputs">, limits?: TemplateLimits): ExpandInputsResult {
   const { inputs } = scenario;
   if (Array.isArray(inputs)) {
     return {
@@ -23,24 +24,30 @@ export function expandInputs(scenario: Pick<Scenario, "inputs">): ExpandInputsRe
       ),
     };
   }
-  let template: Template;
+  let template: ReturnType<typeof parseTemplate>;
   try {
-    template = new Template(inputs.template);
+    template = parseTemplate(inputs.template);
   } catch (error) {
     return { ok: false, errors: [{ path: "inputs.template", message: `bad template: ${(error as Error).message}` }] };
   }
+  const budget = createTemplateBudget(limits);
   const expanded: ExpandedInput[] = [];
   const errors: ScenarioError[] = [];
-  inputs.variables.forEach((row, index) => {
+  for (const [index, row] of inputs.variables.entries()) {
     try {
-      const prompt = template.render(row);
+      const prompt = renderTemplate(template, row, budget);
       const messages: ChatMessage[] = inputs.system === undefined ? [] : [{ role: "system", content: inputs.system }];
       messages.push({ role: "user", content: prompt });
       expanded.push({ index, messages, prompt });
     } catch (error) {
+      // Over a limit (or out of stack): the template is at fault, and the rest of the rows are not tried.
+      if (error instanceof TemplateLimitError || error instanceof RangeError) {
+        const rows = inputs.variables.length > 1 ? ` (stopped at inputs.variables[${index}])` : "";
+        return { ok: false, errors: [{ path: "inputs.template", message: `${error.message}${rows}` }] };
+      }
       errors.push({ path: `inputs.variables[${index}]`, message: `template failed: ${(error as Error).message}` });
     }
-  });
+  }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, inputs: expanded };
 }
 
