@@ -33,7 +33,7 @@ beforeAll(async () => {
   servers = await startServers({ sandboxTimeScale: 0.2 });
   context = await launchBrowser(join(workDirectory, "profile"));
   page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(servers.appUrl());
+  await servers.openApp(page);
 }, 120_000);
 
 afterAll(async () => {

@@ -72,7 +72,7 @@ describe("dashboard in Chromium", () => {
 });
 
 async function runBundledScenario(): Promise<{ runId: string; planned: number; retries: number }> {
-  await page.goto(servers.appUrl());
+  await servers.openApp(page);
   const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);
   expect(await card.getByRole("heading").innerText()).toBe("Sandbox: streaming chat across three providers");
   expect(await page.getByRole("link", { name: "Update on GitHub" }).getAttribute("href")).toBe("https://github.com/providerbench/providerbench");

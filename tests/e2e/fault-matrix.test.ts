@@ -78,7 +78,7 @@ beforeAll(async () => {
     const { hostname } = new URL(request.url());
     if (hostname !== "127.0.0.1" && hostname !== "provider.invalid") outsideRequests.push(request.url());
   });
-  await page.goto(servers.appUrl());
+  await servers.openApp(page);
 }, 120_000);
 
 afterAll(async () => {

@@ -13,8 +13,13 @@ import { serveDirectory, type StaticServer } from "./static-server";
 export interface Servers {
   site: StaticServer;
   sandbox: Sandbox;
-  /** The app's address, telling it where the sandbox answers. */
+  /** The app's address, with a `?sandbox=` link to this sandbox. */
   appUrl(hash?: string): string;
+  /**
+   * Opens the app on this sandbox the way a user does: through the `?sandbox=` link, accepting the
+   * notice that asks before sandbox requests go elsewhere (not shown when the profile already uses it).
+   */
+  openApp(page: Page, hash?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,10 +29,21 @@ export async function startServers(options: { sandboxTimeScale: number }): Promi
     serveDirectory(inject("siteDirectory")),
     startSandbox({ port: 0, timeScale: options.sandboxTimeScale }),
   ]);
+  const appUrl = (hash = "#/"): string => `${site.url}/?sandbox=${encodeURIComponent(sandbox.url)}${hash}`;
   return {
     site,
     sandbox,
-    appUrl: (hash = "#/") => `${site.url}/?sandbox=${encodeURIComponent(sandbox.url)}${hash}`,
+    appUrl,
+    openApp: async (page, hash) => {
+      await page.goto(appUrl(hash));
+      // The link is read before the first render: once the shell is there, so is the notice, if any.
+      await page.locator("#main").waitFor({ state: "attached" });
+      const notice = page.getByTestId("sandbox-link-notice");
+      if (await notice.isVisible()) {
+        await notice.getByRole("button", { name: "Use this sandbox" }).click();
+        await notice.waitFor({ state: "detached" });
+      }
+    },
     close: async () => {
       await Promise.all([site.close(), sandbox.close()]);
     },

@@ -87,7 +87,7 @@ async function startRunAndKillChromium(profile: string): Promise<Kill> {
     page.on("requestfinished", (request) => {
       if (request.method() === "POST" && request.url().endsWith("/chat/completions")) finishedRequests++;
     });
-    await page.goto(servers.appUrl());
+    await servers.openApp(page);
     const key = await saveScenarioThroughUi(page, LONG_RUN);
     await startRunInApp(page, key);
     const running = (await storedRuns(page)).filter((run) => run.status === "running");

@@ -49,7 +49,7 @@ beforeAll(async () => {
   await page.route("https://router.huggingface.co/**", answerRouter);
   await page.route(`${servers.sandbox.url}/hostile/v1/**`, answerHostileStream);
   await page.route(`${servers.sandbox.url}/formula/v1/**`, answerFormulaStream);
-  await page.goto(servers.appUrl());
+  await servers.openApp(page);
 }, 120_000);
 
 afterAll(async () => {

@@ -79,7 +79,8 @@ async function openBrowser(profileName: string): Promise<BrowserContext> {
 
 async function openApp(context: BrowserContext, hash = "#/"): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(hash === "#/" ? servers.appUrl() : `${servers.site.url}/${hash}`);
+  if (hash === "#/") await servers.openApp(page);
+  else await page.goto(`${servers.site.url}/${hash}`);
   return page;
 }
 

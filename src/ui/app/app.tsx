@@ -1,6 +1,7 @@
 // The shell: header navigation, the page for the current address, and the footer.
 import { Suspense } from "react";
 import { DatabaseClosedNotice } from "../components/database-closed-notice";
+import { SandboxLinkNotice } from "../features/settings/sandbox-link-notice";
 import { useRoute } from "../lib/hash-route";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
@@ -15,6 +16,7 @@ export function App() {
       </a>
       <AppHeader route={route} />
       <DatabaseClosedNotice />
+      <SandboxLinkNotice />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="page empty">Loading…</p>}>
           <AppRoutes route={route} />

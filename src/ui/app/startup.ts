@@ -2,10 +2,10 @@
 import { getAppDb } from "../../store/db";
 import { markInterruptedRuns } from "../../store/queries";
 import { runsHeldByOpenTabs } from "../features/run/run-launcher";
-import { adoptSandboxUrlFromAddress } from "../features/settings/sandbox-url";
+import { takeSandboxLinkFromAddress } from "../features/settings/sandbox-link";
 
 export async function startUp(): Promise<void> {
-  adoptSandboxUrlFromAddress(window.location, window.history);
+  takeSandboxLinkFromAddress(window.location, window.history);
   // A run left "running" by a closed tab is over; one another open tab is driving is not.
   const stillRunning = await runsHeldByOpenTabs().catch(() => new Set<string>());
   await markInterruptedRuns(getAppDb(), (runId) => stillRunning.has(runId));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { adoptSandboxUrlFromAddress, DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../../src/ui/features/settings/sandbox-url";
+import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../../src/ui/features/settings/sandbox-url";
 import { maskToken, readHfToken, removeHfToken, saveHfToken, saveSandboxUrl, subscribeToSettings } from "../../../src/ui/features/settings/settings-storage";
 
 afterEach(() => {
@@ -38,13 +38,5 @@ describe("sandbox URL", () => {
     expect(resolveSandboxUrl()).toBe("http://127.0.0.1:9002");
     saveSandboxUrl("  ");
     expect(resolveSandboxUrl()).toBe("http://127.0.0.1:9001");
-  });
-
-  it("takes ?sandbox= from the address into Settings and off the address", () => {
-    window.history.replaceState(null, "", "/?sandbox=http%3A%2F%2F127.0.0.1%3A9003&keep=1#/run");
-    adoptSandboxUrlFromAddress(window.location, window.history);
-    expect(resolveSandboxUrl()).toBe("http://127.0.0.1:9003");
-    expect(window.location.search).toBe("?keep=1");
-    expect(window.location.hash).toBe("#/run");
   });
 });
