@@ -29,6 +29,12 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * A feature's index.ts only re-exports what other features may use. Marked free of side effects, a page
+ * that imports one view through it does not pull every other re-exported view (and its CSS) into its chunk.
+ */
+const FEATURE_INDEX = /[\\/]src[\\/]ui[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 // `base: "./"` makes the built site work when served from any folder.
 export default defineConfig({
   base: "./",
@@ -42,7 +48,8 @@ export default defineConfig({
         // @huggingface/inference's index (as core/scenario does) would keep all of it, snippets and
         // @huggingface/tasks included, in the first screen's bundle. Their modules have no import-time
         // side effects, so unused ones can go; the client itself then loads only with a run.
-        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@huggingface[\\/](inference|tasks)[\\/]/.test(id),
+        moduleSideEffects: (id: string) =>
+          !/[\\/]node_modules[\\/]@huggingface[\\/](inference|tasks)[\\/]/.test(id) && !FEATURE_INDEX.test(id),
       },
     },
   },

@@ -88,6 +88,7 @@ function runnerRound(profileUrl: string, stream: boolean, total: number, concurr
       },
     });
     if (errors > 0) throw new Error(`${errors} requests failed during the overhead benchmark`);
+    if (bytes === 0) throw new Error("the overhead benchmark serialised no records");
   });
 }
 

@@ -1,5 +1,5 @@
 // A minimal static file server for a `vite build` output: what a user gets by serving dist/ anywhere.
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
@@ -20,22 +20,8 @@ export interface StaticServer {
 }
 
 export async function serveDirectory(root: string): Promise<StaticServer> {
-  const server: Server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    const relative = pathname === "/" ? "index.html" : pathname.slice(1);
-    const filePath = normalize(join(root, relative));
-    if (!filePath.startsWith(root + sep) && filePath !== root) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(filePath);
-      response.writeHead(200, { "content-type": CONTENT_TYPES[extname(filePath)] ?? "application/octet-stream" });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end("not found");
-    }
-  });
+  // Node does not await a request handler: a rejection (a malformed %-escape) must not go unhandled.
+  const server: Server = createServer((request, response) => void respond(root, request, response).catch(() => response.writeHead(400).end()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -46,4 +32,21 @@ export async function serveDirectory(root: string): Promise<StaticServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+async function respond(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+  const relative = pathname === "/" ? "index.html" : pathname.slice(1);
+  const filePath = normalize(join(root, relative));
+  if (!filePath.startsWith(root + sep) && filePath !== root) {
+    response.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(filePath);
+    response.writeHead(200, { "content-type": CONTENT_TYPES[extname(filePath)] ?? "application/octet-stream" });
+    response.end(body);
+  } catch {
+    response.writeHead(404).end("not found");
+  }
 }

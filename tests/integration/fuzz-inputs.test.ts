@@ -71,7 +71,7 @@ describe("fuzzed scenario files", () => {
       try {
         result = parseScenarioText(text);
       } catch (error) {
-        throw new Error(`case ${index} threw ${String(error)} for:\n${text}`);
+        throw new Error(`case ${index} threw ${String(error)} for:\n${text}`, { cause: error });
       }
       if (result.ok) {
         accepted++;
@@ -111,7 +111,7 @@ describe("fuzzed CSV datasets", () => {
         parsed++;
         for (const row of table.rows) expect(Object.keys(row).sort(), `case ${index}`).toEqual([...table.columns].sort());
       } catch (error) {
-        if (!(error instanceof CsvParseError)) throw new Error(`case ${index} threw ${String(error)} for:\n${JSON.stringify(text)}`);
+        if (!(error instanceof CsvParseError)) throw new Error(`case ${index} threw ${String(error)} for:\n${JSON.stringify(text)}`, { cause: error });
         located++;
         expect(error.line, `case ${index}`).toBeGreaterThanOrEqual(1);
         expect(error.message).toMatch(/line \d+/);

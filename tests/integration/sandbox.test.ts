@@ -71,11 +71,6 @@ async function readTimedEvents(response: Response, t0: number): Promise<{ events
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 describe("chat completions", () => {
   it("answers the OpenAI JSON shape with usage that matches the text and honours max_tokens", async () => {
     const before = Math.floor(Date.now() / 1000);

@@ -12,7 +12,6 @@ import {
   percentile,
   summarize,
   type Distribution,
-  type SummaryRow,
 } from "../../src/core/stats";
 
 function makeRecord(overrides: Partial<RequestRecord>): RequestRecord {
@@ -46,12 +45,6 @@ function okRecord(startedAt: number, latencyMs: number, ttftMs: number | null, o
 
 function errorRecord(startedAt: number, latencyMs: number, errorKind: RequestRecord["errorKind"], extra: Partial<RequestRecord> = {}): RequestRecord {
   return makeRecord({ startedAt, latencyMs, status: "error", errorKind, httpStatus: null, output: null, outputBytes: 0, ...extra });
-}
-
-function rowFor(rows: SummaryRow[], targetId: string): SummaryRow {
-  const row = rows.find((r) => r.targetId === targetId);
-  if (row === undefined) throw new Error(`no row for ${targetId}`);
-  return row;
 }
 
 function expectDistribution(actual: Distribution, expected: Distribution): void {

@@ -29,5 +29,6 @@ export function useLiveSummary(records: RequestRecord[], targetIds: string[]): S
     state.count = records.length;
     return state.accumulator.summarize(targetKey === "" ? [] : targetKey.split("\u0000"));
     // records.length is listed because a live list may grow in place (same array, more items).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rule cannot know the array grows in place
   }, [records, records.length, targetKey]);
 }

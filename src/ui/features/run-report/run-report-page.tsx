@@ -7,8 +7,8 @@ import { formatCount, formatDateTime } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
 import { routes } from "../../lib/hash-route";
-import { RunComparison } from "../compare/run-comparison";
-import { RunDiff } from "../compare/run-diff";
+import { RunComparison } from "../compare";
+import { RunDiff } from "../compare";
 import { useRunData } from "./use-run-data";
 
 interface RunReportPageProps {

@@ -1,0 +1,68 @@
+// The import zones of eslint.config.js, checked against small probe files: a zone that silently stopped
+// matching (a moved folder, a resolver that no longer finds .ts files) would let any import through.
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const repoRoot = new URL("../../../", import.meta.url).pathname;
+const BOUNDARY_RULES = new Set(["import-x/no-restricted-paths", "import-x/no-unresolved", "no-restricted-imports", "no-restricted-globals"]);
+
+// Only the boundary rules run, without type information, so the probes need not exist on disk.
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => BOUNDARY_RULES.has(ruleId),
+});
+
+async function problems(path: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${repoRoot}${path}` });
+  return (result?.messages ?? []).map((message) => `${message.ruleId ?? "parse"}: ${message.message}`);
+}
+
+describe("import zones", () => {
+  it("keeps core free of the other layers, of Node-only modules, of React and of page globals", async () => {
+    const found = await problems(
+      "src/core/probe.ts",
+      'import { getAppDb } from "../store/db";\nimport { readFile } from "node:fs";\nimport { useMemo } from "react";\nexport const probe = [getAppDb, readFile, useMemo, window];\n',
+    );
+    expect(found).toHaveLength(4);
+    expect(found[0]).toMatch(/^import-x\/no-restricted-paths: .*src\/core is the pure base/);
+    expect(found[1]).toMatch(/^no-restricted-imports: .*node:fs/);
+    expect(found[2]).toMatch(/^no-restricted-imports: .*react/);
+    expect(found[3]).toMatch(/^no-restricted-globals: .*window/);
+  });
+
+  it("lets the store import core only, and the CLI neither the store nor the UI", async () => {
+    expect(await problems("src/store/probe.ts", 'import { percentile } from "../core/stats";\nexport const probe = percentile;\n')).toEqual([]);
+    expect(await problems("src/store/probe.ts", 'import { App } from "../ui/app/app";\nexport const probe = App;\n')).toEqual([
+      expect.stringMatching(/src\/store imports only src\/core/),
+    ]);
+    expect(await problems("src/cli/probe.ts", 'import { getAppDb } from "../store/db";\nexport const probe = getAppDb;\n')).toEqual([
+      expect.stringMatching(/never the browser's store or UI/),
+    ]);
+  });
+
+  it("keeps React out of the run controller's framework-free folder", async () => {
+    expect(await problems("src/session/probe.ts", 'import { useState } from "react";\nexport const probe = useState;\n')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*No UI framework here/),
+    ]);
+  });
+
+  it("lets a feature use another feature's index.ts but not its internals", async () => {
+    expect(await problems("src/ui/features/history/probe.ts", 'import { LiveSummary } from "../compare";\nexport const probe = LiveSummary;\n')).toEqual([]);
+    expect(await problems("src/ui/features/history/probe.ts", 'import { LiveSummary } from "../compare/live-summary";\nexport const probe = LiveSummary;\n')).toEqual([
+      expect.stringMatching(/through its index\.ts/),
+    ]);
+  });
+
+  it("keeps shared views independent of features", async () => {
+    expect(await problems("src/ui/components/probe.ts", 'import { LiveSummary } from "../features/compare";\nexport const probe = LiveSummary;\n')).toEqual([
+      expect.stringMatching(/depend on no feature/),
+    ]);
+  });
+
+  it("reports a relative import the resolver cannot find, so no zone is skipped unseen", async () => {
+    expect(await problems("src/core/probe.ts", 'import { nothing } from "./no-such-module";\nexport const probe = nothing;\n')).toEqual([
+      expect.stringMatching(/^import-x\/no-unresolved/),
+    ]);
+  });
+});
