@@ -90,6 +90,8 @@ export default defineConfig(
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...layerZones, ...featureZones] }],
       // The zones above only see imports the resolver finds; an unresolved relative import would slip past.
       "import-x/no-unresolved": ["error", { ignore: ["^[^.]"] }],
+      // A `let` read by a callback before its one assignment cannot be a const.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       // Control characters in patterns are deliberate here: terminal-safe output strips them.
       "no-control-regex": "off",
       "react-hooks/rules-of-hooks": "error",

@@ -130,7 +130,7 @@ export async function openSummaryFile(output: CheckedOutput): Promise<SummaryFil
         settle();
       } catch (error) {
         await discard();
-        throw new Error(`${output.flag}: cannot write ${target}: ${(error as Error).message}`);
+        throw new Error(`${output.flag}: cannot write ${target}: ${(error as Error).message}`, { cause: error });
       }
     },
   };
