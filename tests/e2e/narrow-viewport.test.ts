@@ -1,0 +1,143 @@
+// Every page at a phone's width (390 px) in Chromium: nothing makes the page scroll sideways (wide tables
+// scroll inside their own box), and every header item stays on screen. The same pages at 1280 px keep
+// their wide layout within the window too. Screenshots of each land in test-artifacts/.
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPageErrors, launchBrowser, saveScenarioThroughUi, startRunInApp, startServers, waitForRunToEnd, type Servers } from "./harness";
+
+const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
+const NARROW = { width: 390, height: 844 };
+const WIDE = { width: 1280, height: 800 };
+const HEADER_ITEMS = ["ProviderBench", "Scenarios", "Run", "History", "Settings"];
+
+/** Long enough to look at the Run page while it runs: `slow` takes about half a second a request here. */
+const SCENARIO = {
+  version: 1,
+  name: "Narrow screen: a run with a long name that must wrap rather than push the page sideways",
+  task: "chat-completion",
+  targets: [
+    { id: "fast-provider-with-a-long-id", label: "A fast provider with a long label", endpointUrl: "sandbox:/fast/v1", model: "m" },
+    { id: "slow", endpointUrl: "sandbox:/slow/v1", model: "m" },
+    { id: "flaky", endpointUrl: "sandbox:/flaky/v1", model: "m" },
+  ],
+  inputs: ["Name a river.", "Name a mountain."],
+  parameters: { max_tokens: 16 },
+  run: { repetitions: 4, concurrency: 2, stream: true, timeoutMs: 20_000, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } },
+};
+
+let workDirectory: string;
+let servers: Servers;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-narrow-"));
+  servers = await startServers({ sandboxTimeScale: 0.5 });
+  context = await launchBrowser(join(workDirectory, "profile"));
+  await mkdir(ARTIFACTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await servers?.close();
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+interface Layout {
+  scrollWidth: number;
+  /** Elements sticking out past the window's right edge, outside any box that clips or scrolls them. */
+  overflowing: string[];
+  header: Array<{ text: string; left: number; right: number; visible: boolean }>;
+}
+
+function measureLayout(page: Page): Promise<Layout> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (element: Element): boolean => element.getBoundingClientRect().right > width + 0.5;
+    // The outermost culprits: sticking out of a parent that neither sticks out nor clips or scrolls them.
+    const isCulprit = (element: Element): boolean => {
+      const parent = element.parentElement;
+      if (!sticksOut(element) || !parent) return false;
+      return parent === document.body || (!sticksOut(parent) && getComputedStyle(parent).overflowX === "visible");
+    };
+    const describe = (element: Element): string =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(element.getBoundingClientRect().right)})`;
+    const overflowing = Array.from(document.body.querySelectorAll("*"))
+      .filter(isCulprit)
+      .slice(0, 12)
+      .map(describe);
+    const header = Array.from(document.querySelectorAll(".app-header a")).map((link) => {
+      const box = link.getBoundingClientRect();
+      const style = getComputedStyle(link);
+      return {
+        text: (link.textContent ?? "").trim(),
+        left: box.left,
+        right: box.right,
+        visible: box.width > 0 && box.height > 0 && style.visibility !== "hidden" && style.display !== "none",
+      };
+    });
+    return { scrollWidth: document.documentElement.scrollWidth, overflowing, header };
+  });
+}
+
+async function expectFits(page: Page, name: string, viewport: { width: number }): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${viewport.width}px-${name}.png`), fullPage: true });
+  const layout = await measureLayout(page);
+  expect(layout.scrollWidth, `${name} at ${viewport.width} px; sticking out: ${layout.overflowing.join(", ")}`).toBeLessThanOrEqual(viewport.width);
+  expect(layout.header.map((item) => item.text.replace(/\s*\(in progress\)$/, ""))).toEqual(HEADER_ITEMS);
+  for (const item of layout.header) {
+    expect(item.visible, `${name}: header item ${item.text}`).toBe(true);
+    expect(item.left, `${name}: header item ${item.text}`).toBeGreaterThanOrEqual(0);
+    expect(item.right, `${name}: header item ${item.text}`).toBeLessThanOrEqual(viewport.width);
+  }
+}
+
+async function goTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate((target) => (window.location.hash = target), hash);
+}
+
+describe.each([
+  { name: "narrow", viewport: NARROW },
+  { name: "wide", viewport: WIDE },
+])("every page at $viewport.width px", ({ viewport }) => {
+  // Each test's own scenario and run; the two only share the browser.
+  it("fits the window: Scenarios, Run during and after a run, Compare, History and Settings", async () => {
+    const page = await context.newPage();
+    // The flaky provider's 5xx answers are expected; Chromium logs each failed load.
+    const errors = collectPageErrors(page, (text) => text.startsWith("Failed to load resource"));
+    await page.setViewportSize(viewport);
+    await page.goto(servers.appUrl());
+    await page.locator("[data-scenario-key]").first().waitFor();
+    await expectFits(page, "scenarios", viewport);
+
+    const key = await saveScenarioThroughUi(page, { ...SCENARIO, name: `${SCENARIO.name} (${viewport.width} px)` });
+    await goTo(page, `#/run/${encodeURIComponent(key)}`);
+    await page.getByTestId("run-button").waitFor();
+    await expectFits(page, "run-before", viewport);
+    await startRunInApp(page, key);
+    // Some requests done, the run still going: the live summary and chart are on the page.
+    await expect.poll(async () => Number(await page.getByTestId("progress").getAttribute("data-done")), { timeout: 30_000 }).toBeGreaterThan(2);
+    expect(await page.getByTestId("abort-button").isVisible()).toBe(true);
+    await expectFits(page, "run-during", viewport);
+    const run = await waitForRunToEnd(page, 60_000);
+    await expectFits(page, "run-after", viewport);
+
+    await goTo(page, `#/runs/${encodeURIComponent(run.runId)}`);
+    await page.getByTestId("summary-table").waitFor();
+    await page.getByTestId("records-table").waitFor();
+    await page.locator(".recharts-surface").first().waitFor();
+    await expectFits(page, "compare", viewport);
+
+    await goTo(page, "#/history");
+    await page.getByTestId("history-row").first().waitFor();
+    await expectFits(page, "history", viewport);
+
+    await goTo(page, "#/settings");
+    await page.getByRole("button", { name: "Check" }).waitFor();
+    await expectFits(page, "settings", viewport);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
