@@ -108,7 +108,7 @@ describe.each([
     // The flaky provider's 5xx answers are expected; Chromium logs each failed load.
     const errors = collectPageErrors(page, (text) => text.startsWith("Failed to load resource"));
     await page.setViewportSize(viewport);
-    await page.goto(servers.appUrl());
+    await servers.openApp(page);
     await page.locator("[data-scenario-key]").first().waitFor();
     await expectFits(page, "scenarios", viewport);
 
