@@ -156,6 +156,7 @@ export function renderTemplate(template: Template, variables: Record<string, unk
   for (const [name, value] of globals) environment.set(name, value);
   for (const [name, value] of Object.entries(variables)) environment.set(name, value);
   const rendered = new BoundedInterpreter(environment, budget).run(template.parsed).value;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a whole template renders to a string
   const text = typeof rendered === "string" ? rendered : String(rendered);
   budget.chars += text.length;
   if (budget.chars > budget.limits.maxTotalChars) {
