@@ -1,5 +1,6 @@
 // Command-line arguments of `providerbench run`: parsed into a typed command, or a usage error.
 import { parseArgs } from "node:util";
+import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
@@ -11,7 +12,7 @@ Options:
   --force                overwrite output files that already exist (refused otherwise)
   --concurrency <n>      override run.concurrency
   --repetitions <n>      override run.repetitions
-  --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or http://127.0.0.1:8787)
+  --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or ${DEFAULT_SANDBOX_URL})
   --quiet                no progress line
   -h, --help             this text
 
@@ -35,8 +36,6 @@ export interface RunCommand {
 }
 
 export type ParsedCommand = { kind: "run"; command: RunCommand } | { kind: "help" } | { kind: "error"; message: string };
-
-export const DEFAULT_SANDBOX_URL = "http://127.0.0.1:8787";
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
   let parsed;

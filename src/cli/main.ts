@@ -9,7 +9,8 @@ import { createRecordFiles, type OutputFailure } from "./record-files";
 import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { runScenario } from "../core/runner";
-import { formatScenarioErrors, parseScenarioText, SANDBOX_URL_SCHEME, validateScenario, type Scenario } from "../core/scenario";
+import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
+import { formatScenarioErrors, parseScenarioText, validateScenario, type Scenario } from "../core/scenario";
 import { SummaryAccumulator } from "../core/stats";
 import { targetsNeedingToken } from "../core/targets";
 
@@ -139,17 +140,8 @@ async function loadScenario(command: RunCommand): Promise<Scenario> {
   return validated.scenario;
 }
 
-function usesSandbox(scenario: Scenario): boolean {
-  return scenario.targets.some((target) => target.endpointUrl?.startsWith(SANDBOX_URL_SCHEME));
-}
-
 async function checkSandbox(sandboxUrl: string): Promise<void> {
-  try {
-    const response = await fetch(`${sandboxUrl.replace(/\/+$/, "")}/health`, { signal: AbortSignal.timeout(3000) });
-    if (response.ok) return;
-  } catch {
-    // Reported below with what to do about it.
-  }
+  if (await isSandboxUp(sandboxUrl, fetch)) return;
   throw new InputProblem(
     `the sandbox providers are not answering at ${sandboxUrl}: start them with "npm run sandbox" in another terminal, or pass --sandbox-url`,
   );

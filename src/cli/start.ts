@@ -1,10 +1,11 @@
 // `npm start`: the sandbox providers and the dashboard's dev server in one process, one line of output.
 import { fileURLToPath } from "node:url";
 import { createServer, type ViteDevServer } from "vite";
+import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { startSandbox, type Sandbox } from "../sandbox/server";
 
 const HOST = "127.0.0.1";
-const PREFERRED_SANDBOX_PORT = 8787;
+const PREFERRED_SANDBOX_PORT = Number(new URL(DEFAULT_SANDBOX_URL).port);
 const PREFERRED_APP_PORT = 5173;
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 

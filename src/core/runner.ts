@@ -6,7 +6,7 @@ import { expandInputs } from "./inputs";
 import { systemClock, type Clock } from "./measure";
 import type { RequestRecord } from "./record";
 import { abortableSleep, backoffDelayMs, isRetryable } from "./retry";
-import type { Scenario } from "./scenario";
+import { formatScenarioErrors, type Scenario, type ScenarioError } from "./scenario";
 import { redactSecrets, redactText } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 
@@ -86,6 +86,16 @@ export function countPlannedRequests(scenario: Scenario, inputCount: number): { 
   return { measured: scenario.run.repetitions * inputCount * targets, warmup: scenario.run.warmup * targets };
 }
 
+/** Where a run's progress starts: nothing done, nothing in flight. */
+export function emptyProgress(counts: { measured: number; warmup: number }): RunProgress {
+  return { planned: counts.measured + counts.warmup, done: 0, attempts: 0, errors: 0, retries: 0, inFlight: 0, warmupPlanned: counts.warmup, elapsedMs: 0 };
+}
+
+/** Why a scenario's inputs cannot be expanded, on one line: the runner's error and the dashboard's message alike. */
+export function describeInputErrors(errors: ScenarioError[]): string {
+  return `scenario inputs: ${formatScenarioErrors(errors).replaceAll("\n", "; ")}`;
+}
+
 export async function runScenario(options: RunOptions): Promise<RunResult> {
   const { scenario, runId } = options;
   const clock = options.clock ?? systemClock;
@@ -95,22 +105,13 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const runSignal = options.signal ?? new AbortController().signal;
 
   const expanded = expandInputs(scenario);
-  if (!expanded.ok) throw new Error(`scenario inputs: ${expanded.errors.map((error) => `${error.path}: ${error.message}`).join("; ")}`);
+  if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
   const inputs = expanded.inputs;
 
   const counts = countPlannedRequests(scenario, inputs.length);
   const startedAt = clock.epochMs();
   const startedAtMono = clock.now();
-  const progress: RunProgress = {
-    planned: counts.measured + counts.warmup,
-    done: 0,
-    attempts: 0,
-    errors: 0,
-    retries: 0,
-    inFlight: 0,
-    warmupPlanned: counts.warmup,
-    elapsedMs: 0,
-  };
+  const progress = emptyProgress(counts);
   const reportProgress = (): void => {
     progress.elapsedMs = clock.now() - startedAtMono;
     options.onProgress?.({ ...progress });

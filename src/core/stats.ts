@@ -5,6 +5,13 @@ import { bin, quantileSorted } from "d3-array";
 import type { ErrorKind, RequestRecord } from "./record";
 import { mulberry32 } from "./random";
 
+/**
+ * The version of how summary rows are computed. A summary stored with a run carries the version that
+ * computed it; one older than this is computed again from the run's records. Bump it whenever a
+ * metric is added or its computation changes.
+ */
+export const STATS_VERSION = 1;
+
 export interface Distribution {
   count: number;
   min: number | null;

@@ -1,10 +1,12 @@
 // `npm run sandbox -- --port 8787 [--host 127.0.0.1] [--seed 42] [--time-scale 1]`
 
 import { parseArgs } from "node:util";
+import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { DEFAULT_SEED, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILES, startSandbox, type Sandbox } from "./server";
 
-const DEFAULT_PORT = 8787;
-const USAGE = "usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--seed 42] [--time-scale 1]";
+// The port the dashboard and the CLI look for when no sandbox URL is given.
+const DEFAULT_PORT = Number(new URL(DEFAULT_SANDBOX_URL).port);
+const USAGE = `usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--seed 42] [--time-scale 1]`;
 
 interface CliOptions {
   port: number;

@@ -1,5 +1,5 @@
 // The browser's IndexedDB database (dexie): saved scenarios, runs, their request records and blobs.
-import Dexie, { type EntityTable } from "dexie";
+import Dexie, { type EntityTable, type Transaction } from "dexie";
 import type { RequestRecord } from "../core/record";
 import type { Scenario } from "../core/scenario";
 import type { SummaryRow } from "../core/stats";
@@ -16,26 +16,14 @@ export interface StoredScenario {
   updatedAt: number;
 }
 
-/** One target's numbers for the history list, so listing runs never reads their records. */
-export interface TargetHeadline {
-  targetId: string;
-  /** Measured (non-warm-up) attempts. */
-  count: number;
-  errorCount: number;
-  p50LatencyMs: number | null;
-}
-
-export interface RunHeadline {
-  count: number;
-  errorCount: number;
-  targets: TargetHeadline[];
-  /**
-   * The run's whole summary table, as `summarize` gave it over every stored record when the run ended,
-   * so the Compare page shows it without reading 100,000 records first. Absent on runs stored before it
-   * was kept, and when some records failed to save (it would not match them): then it is computed from
-   * the records. A property of the run row, not an index: no schema version change.
-   */
-  summary?: SummaryRow[];
+/**
+ * A run's summary table, kept on its row so History, the run diff and the Compare page's first paint
+ * never read the run's records. `statsVersion` is the STATS_VERSION of the code that computed it: an
+ * older one is computed again from the records (and stored again) when the run is next shown.
+ */
+export interface StoredSummary {
+  statsVersion: number;
+  rows: SummaryRow[];
 }
 
 export interface StoredRun {
@@ -53,8 +41,12 @@ export interface StoredRun {
   appVersion: string;
   libraryVersions: Record<string, string>;
   userAgent: string;
-  /** Set when the run ends; null while running or when it was interrupted. */
-  headline: RunHeadline | null;
+  /**
+   * Set when the run ends, from the summary accumulated as its records arrived. Null while it runs, when
+   * it was interrupted, and when some records did not reach the database (a summary over records that
+   * are not all stored would not match them): such a run gets one computed from its stored records.
+   */
+  summary: StoredSummary | null;
   /** Why a run failed to start or finish (not a request error: those are records). */
   errorMessage: string | null;
   /** The run this one replays, if any. */
@@ -76,7 +68,7 @@ export interface StoredBlob {
  * appended here (with an upgrade function when data must change) and never edits an older one,
  * so a browser holding any older database opens it without losing a row.
  */
-export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string> }[] = [
+export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string>; upgrade?: (transaction: Transaction) => Promise<unknown> }[] = [
   {
     version: 1,
     stores: {
@@ -86,7 +78,30 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
       blobs: "id, runId",
     },
   },
+  {
+    // Runs keep a versioned summary instead of version 1's `headline` (whose few numbers the summary
+    // holds). No index changes; the upgrade only reshapes run rows.
+    version: 2,
+    stores: {
+      scenarios: "id, name, updatedAt",
+      runs: "id, scenarioId, status, startedAt",
+      records: "++id, runId, [runId+targetId], [runId+inputIndex]",
+      blobs: "id, runId",
+    },
+    upgrade: (transaction) => transaction.table("runs").toCollection().modify(summaryFromHeadline),
+  },
 ];
+
+/**
+ * Version 1 kept `headline: { count, errorCount, targets, summary? } | null`. Its summary table was
+ * computed by the stats of version 1; without one (an interrupted run, records that failed to save)
+ * the run gets its summary from its records when it is next shown.
+ */
+function summaryFromHeadline(run: Record<string, unknown>): void {
+  const headline = run.headline as { summary?: SummaryRow[] } | null | undefined;
+  run.summary = headline?.summary ? { statsVersion: 1, rows: headline.summary } : null;
+  delete run.headline;
+}
 
 /** Why this connection was closed from elsewhere: another tab upgraded the schema, or deleted the database. */
 export type ClosedElsewhereReason = "upgraded" | "deleted";
@@ -102,7 +117,10 @@ export class ProviderBenchDb extends Dexie {
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
-    for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
     this.on("versionchange", (event: IDBVersionChangeEvent) => {
       // A tab running a newer app wants a newer schema: keeping this connection open would leave that tab
       // blocked. Closed for good (no automatic reopen): this tab's code does not know the newer schema and

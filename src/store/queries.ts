@@ -1,7 +1,7 @@
 // Reads and writes of runs, records and saved scenarios; every multi-table change is one transaction.
 import type { RequestRecord } from "../core/record";
 import type { Scenario } from "../core/scenario";
-import type { ProviderBenchDb, RunHeadline, RunStatus, StoredRecord, StoredRun, StoredScenario } from "./db";
+import type { ProviderBenchDb, RunStatus, StoredRecord, StoredRun, StoredScenario, StoredSummary } from "./db";
 
 /** Newest first. */
 export function listRuns(db: ProviderBenchDb): Promise<StoredRun[]> {
@@ -29,35 +29,47 @@ export interface ReadRecordsOptions {
 const RECORDS_PER_CHUNK = 5000;
 
 /**
- * A run's records, in the order they were recorded, read a chunk at a time. The run's primary keys come
- * first from the runId index (keys only: cheap, and in key order); each chunk is then one read of a
+ * A run's records, in the order they were recorded, handed over a chunk at a time. The run's primary keys
+ * come first from the runId index (keys only: cheap, and in key order); each chunk is then one read of a
  * primary-key range, which the store serves in one request, whereas an index read with an offset walks
  * a cursor record by record. Records of another run written in between (two tabs) fall inside those
  * ranges and are dropped. Records added after the keys were listed are not read: a live run's page
- * reads again when the run ends.
+ * reads again when the run ends. Resolves with how many records were handed over.
  */
-export async function recordsOfRun(db: ProviderBenchDb, runId: string, options: ReadRecordsOptions = {}): Promise<RequestRecord[]> {
+export async function forEachRecordChunk(
+  db: ProviderBenchDb,
+  runId: string,
+  onChunk: (records: RequestRecord[]) => void,
+  options: ReadRecordsOptions = {},
+): Promise<number> {
   const { chunkSize = RECORDS_PER_CHUNK, onProgress, signal } = options;
   const keys = await db.records.where("runId").equals(runId).primaryKeys();
-  const records: RequestRecord[] = [];
+  let loaded = 0;
   onProgress?.({ loaded: 0, total: keys.length });
   for (let start = 0; start < keys.length; start += chunkSize) {
     signal?.throwIfAborted();
     const first = keys[start]!;
     const last = keys[Math.min(start + chunkSize, keys.length) - 1]!;
-    const chunk = await db.records.where(":id").between(first, last, true, true).toArray();
-    for (const stored of chunk) if (stored.runId === runId) records.push(withoutKey(stored));
-    onProgress?.({ loaded: records.length, total: keys.length });
+    const stored = await db.records.where(":id").between(first, last, true, true).toArray();
+    const chunk = stored.filter((record) => record.runId === runId).map(withoutKey);
+    loaded += chunk.length;
+    onChunk(chunk);
+    onProgress?.({ loaded, total: keys.length });
   }
+  return loaded;
+}
+
+/** Every record of a run, in the order they were recorded, read a chunk at a time (see forEachRecordChunk). */
+export async function recordsOfRun(db: ProviderBenchDb, runId: string, options: ReadRecordsOptions = {}): Promise<RequestRecord[]> {
+  const records: RequestRecord[] = [];
+  await forEachRecordChunk(db, runId, (chunk) => {
+    for (const record of chunk) records.push(record);
+  }, options);
   return records;
 }
 
 function withoutKey({ id: _key, ...record }: StoredRecord): RequestRecord {
   return record;
-}
-
-export function countRecordsOfRun(db: ProviderBenchDb, runId: string): Promise<number> {
-  return db.records.where("runId").equals(runId).count();
 }
 
 export async function createRun(db: ProviderBenchDb, run: StoredRun): Promise<void> {
@@ -67,12 +79,12 @@ export async function createRun(db: ProviderBenchDb, run: StoredRun): Promise<vo
 export async function finishRun(
   db: ProviderBenchDb,
   runId: string,
-  outcome: { status: Exclude<RunStatus, "running">; finishedAt: number; headline: RunHeadline | null; errorMessage?: string | null },
+  outcome: { status: Exclude<RunStatus, "running">; finishedAt: number; summary: StoredSummary | null; errorMessage?: string | null },
 ): Promise<void> {
   await db.runs.update(runId, {
     status: outcome.status,
     finishedAt: outcome.finishedAt,
-    headline: outcome.headline,
+    summary: outcome.summary,
     errorMessage: outcome.errorMessage ?? null,
   });
 }

@@ -3,13 +3,19 @@
 import type { RequestRecord } from "../core/record";
 import type { StoredRecord } from "./db";
 
+export interface RecordSinkWiring {
+  /**
+   * A batch that could not be written (quota, closed database); the sink keeps accepting records.
+   * Required: a sink that lost records without telling anyone would leave a run that looks complete.
+   */
+  onError(error: unknown): void;
+}
+
 export interface RecordSinkOptions {
   /** Flush as soon as this many records are waiting. */
   maxBatchSize?: number;
   /** Flush records that have waited this long, however few. */
   maxDelayMs?: number;
-  /** A batch that could not be written (quota, closed database); the sink keeps accepting records. */
-  onError?(error: unknown): void;
 }
 
 export interface RecordSink {
@@ -28,7 +34,7 @@ export interface RecordTable {
 export const DEFAULT_MAX_BATCH_SIZE = 500;
 export const DEFAULT_MAX_DELAY_MS = 200;
 
-export function createRecordSink(table: RecordTable, options: RecordSinkOptions = {}): RecordSink {
+export function createRecordSink(table: RecordTable, options: RecordSinkOptions & RecordSinkWiring): RecordSink {
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
   let buffer: StoredRecord[] = [];
@@ -47,7 +53,7 @@ export function createRecordSink(table: RecordTable, options: RecordSinkOptions 
       buffer = [];
       written = written.then(() => table.bulkAdd(batch)).then(
         () => undefined,
-        (error: unknown) => options.onError?.(error),
+        (error: unknown) => options.onError(error),
       );
     }
     return written;

@@ -125,7 +125,11 @@ describe("a token echoed back by a server", () => {
       ],
       parameters: { max_tokens: 8 },
     });
-    const sink = createRecordSink(db.records);
+    const sink = createRecordSink(db.records, {
+      onError: (error) => {
+        throw error;
+      },
+    });
     for (const stream of [false, true]) {
       await runScenario({ runId: `run-${stream}`, scenario: { ...scenario, run: { ...scenario.run, stream } }, accessToken: TOKEN, onRecord: (record) => sink.write(record), sleep: async () => {} });
     }

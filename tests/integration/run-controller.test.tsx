@@ -8,11 +8,12 @@ import { setupServer } from "msw/node";
 import { useSyncExternalStore } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { STATS_VERSION, summarize } from "../../src/core/stats";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { ProviderBenchDb } from "../../src/store/db";
 import { recordsOfRun } from "../../src/store/queries";
-import { createRunController, type RunController, type RunControllerDeps, type RunSnapshot } from "../../src/ui/features/run/run-controller";
-import { isSandboxUp } from "../../src/ui/lib/sandbox-health";
+import { createRunController, type RunController, type RunControllerDeps } from "../../src/session/run-controller";
+import type { RunSnapshot } from "../../src/session/run-snapshot";
 import { CHAT_ROUTES, hubMappingHandler, openAiError } from "../mocks/hf-router";
 
 let sandbox: Sandbox;
@@ -48,10 +49,9 @@ function controllerFor(overrides: Partial<RunControllerDeps> = {}): { controller
   databases.push(db);
   const controller = createRunController({
     db,
-    loadMachinery: () => import("../../src/ui/features/run/run-machinery"),
+    loadMachinery: () => import("../../src/session/run-machinery"),
     readAccessToken: () => null,
     resolveSandboxUrl: () => sandbox.url,
-    isSandboxUp,
     appVersion: "test",
     libraryVersions: {},
     userAgent: "vitest",
@@ -83,7 +83,7 @@ function RunStatusView({ controller }: { controller: RunController }) {
 }
 
 describe("run controller", () => {
-  it("runs a sandbox scenario to completion, storing the run, its headline and every record", async () => {
+  it("runs a sandbox scenario to completion, storing the run, its summary and every record", async () => {
     const { controller, db } = controllerFor();
     const final = await controller.start({ scenario: sandboxScenario(), scenarioId: "bundled:test" });
     expect(final.status).toBe("completed");
@@ -94,12 +94,18 @@ describe("run controller", () => {
     expect(run).toMatchObject({ status: "completed", scenarioId: "bundled:test", planned: 10, replayOfRunId: null });
     expect(run!.finishedAt).toBeGreaterThanOrEqual(run!.startedAt);
     expect(run!.libraryVersions["@huggingface/inference"]).toMatch(/^\d+\.\d+\.\d+/);
-    expect(run!.headline).toMatchObject({ count: 8, errorCount: 0 });
-    expect(run!.headline!.targets.map((target) => target.targetId)).toEqual(["fast", "steady"]);
-    expect(run!.headline!.targets.every((target) => (target.p50LatencyMs ?? 0) > 0)).toBe(true);
+    const rows = run!.summary!.rows;
+    expect(run!.summary!.statsVersion).toBe(STATS_VERSION);
+    expect(rows.reduce((total, row) => total + row.count, 0)).toBe(8);
+    expect(rows.reduce((total, row) => total + row.errorCount, 0)).toBe(0);
+    expect(rows.map((row) => row.targetId)).toEqual(["fast", "steady"]);
+    expect(rows.every((row) => (row.latencyMs.p50 ?? 0) > 0)).toBe(true);
     const stored = await recordsOfRun(db, final.runId!);
     expect(stored).toHaveLength(10);
     expect(stored).toEqual(final.records);
+    // The one accumulator fed as records arrived gives what the stored records give.
+    expect(rows).toEqual(summarize(stored, ["fast", "steady"]));
+    expect(final.summary).toEqual(rows);
   });
 
   it("keeps running when the component that started it unmounts, and shows the result to the next one", async () => {
@@ -150,10 +156,18 @@ describe("run controller", () => {
   });
 
   it("does not start a sandbox scenario when the sandbox is down, and says how to start it", async () => {
-    const { controller, db } = controllerFor({ resolveSandboxUrl: () => "http://127.0.0.1:9", isSandboxUp: async () => false });
+    const healthChecks: string[] = [];
+    const { controller, db } = controllerFor({
+      resolveSandboxUrl: () => "http://127.0.0.1:9/",
+      fetch: async (url) => {
+        healthChecks.push(String(url));
+        return new Response("down", { status: 503 });
+      },
+    });
     const final = await controller.start({ scenario: sandboxScenario(), scenarioId: null });
     expect(final.problem?.kind).toBe("sandbox-down");
     expect(final.problem?.message).toContain("npm start or npm run sandbox");
+    expect(healthChecks).toEqual(["http://127.0.0.1:9/health"]);
     expect(final.runId).toBeNull();
     expect(await db.runs.count()).toBe(0);
   });

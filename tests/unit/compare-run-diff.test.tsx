@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
+import { summarize } from "../../src/core/stats";
 import { RunDiff } from "../../src/ui/features/compare/run-diff";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
 
@@ -20,12 +21,13 @@ function cellText(row: HTMLElement, column: string): string {
   return (cell?.firstChild?.textContent ?? "").trim();
 }
 
+// The diff reads two stored summaries; here they are summaries of hand-made records.
 describe("RunDiff", () => {
   it("shows a latency drop as a negative change, coloured better", () => {
     render(
       <RunDiff
-        oldRecords={recordsWithLatencies("fast", [200, 200, 200])}
-        newRecords={recordsWithLatencies("fast", [150, 150, 150])}
+        oldRows={summarize(recordsWithLatencies("fast", [200, 200, 200]))}
+        newRows={summarize(recordsWithLatencies("fast", [150, 150, 150]))}
         targetIds={["fast"]}
       />,
     );
@@ -41,8 +43,8 @@ describe("RunDiff", () => {
   it("shows a latency rise as a positive change, coloured worse", () => {
     render(
       <RunDiff
-        oldRecords={recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 100])}
-        newRecords={recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 300])}
+        oldRows={summarize(recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 100]))}
+        newRows={summarize(recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 300]))}
         targetIds={["slow"]}
       />,
     );
@@ -59,8 +61,8 @@ describe("RunDiff", () => {
     const failure = makeRecord({ targetId: "flaky", status: "error", errorKind: "http_5xx", httpStatus: 500 });
     render(
       <RunDiff
-        oldRecords={[...recordsWithLatencies("flaky", [100, 100, 100]), failure]}
-        newRecords={[...recordsWithLatencies("flaky", [100, 100]), failure, failure]}
+        oldRows={summarize([...recordsWithLatencies("flaky", [100, 100, 100]), failure])}
+        newRows={summarize([...recordsWithLatencies("flaky", [100, 100]), failure, failure])}
         targetIds={["flaky"]}
         oldLabel="Monday"
         newLabel="Tuesday"
@@ -76,7 +78,7 @@ describe("RunDiff", () => {
   });
 
   it("shows no change for a target missing from one run", () => {
-    render(<RunDiff oldRecords={[]} newRecords={recordsWithLatencies("new-target", [100])} targetIds={["new-target"]} />);
+    render(<RunDiff oldRows={summarize([])} newRows={summarize(recordsWithLatencies("new-target", [100]))} targetIds={["new-target"]} />);
     const row = diffRow("new-target", "p50");
     expect(cellText(row, "old")).toBe("—");
     expect(cellText(row, "change")).toBe("—");
@@ -89,8 +91,8 @@ describe("RunDiff and noise", () => {
     const spread = [100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144];
     render(
       <RunDiff
-        oldRecords={recordsWithLatencies("steady", spread)}
-        newRecords={recordsWithLatencies("steady", spread.map((latency) => latency + 3))}
+        oldRows={summarize(recordsWithLatencies("steady", spread))}
+        newRows={summarize(recordsWithLatencies("steady", spread.map((latency) => latency + 3)))}
         targetIds={["steady"]}
       />,
     );
@@ -105,8 +107,8 @@ describe("RunDiff and noise", () => {
     const spread = [100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144];
     render(
       <RunDiff
-        oldRecords={recordsWithLatencies("steady", spread)}
-        newRecords={recordsWithLatencies("steady", spread.map((latency) => latency + 200))}
+        oldRows={summarize(recordsWithLatencies("steady", spread))}
+        newRows={summarize(recordsWithLatencies("steady", spread.map((latency) => latency + 200)))}
         targetIds={["steady"]}
       />,
     );

@@ -7,7 +7,7 @@ import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { createRun, finishRun, recordsOfRun } from "../../../src/store/queries";
 import { createRecordSink } from "../../../src/store/record-sink";
-import { headlineFromSummary } from "../../../src/store/run-headline";
+import { summaryToStore } from "../../../src/store/run-summary";
 import { latencyEcdfSeries, latencyTimelineSeries } from "../../../src/ui/features/compare/record-series";
 import type { BenchPageApi, BenchWindow, RawWriteOptions, RecordWriteOptions, StreamingRunOptions } from "./bench-page-api";
 import { addRecordsRaw } from "./raw-indexeddb";
@@ -70,7 +70,7 @@ async function writeRecords(options: RecordWriteOptions) {
       appVersion: "bench",
       libraryVersions: {},
       userAgent: navigator.userAgent,
-      headline: null,
+      summary: null,
       errorMessage: null,
       replayOfRunId: null,
     });
@@ -87,7 +87,7 @@ async function writeRecords(options: RecordWriteOptions) {
     await finishRun(db, options.runId, {
       status: "completed",
       finishedAt: records[records.length - 1]!.startedAt,
-      headline: headlineFromSummary(summarize(records, scenario.targets.map((target) => target.id))),
+      summary: summaryToStore(summarize(records, scenario.targets.map((target) => target.id))),
     });
     return { count: records.length, elapsedMs, usageBeforeBytes, usageAfterBytes: await usageBytes() };
   } finally {

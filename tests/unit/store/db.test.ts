@@ -3,7 +3,8 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
-import { ProviderBenchDb, SCHEMA_VERSIONS } from "../../../src/store/db";
+import { summarize } from "../../../src/core/stats";
+import { ProviderBenchDb, SCHEMA_VERSIONS, type StoredRun } from "../../../src/store/db";
 import { testRecord, testRun, testScenario } from "./fixtures";
 
 /**
@@ -17,7 +18,27 @@ const SHIPPED_SCHEMAS: Record<number, Record<string, string>> = {
     records: "++id, runId, [runId+targetId], [runId+inputIndex]",
     blobs: "id, runId",
   },
+  2: {
+    scenarios: "id, name, updatedAt",
+    runs: "id, scenarioId, status, startedAt",
+    records: "++id, runId, [runId+targetId], [runId+inputIndex]",
+    blobs: "id, runId",
+  },
 };
+
+/** The summary table version 1 kept inside a finished run's `headline`. */
+const VERSION_1_ROWS = summarize([testRecord("r1", 0), testRecord("r1", 1)], ["fast", "slow"]);
+
+/** A run row as the app at `version` stored it. */
+function runRowAtVersion(version: number, id: string, overrides: Partial<StoredRun> = {}): Record<string, unknown> {
+  const { summary, ...row } = testRun(id, overrides);
+  if (version >= 2) return { ...row, summary };
+  const finished = row.status !== "running";
+  return {
+    ...row,
+    headline: finished ? { count: 2, errorCount: 0, targets: [{ targetId: "fast", count: 1, errorCount: 0, p50LatencyMs: 100 }], summary: VERSION_1_ROWS } : null,
+  };
+}
 
 const openedNames: string[] = [];
 afterEach(async () => {
@@ -32,7 +53,7 @@ async function seedDatabaseAtVersion(version: number): Promise<string> {
   for (let v = 1; v <= version; v++) old.version(v).stores(SHIPPED_SCHEMAS[v]!);
   await old.open();
   await old.table("scenarios").add({ id: "s1", name: "saved", spec: testScenario(), createdAt: 1, updatedAt: 2 });
-  await old.table("runs").bulkAdd([testRun("r1"), testRun("r2", { status: "running", finishedAt: null })]);
+  await old.table("runs").bulkAdd([runRowAtVersion(version, "r1"), runRowAtVersion(version, "r2", { status: "running", finishedAt: null })]);
   await old.table("records").bulkAdd([testRecord("r1", 0), testRecord("r1", 1), testRecord("r2", 0)]);
   await old.table("blobs").add({ id: "b1", runId: "r1", mimeType: "image/png", data: new Blob(["png"]) });
   old.close();
@@ -61,6 +82,20 @@ describe("ProviderBenchDb schema", () => {
       db.close();
     });
   }
+});
+
+describe("ProviderBenchDb upgrade from version 1", () => {
+  it("moves a run's stored summary table into a versioned summary, and leaves a run without one to be computed from its records", async () => {
+    const name = await seedDatabaseAtVersion(1);
+    const db = new ProviderBenchDb(name);
+    const [finished, running] = [await db.runs.get("r1"), await db.runs.get("r2")];
+    expect(finished!.summary).toEqual({ statsVersion: 1, rows: VERSION_1_ROWS });
+    expect(running!.summary).toBeNull();
+    expect(finished).not.toHaveProperty("headline");
+    expect(running).not.toHaveProperty("headline");
+    expect(finished).toMatchObject({ status: "completed", scenarioName: "store test", planned: 2 });
+    db.close();
+  });
 });
 
 describe("ProviderBenchDb with another tab upgrading the schema", () => {

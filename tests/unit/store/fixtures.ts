@@ -31,7 +31,7 @@ export function testRun(id: string, overrides: Partial<StoredRun> = {}): StoredR
     appVersion: "0.1.0",
     libraryVersions: { "@huggingface/inference": "4.13.30" },
     userAgent: "test",
-    headline: null,
+    summary: null,
     errorMessage: null,
     replayOfRunId: null,
     ...overrides,

@@ -3,7 +3,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { summarize } from "../../../src/core/stats";
-import { headlineFromSummary, storedSummary, withoutStoredSummary } from "../../../src/store/run-headline";
+import { summaryToStore } from "../../../src/store/run-summary";
 import {
   deleteRun,
   finishRun,
@@ -62,21 +62,14 @@ describe("store queries", () => {
     await expect(read).rejects.toThrow();
   });
 
-  it("keeps a finished run's summary table on its row, number for number", async () => {
+  it("keeps a finished run's summary table on its row, number for number, with the stats version that computed it", async () => {
     const records = [testRecord("done", 0), testRecord("done", 1), testRecord("done", 2, { status: "error", errorKind: "http_5xx", httpStatus: 503 })];
     const rows = summarize(records, ["fast", "slow"]);
     await db.runs.add(testRun("done", { status: "running", finishedAt: null }));
-    await finishRun(db, "done", { status: "completed", finishedAt: 5, headline: headlineFromSummary(rows) });
+    await finishRun(db, "done", { status: "completed", finishedAt: 5, summary: summaryToStore(rows) });
     const stored = await db.runs.get("done");
-    expect(storedSummary(stored!.headline)).toEqual(rows);
-    expect(stored!.headline).toMatchObject({ count: 3, errorCount: 1 });
-  });
-
-  it("has no stored summary for a run that ended before summaries were kept, or whose records did not all save", async () => {
-    const rows = summarize([testRecord("r", 0)], ["fast", "slow"]);
-    expect(storedSummary(null)).toBeNull();
-    expect(storedSummary(withoutStoredSummary(headlineFromSummary(rows)))).toBeNull();
-    expect(withoutStoredSummary(headlineFromSummary(rows))).toEqual({ count: 1, errorCount: 0, targets: headlineFromSummary(rows).targets });
+    expect(stored!.summary).toEqual(summaryToStore(rows));
+    expect(stored).toMatchObject({ status: "completed", finishedAt: 5 });
   });
 
   it("deletes a run together with its records and blobs, leaving other runs alone", async () => {

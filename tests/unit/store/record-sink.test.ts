@@ -15,13 +15,20 @@ afterEach(async () => {
   await db.delete();
 });
 
+/** For tests that expect every batch to be written: a failed one fails the test. */
+const noError = {
+  onError: (error: unknown) => {
+    throw error;
+  },
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("record sink", () => {
   it("writes a full batch in one bulkAdd, not one transaction per record", async () => {
     const bulkAdd = vi.spyOn(db.records, "bulkAdd");
     const add = vi.spyOn(db.records, "add");
-    const sink = createRecordSink(db.records, { maxBatchSize: 10, maxDelayMs: 10_000 });
+    const sink = createRecordSink(db.records, { maxBatchSize: 10, maxDelayMs: 10_000, ...noError });
     for (let i = 0; i < 25; i++) sink.write(testRecord("run", i));
     await vi.waitFor(() => expect(bulkAdd).toHaveBeenCalledTimes(2));
     expect(bulkAdd.mock.calls.map(([batch]) => batch.length)).toEqual([10, 10]);
@@ -37,7 +44,7 @@ describe("record sink", () => {
 
   it("flushes a partial batch once it has waited maxDelayMs", async () => {
     const bulkAdd = vi.spyOn(db.records, "bulkAdd");
-    const sink = createRecordSink(db.records, { maxBatchSize: 500, maxDelayMs: 30 });
+    const sink = createRecordSink(db.records, { maxBatchSize: 500, maxDelayMs: 30, ...noError });
     sink.write(testRecord("run", 0));
     sink.write(testRecord("run", 1));
     sink.write(testRecord("run", 2));
@@ -50,14 +57,14 @@ describe("record sink", () => {
   });
 
   it("flush() writes what is buffered at once and resolves when it is stored", async () => {
-    const sink = createRecordSink(db.records, { maxBatchSize: 500, maxDelayMs: 10_000 });
+    const sink = createRecordSink(db.records, { maxBatchSize: 500, maxDelayMs: 10_000, ...noError });
     for (let i = 0; i < 7; i++) sink.write(testRecord("run", i));
     await sink.flush();
     expect(await db.records.count()).toBe(7);
   });
 
   it("keeps records in write order across batches", async () => {
-    const sink = createRecordSink(db.records, { maxBatchSize: 3, maxDelayMs: 10_000 });
+    const sink = createRecordSink(db.records, { maxBatchSize: 3, maxDelayMs: 10_000, ...noError });
     for (let i = 0; i < 8; i++) sink.write(testRecord("run", i));
     await sink.close();
     const stored = await db.records.orderBy("id").toArray();
@@ -65,7 +72,7 @@ describe("record sink", () => {
   });
 
   it("refuses writes after close", async () => {
-    const sink = createRecordSink(db.records);
+    const sink = createRecordSink(db.records, noError);
     await sink.close();
     expect(() => sink.write(testRecord("run", 0))).toThrow(/closed/);
   });

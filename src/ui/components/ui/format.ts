@@ -91,7 +91,8 @@ export function formatDuration(ms: number): string {
 }
 
 // Dates follow the user's own locale: unlike numbers in a column, they are read one at a time.
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+// With seconds: two runs started in the same minute must be told apart.
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
 export function formatDateTime(epochMs: number): string {
   return dateTimeFormat.format(epochMs);

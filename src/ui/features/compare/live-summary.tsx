@@ -1,15 +1,13 @@
 import { useMemo } from "react";
-import type { RequestRecord } from "../../../core/record";
+import type { SummaryRow } from "../../../core/stats";
 import { formatCount, formatMs, formatTokensPerSecond } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
 import { describeTargets } from "./target-info";
-import { useLiveSummary } from "./use-live-summary";
 import "./compare.css";
 
 /** The compact view of a run in progress: counts, headline latencies and a percentile chart per target. */
-export function LiveSummary(props: { records: RequestRecord[]; targetIds: string[] }) {
-  const rows = useLiveSummary(props.records, props.targetIds);
+export function LiveSummary({ rows }: { rows: SummaryRow[] }) {
   const rowTargetKey = rows.map((row) => row.targetId).join("\u0000");
   const targets = useMemo(
     () => describeTargets(rowTargetKey === "" ? [] : rowTargetKey.split("\u0000")),

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from "react";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
-import { summarize, type SummaryRow } from "../../../core/stats";
+import type { SummaryRow } from "../../../core/stats";
 import type { RecordsReadProgress } from "../../../store/queries";
 import { formatCount } from "../../components/ui/format";
 import { Section } from "../../components/ui/section";
@@ -14,11 +14,11 @@ import "./compare.css";
 
 interface RunComparisonProps {
   scenario: Scenario;
-  /** null while they are read: the summary shows from `storedSummary` meanwhile, when the run has one. */
+  /** null while they are read: the summary shows meanwhile, when the run has one. */
   records: RequestRecord[] | null;
   runLabel: string;
-  /** The summary stored when the run ended; without it the summary is computed from the records. */
-  storedSummary?: SummaryRow[] | null;
+  /** The run's summary (stored with it, or computed once from its records); null until there is one. */
+  summary: SummaryRow[] | null;
   recordsProgress?: RecordsReadProgress | null;
 }
 
@@ -28,12 +28,7 @@ interface RunComparisonProps {
  * drawing thousands of chart points never holds the summary back.
  */
 export function RunComparison(props: RunComparisonProps) {
-  const { scenario, records, runLabel, storedSummary = null, recordsProgress = null } = props;
-  const computedRows = useMemo(
-    () => (storedSummary === null && records !== null ? summarize(records, scenario.targets.map((target) => target.id)) : null),
-    [storedSummary, records, scenario],
-  );
-  const rows = storedSummary ?? computedRows;
+  const { scenario, records, runLabel, summary: rows, recordsProgress = null } = props;
   // Built from the summary's order, which also holds targets that have records but left the scenario.
   const targets = useMemo(
     () =>

@@ -1,6 +1,5 @@
 import { useMemo } from "react";
-import type { RequestRecord } from "../../../core/record";
-import { summarize } from "../../../core/stats";
+import type { SummaryRow } from "../../../core/stats";
 import {
   formatMs,
   formatMsChange,
@@ -26,19 +25,16 @@ function formatChange(line: DiffLine): string {
   return line.metric === "errorRate" ? formatPercentPointChange(line.change) : formatMsChange(line.change);
 }
 
-/** Two runs of one scenario, per target: did latency and the error rate get better or worse? */
+/** Two runs of one scenario, per target, from their summaries: did latency and the error rate get better or worse? */
 export function RunDiff(props: {
-  oldRecords: RequestRecord[];
-  newRecords: RequestRecord[];
+  oldRows: SummaryRow[];
+  newRows: SummaryRow[];
   targetIds: string[];
   oldLabel?: string;
   newLabel?: string;
 }) {
-  const { oldRecords, newRecords, targetIds, oldLabel = "Before", newLabel = "After" } = props;
-  const lines = useMemo(
-    () => diffRuns(summarize(oldRecords, targetIds), summarize(newRecords, targetIds), targetIds),
-    [oldRecords, newRecords, targetIds],
-  );
+  const { oldRows, newRows, targetIds, oldLabel = "Before", newLabel = "After" } = props;
+  const lines = useMemo(() => diffRuns(oldRows, newRows, targetIds), [oldRows, newRows, targetIds]);
   const targets = useMemo(() => describeTargets(targetIds), [targetIds]);
 
   return (

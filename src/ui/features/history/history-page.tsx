@@ -1,7 +1,9 @@
 // Past runs, newest first: open one, replay it, or delete it with its records.
-import { useLiveQuery } from "dexie-react-hooks";
+import { useState } from "react";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { deleteRun, listRuns } from "../../../store/queries";
+import { DatabaseErrorNotice } from "../../components/database-error-notice";
+import { describeError, useLiveRead } from "../../lib/use-live-read";
 import { HistoryRow } from "./history-row";
 
 interface HistoryPageProps {
@@ -12,13 +14,20 @@ interface HistoryPageProps {
 
 export function HistoryPage({ onReplay, replayDisabled }: HistoryPageProps) {
   const db = getAppDb();
-  const runs = useLiveQuery(() => listRuns(db), [db]);
+  const runs = useLiveRead(() => listRuns(db), [db]);
+  const [deleteFailure, setDeleteFailure] = useState<{ scenarioName: string; message: string } | null>(null);
+  const remove = (run: StoredRun): void => {
+    setDeleteFailure(null);
+    deleteRun(db, run.id).catch((error: unknown) => setDeleteFailure({ scenarioName: run.scenarioName, message: describeError(error) }));
+  };
   return (
     <div className="page">
       <h1>History</h1>
-      {runs === undefined ? <p className="empty">Loading…</p> : null}
-      {runs !== undefined && runs.length === 0 ? <p className="empty">No runs yet. Runs are kept in this browser.</p> : null}
-      {runs !== undefined && runs.length > 0 ? (
+      {runs.state === "loading" ? <p className="empty">Loading…</p> : null}
+      {runs.state === "error" ? <DatabaseErrorNotice action="list the runs" message={runs.message} /> : null}
+      {deleteFailure ? <DatabaseErrorNotice action={`delete the run of “${deleteFailure.scenarioName}”`} message={deleteFailure.message} /> : null}
+      {runs.state === "loaded" && runs.value.length === 0 ? <p className="empty">No runs yet. Runs are kept in this browser.</p> : null}
+      {runs.state === "loaded" && runs.value.length > 0 ? (
         <table className="data-table history-table">
           <thead>
             <tr>
@@ -34,8 +43,8 @@ export function HistoryPage({ onReplay, replayDisabled }: HistoryPageProps) {
             </tr>
           </thead>
           <tbody>
-            {runs.map((run) => (
-              <HistoryRow key={run.id} run={run} onReplay={() => onReplay(run)} replayDisabled={replayDisabled} onDelete={() => void deleteRun(db, run.id)} />
+            {runs.value.map((run) => (
+              <HistoryRow key={run.id} run={run} onReplay={() => onReplay(run)} replayDisabled={replayDisabled} onDelete={() => remove(run)} />
             ))}
           </tbody>
         </table>

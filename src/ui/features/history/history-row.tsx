@@ -3,6 +3,7 @@ import { RunStatusBadge } from "../../components/run-status-badge";
 import { ConfirmButton } from "../../components/ui/confirm-button";
 import { formatCount, formatDateTime, formatMs } from "../../components/ui/format";
 import { routes } from "../../lib/hash-route";
+import { useRunSummary, type RunSummaryState } from "../../lib/use-run-summary";
 
 interface HistoryRowProps {
   run: StoredRun;
@@ -12,8 +13,10 @@ interface HistoryRowProps {
 }
 
 export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryRowProps) {
-  const { headline } = run;
-  const targetIds = run.spec.targets.map((target) => target.id);
+  // Stored with the run; an interrupted run (or one stored by older code) gets it from its records once.
+  const summary = useRunSummary(run);
+  const rows = summary.state === "loaded" ? summary.rows : null;
+  const errorCount = rows?.reduce((total, row) => total + row.errorCount, 0) ?? null;
   return (
     <tr data-testid="history-row" data-run-id={run.id}>
       <th scope="row">
@@ -26,13 +29,17 @@ export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryR
       <td>
         <RunStatusBadge status={run.status} />
       </td>
-      <td className="num">{headline ? formatCount(headline.count) : "–"}</td>
-      <td className={`num${headline && headline.errorCount > 0 ? " text-error" : ""}`}>{headline ? formatCount(headline.errorCount) : "–"}</td>
+      <td className="num" data-column="measured">
+        {rows ? formatCount(rows.reduce((total, row) => total + row.count, 0)) : <SummaryPending summary={summary} />}
+      </td>
+      <td className={`num${errorCount ? " text-error" : ""}`} data-column="errors">
+        {errorCount !== null ? formatCount(errorCount) : <SummaryPending summary={summary} />}
+      </td>
       <td>
         <ul className="target-latencies">
-          {(headline?.targets ?? targetIds.map((targetId) => ({ targetId, p50LatencyMs: null }))).map((target) => (
-            <li key={target.targetId}>
-              <span className="target-name">{target.targetId}</span> <span className="num">{formatMs(target.p50LatencyMs)}</span>
+          {(rows ?? run.spec.targets.map((target) => ({ targetId: target.id, latencyMs: { p50: null } }))).map((row) => (
+            <li key={row.targetId}>
+              <span className="target-name">{row.targetId}</span> <span className="num">{formatMs(row.latencyMs.p50)}</span>
             </li>
           ))}
         </ul>
@@ -50,4 +57,10 @@ export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryR
       </td>
     </tr>
   );
+}
+
+/** What stands in for a number the run has no summary for yet. */
+function SummaryPending({ summary }: { summary: RunSummaryState }) {
+  if (summary.state === "error") return <span title={`Could not read this run's records: ${summary.message}`}>?</span>;
+  return <span title={summary.state === "running" ? "Counted when the run ends" : "Counting…"}>–</span>;
 }

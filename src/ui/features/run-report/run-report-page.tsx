@@ -1,15 +1,15 @@
 // One stored run: its full comparison, and the old-vs-new diff when opened with `?baseline=`.
 import { useMemo } from "react";
 import type { StoredRun } from "../../../store/db";
-import { storedSummary } from "../../../store/run-headline";
+import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { formatCount, formatDateTime } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
 import { routes } from "../../lib/hash-route";
-import { RunComparison } from "../compare";
-import { RunDiff } from "../compare";
-import { useRunData } from "./use-run-data";
+import { useRunSummary } from "../../lib/use-run-summary";
+import { RunComparison, RunDiff } from "../compare";
+import { useRunData, useStoredRun } from "./use-run-data";
 
 interface RunReportPageProps {
   runId: string;
@@ -20,11 +20,23 @@ interface RunReportPageProps {
 
 export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }: RunReportPageProps) {
   const current = useRunData(runId);
-  const baseline = useRunData(baselineRunId);
+  // The baseline's stored summary is all the diff needs: its records are not read.
+  const baseline = useStoredRun(baselineRunId);
   const run = current.state === "loaded" ? current.run : null;
+  const records = current.state === "loaded" ? current.records : null;
+  const summary = useRunSummary(run, records);
+  const baselineSummary = useRunSummary(baseline.state === "loaded" ? baseline.run : null);
   const targetIds = useMemo(() => run?.spec.targets.map((target) => target.id) ?? [], [run]);
 
   if (current.state === "loading") return <p className="page empty">Loading the run…</p>;
+  if (current.state === "error") {
+    return (
+      <div className="page">
+        <h1>The run could not be read</h1>
+        <DatabaseErrorNotice action="read this run" message={current.message} />
+      </div>
+    );
+  }
   if (current.state === "missing" || run === null) {
     return (
       <div className="page">
@@ -35,7 +47,6 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
       </div>
     );
   }
-  const records = current.state === "loaded" ? current.records : null;
   const runLabel = formatDateTime(run.startedAt);
 
   return (
@@ -74,10 +85,12 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
             testId="baseline-comparison"
           >
             {baseline.state === "missing" ? <Notice tone="warning">The earlier run is no longer stored.</Notice> : null}
-            {baseline.state === "loaded" && baseline.records && records ? (
+            {baseline.state === "error" ? <DatabaseErrorNotice action="read the earlier run" message={baseline.message} /> : null}
+            {baselineSummary.state === "error" ? <DatabaseErrorNotice action="read the earlier run's records" message={baselineSummary.message} /> : null}
+            {baselineSummary.state === "loaded" && summary.state === "loaded" ? (
               <RunDiff
-                oldRecords={baseline.records}
-                newRecords={records}
+                oldRows={baselineSummary.rows}
+                newRows={summary.rows}
                 targetIds={targetIds}
                 oldLabel={run.replayOfRunId === baselineRunId ? "Original" : "Baseline"}
                 newLabel={run.replayOfRunId === baselineRunId ? "Replay" : "This run"}
@@ -87,11 +100,12 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
         </div>
       ) : null}
 
+      {summary.state === "error" ? <DatabaseErrorNotice action="compute this run's summary" message={summary.message} /> : null}
       <RunComparison
         scenario={run.spec}
         records={records}
         runLabel={runLabel}
-        storedSummary={storedSummary(run.headline)}
+        summary={summary.state === "loaded" ? summary.rows : null}
         recordsProgress={current.state === "loaded" ? current.recordsProgress : null}
       />
     </div>

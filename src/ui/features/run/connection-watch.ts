@@ -7,7 +7,7 @@ import {
   type ObservedQueueing,
   type ResourceTimingSample,
 } from "../../../core/connection-limits";
-import type { RunController } from "./run-controller";
+import type { RunController } from "../../../session/run-controller";
 
 export interface RunQueueing {
   runId: string;

@@ -7,8 +7,7 @@ import { getAppDb } from "../../../store/db";
 import { readHfToken } from "../settings";
 import { resolveSandboxUrl } from "../settings";
 import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
-import { createRunController, type RunController } from "./run-controller";
-import { isSandboxUp } from "../../lib/sandbox-health";
+import { createRunController, type RunController } from "../../../session/run-controller";
 
 export const RUN_LOCK_PREFIX = "providerbench-run:";
 
@@ -18,10 +17,9 @@ let appConnectionWatch: ConnectionWatch | undefined;
 export function getRunController(): RunController {
   appRunController ??= createRunController({
     db: getAppDb(),
-    loadMachinery: () => import("./run-machinery"),
+    loadMachinery: () => import("../../../session/run-machinery"),
     readAccessToken: readHfToken,
     resolveSandboxUrl,
-    isSandboxUp: (sandboxUrl) => isSandboxUp(sandboxUrl),
     appVersion,
     libraryVersions: { react: reactVersion, dexie: Dexie.semVer },
     userAgent: navigator.userAgent,

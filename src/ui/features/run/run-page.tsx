@@ -39,7 +39,6 @@ export function RunPage({ selected }: RunPageProps) {
   const now = useClock(snapshot.phase === "running");
   useNavigateToDiffWhenReplayEnds();
 
-  const targetIds = useMemo(() => scenario?.targets.map((target) => target.id) ?? [], [scenario]);
   const planned = useMemo(() => {
     if (!scenario) return null;
     const expanded = expandInputs(scenario);
@@ -122,7 +121,7 @@ export function RunPage({ selected }: RunPageProps) {
             ) : null}
           </header>
           <RunProgress progress={snapshot.progress} elapsedMs={elapsedMs} active={snapshot.phase === "running"} />
-          <LiveSummary records={snapshot.records} targetIds={targetIds} />
+          <LiveSummary rows={snapshot.summary} />
         </section>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { Notice } from "../../components/ui/notice";
 import { routes } from "../../lib/hash-route";
-import type { RunProblem } from "./run-controller";
+import type { RunProblem } from "../../../session/run-snapshot";
 
 const TITLES: Record<RunProblem["kind"], string> = {
   "token-missing": "A Hugging Face token is needed",

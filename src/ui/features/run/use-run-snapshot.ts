@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { RunSnapshot } from "./run-controller";
+import type { RunSnapshot } from "../../../session/run-snapshot";
 import { getRunController } from "./run-launcher";
 
 export function useRunSnapshot(): RunSnapshot {

@@ -1,7 +1,7 @@
 // Where the sandbox providers answer, and a button to check that they do.
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Notice } from "../../components/ui/notice";
-import { isSandboxUp } from "../../lib/sandbox-health";
+import { isSandboxUp, normalizeSandboxUrl } from "../../../core/sandbox-health";
 import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "./sandbox-url";
 import { readSavedSandboxUrl, saveSandboxUrl, subscribeToSettings } from "./settings-storage";
 
@@ -23,9 +23,9 @@ export function SandboxSettings() {
   // The URL as typed, saved or not: checking before saving is the point of the button. An empty field
   // means the URL in use.
   const runCheck = async (): Promise<void> => {
-    const url = draft.trim().replace(/\/+$/, "") || effective;
+    const url = normalizeSandboxUrl(draft.trim()) || effective;
     setCheck({ kind: "checking" });
-    setCheck({ kind: (await isSandboxUp(url)) ? "up" : "down", url });
+    setCheck({ kind: (await isSandboxUp(url, fetch)) ? "up" : "down", url });
   };
 
   return (

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-// The run controller keeps the run's summary table on its row when it ends, but only when every record reached the database.
+// The run controller keeps the summary it accumulated on the run's row when it ends, but only when every record reached the database.
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../../src/core/record";
 import type { RunOptions, RunResult } from "../../../src/core/runner";
-import { summarize } from "../../../src/core/stats";
+import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
-import { storedSummary } from "../../../src/store/run-headline";
-import { createRunController } from "../../../src/ui/features/run/run-controller";
-import * as realMachinery from "../../../src/ui/features/run/run-machinery";
+import { createRunController } from "../../../src/session/run-controller";
+import * as realMachinery from "../../../src/session/run-machinery";
 import { testRecord, testScenario } from "../store/fixtures";
 
 const databases: ProviderBenchDb[] = [];
@@ -33,7 +32,8 @@ async function runToTheEnd(db: ProviderBenchDb) {
     loadMachinery: async () => ({ ...realMachinery, runScenario: fakeRunner((runId) => Array.from({ length: 7 }, (_, index) => testRecord(runId, index, { latencyMs: 100 + 10 * index }))) }),
     readAccessToken: () => null,
     resolveSandboxUrl: () => "http://127.0.0.1:1",
-    isSandboxUp: async () => true,
+    // The sandbox's health check answers; the fake runner above calls nothing.
+    fetch: async () => new Response("ok"),
     appVersion: "test",
     libraryVersions: {},
     userAgent: "vitest",
@@ -54,7 +54,9 @@ describe("run controller: stored summary", () => {
     const db = newDb();
     const { final, run } = await runToTheEnd(db);
     expect(final.problem).toBeNull();
-    expect(storedSummary(run!.headline)).toEqual(summarize(await recordsOfRun(db, final.runId!), ["fast", "slow"]));
+    const fromStoredRecords = summarize(await recordsOfRun(db, final.runId!), ["fast", "slow"]);
+    expect(run!.summary).toEqual({ statsVersion: STATS_VERSION, rows: fromStoredRecords });
+    expect(final.summary).toEqual(fromStoredRecords);
   });
 
   it("stores no summary table when some records could not be saved, so the page computes it from those that were", async () => {
@@ -66,7 +68,8 @@ describe("run controller: stored summary", () => {
     });
     const { final, run } = await runToTheEnd(db);
     expect(final.problem?.kind).toBe("storage");
-    expect(run!.headline).toMatchObject({ count: 7 });
-    expect(storedSummary(run!.headline)).toBeNull();
+    // The live view still counts every record measured; the row keeps no summary to be computed from what was stored.
+    expect(final.summary.reduce((total, row) => total + row.count, 0)).toBe(7);
+    expect(run!.summary).toBeNull();
   });
 });

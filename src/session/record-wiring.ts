@@ -1,0 +1,57 @@
+// Where each record of a run goes as it arrives: the database (through a batching sink), the run's one
+// summary accumulator, the list the live view shows, and the check for a rejected token.
+import type { RequestRecord } from "../core/record";
+import type { SummaryAccumulator, SummaryRow } from "../core/stats";
+import type { ProviderBenchDb } from "../store/db";
+import { createRecordSink, type RecordSinkOptions } from "../store/record-sink";
+import { describeError, type RunProblem } from "./run-snapshot";
+
+export interface RecordWiring {
+  onRecord(record: RequestRecord): void;
+  /** Every record so far, in arrival order (the array grows in place). */
+  readonly records: readonly RequestRecord[];
+  summarize(): SummaryRow[];
+  /** Set once a batch could not be saved. */
+  storageProblem(): RunProblem | null;
+  tokenRejected(): boolean;
+  /** Writes what is buffered now (the page may be about to go away). */
+  flush(): void;
+  /** Writes what is left and resolves once every batch has been tried. */
+  close(): Promise<void>;
+}
+
+export interface RecordWiringOptions {
+  db: ProviderBenchDb;
+  accumulator: SummaryAccumulator;
+  targetOrder: string[];
+  /** Targets that call Hugging Face providers: their 401 and 403 mean the token was refused. */
+  providerTargetIds: ReadonlySet<string>;
+  sinkOptions?: RecordSinkOptions | undefined;
+}
+
+export function wireRecords(options: RecordWiringOptions): RecordWiring {
+  const { accumulator, targetOrder, providerTargetIds } = options;
+  const records: RequestRecord[] = [];
+  let storageProblem: RunProblem | null = null;
+  let tokenRejected = false;
+  const sink = createRecordSink(options.db.records, {
+    ...options.sinkOptions,
+    onError: (error) => {
+      storageProblem = { kind: "storage", message: `Some records could not be saved: ${describeError(error)}` };
+    },
+  });
+  return {
+    onRecord(record) {
+      sink.write(record);
+      accumulator.add(record);
+      records.push(record);
+      if ((record.httpStatus === 401 || record.httpStatus === 403) && providerTargetIds.has(record.targetId)) tokenRejected = true;
+    },
+    records,
+    summarize: () => accumulator.summarize(targetOrder),
+    storageProblem: () => storageProblem,
+    tokenRejected: () => tokenRejected,
+    flush: () => void sink.flush(),
+    close: () => sink.close(),
+  };
+}

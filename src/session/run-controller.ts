@@ -1,0 +1,197 @@
+// The one run in progress, held outside any view framework: views subscribe to it, so a run keeps going,
+// and keeps its numbers, while the user moves between pages. It strings together the steps of a run:
+// preflight, the run row, the record wiring, the page lifecycle and the throttled publishing.
+import { redactText } from "../core/secrets";
+import { systemClock, type Clock } from "../core/measure";
+import type { RunStatus } from "../store/db";
+import type { ProviderBenchDb } from "../store/db";
+import type { RecordSinkOptions } from "../store/record-sink";
+import { flushWhenPageHides, type PageEvents } from "./page-lifecycle";
+import { preflight } from "./preflight";
+import { throttlePublishing, type Timers } from "./publisher";
+import { wireRecords } from "./record-wiring";
+import { createRunRow, finishRunRow } from "./run-row";
+import type * as RunMachinery from "./run-machinery";
+import { describeError, IDLE_SNAPSHOT, type RunProblem, type RunSnapshot, type StartRequest } from "./run-snapshot";
+
+export interface RunControllerDeps {
+  db: ProviderBenchDb;
+  loadMachinery(): Promise<typeof RunMachinery>;
+  readAccessToken(): string | null;
+  resolveSandboxUrl(): string;
+  /** The sandbox health check's fetch; the global one when not given. */
+  fetch?: typeof fetch;
+  appVersion: string;
+  /** Libraries other than @huggingface/inference (whose version comes with the machinery). */
+  libraryVersions: Record<string, string>;
+  userAgent: string;
+  /** Where pagehide / visibilitychange are heard, to flush records before the page goes away. */
+  pageEvents?: PageEvents | undefined;
+  /** Holds a lock while a run is driven, so another tab starting up does not call it interrupted. */
+  holdRunLock?(runId: string, until: Promise<unknown>): void;
+  /** How often subscribers hear about new records at most; about four times a second. */
+  publishIntervalMs?: number;
+  sinkOptions?: RecordSinkOptions;
+  newRunId?(): string;
+  /** Wall-clock times of the run row (its start and end). */
+  clock?: Clock;
+  timers?: Timers;
+}
+
+export interface RunController {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): RunSnapshot;
+  /** Resolves with the final snapshot once the run has ended (or could not start). */
+  start(request: StartRequest): Promise<RunSnapshot>;
+  /** Stops at once; what was measured stays, in the view and in the database. */
+  abort(): void;
+}
+
+export function createRunController(deps: RunControllerDeps): RunController {
+  const publishIntervalMs = deps.publishIntervalMs ?? 250;
+  const clock = deps.clock ?? systemClock;
+  const listeners = new Set<() => void>();
+  let snapshot: RunSnapshot = IDLE_SNAPSHOT;
+  let abortController: AbortController | null = null;
+
+  const setSnapshot = (next: RunSnapshot): void => {
+    snapshot = next;
+    for (const listener of listeners) listener();
+  };
+
+  const start = async (request: StartRequest): Promise<RunSnapshot> => {
+    if (snapshot.phase === "checking" || snapshot.phase === "running") {
+      return { ...snapshot, problem: { kind: "already-running", message: "A run is already in progress: abort it or wait for it to finish." } };
+    }
+    const { scenario } = request;
+    const sandboxUrl = deps.resolveSandboxUrl();
+    const base: RunSnapshot = {
+      ...IDLE_SNAPSHOT,
+      phase: "checking",
+      scenario,
+      scenarioId: request.scenarioId,
+      replayOfRunId: request.replayOfRunId ?? null,
+      sandboxUrl,
+    };
+    setSnapshot(base);
+    const stopBefore = (problem: RunProblem): RunSnapshot => {
+      setSnapshot({ ...base, phase: "finished", problem });
+      return snapshot;
+    };
+
+    let machinery: typeof RunMachinery;
+    try {
+      machinery = await deps.loadMachinery();
+    } catch (error) {
+      return stopBefore({ kind: "failed", message: `Could not load the runner: ${describeError(error)}` });
+    }
+    const accessToken = deps.readAccessToken() || undefined;
+    const checked = await preflight(scenario, { machinery, accessToken, sandboxUrl, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis) });
+    if (!checked.ok) return stopBefore(checked.problem);
+
+    const runId = deps.newRunId?.() ?? crypto.randomUUID();
+    const startedAt = clock.epochMs();
+    const progressAtStart = machinery.emptyProgress(checked.planned);
+    try {
+      await createRunRow(deps.db, {
+        runId,
+        scenario,
+        scenarioId: request.scenarioId,
+        replayOfRunId: request.replayOfRunId ?? null,
+        startedAt,
+        planned: progressAtStart.planned,
+        appVersion: deps.appVersion,
+        libraryVersions: { ...deps.libraryVersions, "@huggingface/inference": machinery.inferenceLibraryVersion },
+        userAgent: deps.userAgent,
+      });
+    } catch (error) {
+      return stopBefore({ kind: "storage", message: `Could not save the run: ${describeError(error)}` });
+    }
+
+    const targetOrder = scenario.targets.map((target) => target.id);
+    const wiring = wireRecords({
+      db: deps.db,
+      accumulator: new machinery.SummaryAccumulator(),
+      targetOrder,
+      providerTargetIds: new Set(machinery.targetsNeedingToken(scenario).map((target) => target.id)),
+      sinkOptions: deps.sinkOptions,
+    });
+    const running: RunSnapshot = { ...base, phase: "running", runId, startedAt, progress: progressAtStart, status: "running" };
+    let progress = progressAtStart;
+    const current = (): RunSnapshot => ({
+      ...running,
+      progress,
+      records: wiring.records.slice(),
+      summary: wiring.summarize(),
+      tokenRejected: wiring.tokenRejected(),
+      problem: wiring.storageProblem(),
+    });
+    const publisher = throttlePublishing(() => setSnapshot(current()), publishIntervalMs, deps.timers);
+
+    const controller = new AbortController();
+    abortController = controller;
+    const stopListening = flushWhenPageHides(deps.pageEvents, wiring.flush);
+    controller.signal.addEventListener("abort", wiring.flush, { once: true });
+    publisher.now();
+
+    const runPromise = machinery.runScenario({
+      runId,
+      scenario,
+      accessToken,
+      sandboxUrl,
+      signal: controller.signal,
+      onRecord: (record) => {
+        wiring.onRecord(record);
+        publisher.schedule();
+      },
+      onProgress: (next) => {
+        progress = next;
+        publisher.schedule();
+      },
+    });
+    deps.holdRunLock?.(runId, runPromise.catch(() => undefined));
+
+    let status: Exclude<RunStatus, "running">;
+    let failure: string | null = null;
+    try {
+      const result = await runPromise;
+      status = result.status;
+      progress = result.progress;
+    } catch (error) {
+      status = "failed";
+      failure = redactText(describeError(error), accessToken ? [accessToken] : []);
+    }
+    abortController = null;
+    stopListening();
+    await wiring.close();
+    publisher.cancel();
+    const final = current();
+    let endProblem: RunProblem | null = null;
+    try {
+      await finishRunRow(deps.db, runId, {
+        status,
+        finishedAt: clock.epochMs(),
+        summary: { statsVersion: machinery.STATS_VERSION, rows: final.summary },
+        everyRecordStored: wiring.storageProblem() === null,
+        errorMessage: failure,
+      });
+    } catch (error) {
+      endProblem = { kind: "storage", message: `Could not save the run's end: ${describeError(error)}` };
+    }
+    const problem: RunProblem | null = failure !== null ? { kind: "failed", message: failure } : (final.problem ?? endProblem);
+    setSnapshot({ ...final, phase: "finished", status, problem });
+    return snapshot;
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    start,
+    abort() {
+      abortController?.abort(new DOMException("aborted by the user", "AbortError"));
+    },
+  };
+}

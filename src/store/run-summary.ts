@@ -1,0 +1,60 @@
+// A run's summary table: the one stored on its row while it is current, else computed once from the
+// run's records and stored, so the next look at the run reads no record.
+import type { RequestRecord } from "../core/record";
+import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats";
+import type { ProviderBenchDb, StoredRun, StoredSummary } from "./db";
+import { forEachRecordChunk } from "./queries";
+
+/** The stored rows when the code that computed them computes summaries as this code does; else null. */
+export function currentSummary(run: Pick<StoredRun, "summary">): SummaryRow[] | null {
+  const { summary } = run;
+  return summary !== null && summary.statsVersion >= STATS_VERSION ? summary.rows : null;
+}
+
+/** Rows computed by this code, ready to store on a run row. */
+export function summaryToStore(rows: SummaryRow[]): StoredSummary {
+  return { statsVersion: STATS_VERSION, rows };
+}
+
+const recomputing = new Map<string, Promise<SummaryRow[]>>();
+
+/**
+ * The run's summary. A current stored one is returned as is. Otherwise it is computed from `records`
+ * when the caller has read them already, or from the stored records a chunk at a time (never holding
+ * them all), and stored on the row unless the run is still going (its records are not all there yet).
+ * Two callers asking for the same run at once share one computation.
+ */
+export function summaryOfRun(db: ProviderBenchDb, run: StoredRun, records?: readonly RequestRecord[]): Promise<SummaryRow[]> {
+  const stored = currentSummary(run);
+  if (stored !== null) return Promise.resolve(stored);
+  const targetOrder = run.spec.targets.map((target) => target.id);
+  if (records !== undefined) {
+    const accumulator = new SummaryAccumulator();
+    for (const record of records) accumulator.add(record);
+    return storeUnlessRunning(db, run, accumulator.summarize(targetOrder));
+  }
+  const key = `${db.name}\u0000${run.id}\u0000${run.status}`;
+  let pending = recomputing.get(key);
+  if (pending === undefined) {
+    const accumulator = new SummaryAccumulator();
+    pending = forEachRecordChunk(db, run.id, (chunk) => {
+      for (const record of chunk) accumulator.add(record);
+    })
+      .then(() => storeUnlessRunning(db, run, accumulator.summarize(targetOrder)))
+      .finally(() => recomputing.delete(key));
+    recomputing.set(key, pending);
+  }
+  return pending;
+}
+
+async function storeUnlessRunning(db: ProviderBenchDb, run: StoredRun, rows: SummaryRow[]): Promise<SummaryRow[]> {
+  if (run.status === "running") return rows;
+  // Checked again inside the write: the row may have changed since it was read (another tab stored one).
+  await db.runs
+    .where(":id")
+    .equals(run.id)
+    .modify((row) => {
+      if (row.status !== "running" && currentSummary(row) === null) row.summary = summaryToStore(rows);
+    });
+  return rows;
+}
