@@ -1,9 +1,23 @@
 // One request attempt, measured: its own abort controller (the run's abort or its timeout), its own
 // timing fetch, and the record fields that come out of it, success or failure.
-import { classifyError, createTimingFetch, type AbortCause, type Clock, type ErrorClassification, type WireTiming } from "./measure";
+import {
+  classifyError,
+  createTimingFetch,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  MAX_ERROR_MESSAGE_CHARS,
+  newWireTiming,
+  oneLine,
+  type AbortCause,
+  type Clock,
+  type ErrorClassification,
+  type WireTiming,
+} from "./measure";
 import type { ExpandedInput } from "./inputs";
 import type { RequestRecord } from "./record";
 import type { TargetCall, TargetCallResult } from "./targets";
+
+/** Characters of output kept in a record unless the scenario says otherwise; longer answers are cut and flagged. */
+export const DEFAULT_MAX_OUTPUT_CHARS = 256 * 1024;
 
 export interface AttemptContext {
   /** Controllers of the attempts in flight: the run's abort reaches them through this set. */
@@ -14,6 +28,10 @@ export interface AttemptContext {
   runSignal: AbortSignal;
   /** Error text comes from servers and libraries; the token must never reach a record through it. */
   redact(text: string): string;
+  /** Decoded bytes of one response at most (DEFAULT_MAX_RESPONSE_BYTES when absent). */
+  maxResponseBytes?: number | undefined;
+  /** Characters of output a record keeps (DEFAULT_MAX_OUTPUT_CHARS when absent). */
+  maxOutputChars?: number | undefined;
 }
 
 export type MeasuredFields = Omit<RequestRecord, "runId" | "targetId" | "inputIndex" | "repetition" | "attempt" | "warmup">;
@@ -23,8 +41,23 @@ export interface MeasuredAttempt {
   retryAfterMs: number | null;
 }
 
-/** One attempt: its own abort controller (run abort or timeout), its own timing fetch. */
+/**
+ * One attempt: its own abort controller (run abort or timeout), its own timing fetch. It never throws:
+ * whatever goes wrong while measuring one request (a library bug, an answer no code expected) becomes
+ * that request's error record, and the run goes on.
+ */
 export async function measureAttempt(call: TargetCall, input: ExpandedInput, context: AttemptContext): Promise<MeasuredAttempt> {
+  const startedAt = context.clock.now();
+  const startedAtEpochMs = context.clock.epochMs();
+  try {
+    return await measure(call, input, context);
+  } catch (error) {
+    const message = context.redact(`could not measure this request: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(newWireTiming(), startedAt, startedAtEpochMs, context.clock.now(), { errorKind: "bad_response", httpStatus: null, message }, context);
+  }
+}
+
+async function measure(call: TargetCall, input: ExpandedInput, context: AttemptContext): Promise<MeasuredAttempt> {
   const { clock } = context;
   const controller = new AbortController();
   let abortCause: AbortCause = null;
@@ -34,10 +67,13 @@ export async function measureAttempt(call: TargetCall, input: ExpandedInput, con
     controller.abort(new DOMException(`no complete answer within ${context.timeoutMs} ms`, "TimeoutError"));
   }, context.timeoutMs);
 
-  const wire = createTimingFetch(context.baseFetch, clock, controller.signal);
+  const wire = createTimingFetch(context.baseFetch, clock, controller.signal, {
+    maxResponseBytes: context.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  });
   const attemptStartedAt = clock.now();
   const attemptStartedAtEpochMs = clock.epochMs();
   let firstContentAt: number | null = null;
+  let succeeded = false;
   try {
     const result = await call(input, {
       fetch: wire.fetch,
@@ -47,26 +83,36 @@ export async function measureAttempt(call: TargetCall, input: ExpandedInput, con
       },
     });
     const finishedAt = clock.now();
-    if (wire.timing.contentType?.startsWith("text/event-stream") && !wire.timing.sawDoneMarker) {
+    // Complete means the stream said so, in an event: `data: [DONE]`, or a chunk with a finish reason.
+    if (wire.timing.contentType?.startsWith("text/event-stream") && !wire.timing.sawDoneMarker && !result.finished) {
       return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, {
         errorKind: "bad_response",
         httpStatus: wire.timing.httpStatus,
-        message: "the event stream ended before [DONE]: the response is incomplete",
-      }, result);
+        message: "the event stream ended without [DONE] or a finish reason: the response is incomplete",
+      }, context, result);
     }
-    void wire.drain();
-    return { fields: success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt), retryAfterMs: null };
+    const fields = success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
+    succeeded = true;
+    return { fields, retryAfterMs: null };
   } catch (error) {
     const finishedAt = clock.now();
     const classification = classifyError(error, wire.timing, abortCause);
     classification.message = context.redact(classification.message);
-    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classification);
+    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classification, context);
   } finally {
     clearTimeout(timer);
     context.activeAttempts.delete(controller);
+    // After [DONE] the tail gets a short bounded grace (connection reuse); a failed attempt's body is dropped.
+    if (succeeded) wire.drain();
+    else wire.discard();
   }
 }
 
+/**
+ * Latency ends at the last byte the answer needed: for a stream, the chunk that carried `data: [DONE]`
+ * (or the last one read when the body ended after a finish reason). Whatever the server sends or holds
+ * after [DONE] is not part of the answer and is not waited for.
+ */
 function success(
   timing: WireTiming,
   result: TargetCallResult,
@@ -74,12 +120,15 @@ function success(
   attemptStartedAt: number,
   attemptStartedAtEpochMs: number,
   finishedAt: number,
+  context: AttemptContext,
 ): MeasuredFields {
   const t0 = timing.t0 ?? attemptStartedAt;
   const lastByteAt = timing.lastByteAt ?? finishedAt;
-  const reportedTokens = result.usage?.completionTokens ?? null;
+  // A count that is not a non-negative whole number is not a measurement: it is treated as unreported.
+  const reportedTokens = tokenCount(result.usage?.completionTokens);
   const streamed = result.chunkCount > 0;
   const countedTokens = result.outputKind === "vector" ? null : streamed ? result.contentChunkCount : estimateTokens(result.output);
+  const kept = keptOutput(result.output, context);
   return {
     startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
     ttftMs: firstContentAt === null ? null : roundMs(firstContentAt - t0),
@@ -88,12 +137,13 @@ function success(
     errorKind: null,
     httpStatus: timing.httpStatus,
     errorMessage: null,
-    inputTokens: result.usage?.promptTokens ?? null,
+    inputTokens: tokenCount(result.usage?.promptTokens),
     outputTokens: reportedTokens ?? countedTokens,
     tokensEstimated: reportedTokens === null && countedTokens !== null,
     chunkCount: result.chunkCount,
-    output: result.output,
+    output: kept.output,
     outputBytes: timing.bodyBytes,
+    truncated: kept.truncated,
   };
 }
 
@@ -103,9 +153,11 @@ function failure(
   attemptStartedAtEpochMs: number,
   finishedAt: number,
   classification: ErrorClassification,
+  context: AttemptContext,
   partial?: TargetCallResult,
 ): MeasuredAttempt {
   const t0 = timing.t0 ?? attemptStartedAt;
+  const kept = keptOutput(partial?.output || null, context);
   return {
     fields: {
       startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
@@ -114,16 +166,29 @@ function failure(
       status: "error",
       errorKind: classification.errorKind,
       httpStatus: classification.httpStatus,
-      errorMessage: classification.message,
+      errorMessage: oneLine(classification.message, MAX_ERROR_MESSAGE_CHARS),
       inputTokens: null,
       outputTokens: null,
       tokensEstimated: false,
       chunkCount: partial?.chunkCount ?? 0,
-      output: partial?.output || null,
+      output: kept.output,
       outputBytes: timing.bodyBytes,
+      truncated: kept.truncated,
     },
     retryAfterMs: timing.retryAfterMs,
   };
+}
+
+function tokenCount(value: number | null | undefined): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** The output a record keeps: whole up to the limit, else its start (never half a surrogate pair). */
+function keptOutput(output: string | null, context: AttemptContext): { output: string | null; truncated: boolean } {
+  const limit = context.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+  if (output === null || output.length <= limit) return { output, truncated: false };
+  const cut = limit > 0 && /[\uD800-\uDBFF]/.test(output[limit - 1]!) ? limit - 1 : limit;
+  return { output: output.slice(0, cut), truncated: true };
 }
 
 /** Microseconds are finer than any clock a browser gives; more digits would only bloat every export. */

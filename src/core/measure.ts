@@ -27,8 +27,6 @@ export const systemClock: Clock = {
  */
 const HUB_API_PREFIX = "https://huggingface.co/api/";
 
-const DONE_MARKER = new TextEncoder().encode("[DONE]");
-
 /** What the timing fetch saw of the one inference request it carried. */
 export interface WireTiming {
   /** performance.now() just before the request was handed to fetch; null if it never was. */
@@ -43,18 +41,56 @@ export interface WireTiming {
   /** Arrival of the last body byte. */
   lastByteAt: number | null;
   bodyBytes: number;
-  /** For event streams: whether `[DONE]` arrived, so a stream cut short is not taken for a success. */
+  /** For event streams: whether a `data: [DONE]` event arrived, so a stream cut short is not taken for a success. */
   sawDoneMarker: boolean;
   bodyEnded: boolean;
   /** The connection failed while the body was being read (a reset mid-body), as opposed to a parse failure after it. */
   bodyReadFailed: boolean;
+  /** The start of an error answer's body (status >= 400), one line, for the record's message. */
+  errorBodyExcerpt: string | null;
 }
 
 export interface TimingFetch {
   fetch: typeof fetch;
   timing: WireTiming;
-  /** Reads what is left of the body so the connection can be reused (the library stops at [DONE]). */
-  drain(): Promise<void>;
+  /**
+   * Lets what is left of an event stream after [DONE] arrive for a short grace, so the connection can be
+   * reused, then cancels it: a server that holds the connection open must not hold the run (or, in a
+   * browser, one of its six connections to the host).
+   */
+  drain(): void;
+  /** Cancels whatever body is left unread: a failed attempt's connection is not kept. */
+  discard(): void;
+}
+
+export interface TimingFetchOptions {
+  /** Decoded body bytes at most; reading stops and the attempt fails past it. */
+  maxResponseBytes: number;
+}
+
+/** Decoded bytes of one response at most, unless the scenario says otherwise: a gzip bomb stops here. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** How long the tail of a stream after [DONE] may take before the body is cancelled. */
+export const DRAIN_GRACE_MS = 250;
+/** Bytes after [DONE] read at most before cancelling: the tail carries nothing measured. */
+const DRAIN_MAX_BYTES = 64 * 1024;
+/** Characters of an error answer's body kept for the record's message. */
+const ERROR_EXCERPT_CHARS = 300;
+
+/** The body went over the scenario's byte limit: reading stopped there. */
+export class ResponseTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`the response went over ${formatBytes(limitBytes)} (run.maxResponseBytes): reading stopped there`);
+    this.name = "ResponseTooLargeError";
+  }
+}
+
+/** The event stream carried an `event: error` event: the provider's own report that the answer failed. */
+export class StreamErrorEventError extends Error {
+  constructor(providerMessage: string | null) {
+    super(`the provider sent an error event in the stream${providerMessage ? `: ${providerMessage}` : ""}`);
+    this.name = "StreamErrorEventError";
+  }
 }
 
 /** What is known before the request is sent: nothing. */
@@ -71,13 +107,23 @@ export function newWireTiming(): WireTiming {
     sawDoneMarker: false,
     bodyEnded: false,
     bodyReadFailed: false,
+    errorBodyExcerpt: null,
   };
 }
 
-export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal: AbortSignal): TimingFetch {
+const ignoreFailure = (): void => undefined;
+
+export function createTimingFetch(
+  baseFetch: typeof fetch,
+  clock: Clock,
+  signal: AbortSignal,
+  options: TimingFetchOptions = { maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES },
+): TimingFetch {
   const timing = newWireTiming();
+  const { maxResponseBytes } = options;
   let bodyStream: ReadableStream<Uint8Array> | null = null;
-  let doneScanTail = new Uint8Array(0);
+  let rawGetReader: (() => ReadableStreamDefaultReader<Uint8Array>) | null = null;
+  const events = new EventStreamScanner();
 
   const timedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
@@ -96,54 +142,53 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
       return response;
     }
     const isEventStream = timing.contentType?.startsWith("text/event-stream") ?? false;
-    if (!isEventStream) return readWholeBody(response);
+    if (!isEventStream || !response.ok) return readWholeBody(response, response.body);
     timeStreamReads(response.body);
     return response;
   };
 
   /**
    * A body that is not a stream has no first token to time: read it whole at once (the library would
-   * buffer it anyway) and hand the library a copy. The native read is far cheaper than a JS stream.
+   * buffer it anyway) and hand the library a copy. Read chunk by chunk, not with arrayBuffer(), so a body
+   * that inflates past the limit (a gzip bomb, an endless body) is stopped there rather than buffered.
    */
-  const readWholeBody = async (response: Response): Promise<Response> => {
-    let body: ArrayBuffer;
-    try {
-      body = await response.arrayBuffer();
-    } catch (error) {
-      timing.bodyReadFailed = true;
-      throw error;
+  const readWholeBody = async (response: Response, stream: ReadableStream<Uint8Array>): Promise<Response> => {
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    for (;;) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        timing.bodyReadFailed = true;
+        throw error;
+      }
+      if (result.done) break;
+      timing.bodyBytes += result.value.byteLength;
+      if (timing.bodyBytes > maxResponseBytes) {
+        reader.cancel().catch(ignoreFailure);
+        throw new ResponseTooLargeError(maxResponseBytes);
+      }
+      chunks.push(result.value);
     }
     timing.lastByteAt = timing.lastChunkAt = clock.now();
-    timing.bodyBytes = body.byteLength;
     timing.bodyEnded = true;
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-
-  const onChunk = (chunk: Uint8Array): void => {
-    const arrivedAt = clock.now();
-    timing.lastChunkAt = arrivedAt;
-    timing.lastByteAt = arrivedAt;
-    timing.bodyBytes += chunk.byteLength;
-    if (!timing.sawDoneMarker) timing.sawDoneMarker = containsDoneMarker(chunk);
-  };
-
-  const containsDoneMarker = (chunk: Uint8Array): boolean => {
-    const keep = DONE_MARKER.length - 1;
-    // The marker may straddle two chunks: also look at the previous chunk's tail joined to this one's head.
-    const seam = concatBytes(doneScanTail, chunk.subarray(0, keep));
-    doneScanTail = chunk.length >= keep ? chunk.slice(-keep) : seam.slice(-keep);
-    return indexOfBytes(seam, DONE_MARKER) >= 0 || indexOfBytes(chunk, DONE_MARKER) >= 0;
+    const body = chunks.length === 1 ? chunks[0]! : concatChunks(chunks, timing.bodyBytes);
+    if (response.status >= 400) timing.errorBodyExcerpt = textExcerpt(body);
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
   /**
    * Event streams are timed chunk by chunk by timing the reads of whoever reads the body (the library).
    * Each chunk is timed when the library asks for it and gets it, so `lastChunkAt` at the moment the
    * library yields an event is the arrival of the chunk that event came in. Instrumenting the reader
-   * rather than piping the body through a second stream keeps the per-chunk cost to one promise.
+   * rather than piping the body through a second stream keeps the per-chunk cost to one promise; the
+   * event scan is a byte loop that allocates nothing unless an error event is being read.
    */
   const timeStreamReads = (body: ReadableStream<Uint8Array>): void => {
     const getReader = body.getReader.bind(body) as () => ReadableStreamDefaultReader<Uint8Array>;
     bodyStream = body;
+    rawGetReader = getReader;
     Object.defineProperty(body, "getReader", {
       configurable: true,
       value: () => {
@@ -152,8 +197,27 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
         reader.read = () =>
           read().then(
             (result) => {
-              if (result.done) timing.bodyEnded = true;
-              else onChunk(result.value);
+              if (result.done) {
+                timing.bodyEnded = true;
+                return result;
+              }
+              const chunk = result.value;
+              const arrivedAt = clock.now();
+              timing.lastChunkAt = arrivedAt;
+              timing.lastByteAt = arrivedAt;
+              timing.bodyBytes += chunk.byteLength;
+              if (timing.bodyBytes > maxResponseBytes) {
+                reader.cancel().catch(ignoreFailure);
+                throw new ResponseTooLargeError(maxResponseBytes);
+              }
+              if (!timing.sawDoneMarker) {
+                events.scan(chunk);
+                timing.sawDoneMarker = events.sawDone;
+                if (events.errorEvent) {
+                  reader.cancel().catch(ignoreFailure);
+                  throw new StreamErrorEventError(providerMessage(events.errorData()));
+                }
+              }
               return result;
             },
             (error: unknown) => {
@@ -166,28 +230,197 @@ export function createTimingFetch(baseFetch: typeof fetch, clock: Clock, signal:
     });
   };
 
-  const drain = async (): Promise<void> => {
-    if (!bodyStream || timing.bodyEnded || bodyStream.locked) return;
-    try {
-      const reader = bodyStream.getReader();
-      for (;;) {
-        const { done } = await reader.read();
-        if (done) break;
+  const drain = (): void => {
+    if (!bodyStream || !rawGetReader || timing.bodyEnded || bodyStream.locked) return;
+    // The raw reader, not the timed one: bytes after [DONE] are not part of the answer and move no timestamp.
+    const reader = rawGetReader();
+    const timer = setTimeout(() => reader.cancel().catch(ignoreFailure), DRAIN_GRACE_MS);
+    void (async () => {
+      let bytes = 0;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+          if (bytes > DRAIN_MAX_BYTES) {
+            await reader.cancel();
+            break;
+          }
+        }
+      } catch {
+        // The body's tail after [DONE] carries nothing measured; a failure here changes no record.
+      } finally {
+        clearTimeout(timer);
       }
-    } catch {
-      // The body's tail after [DONE] carries nothing measured; a failure here changes no record.
-    }
+    })();
   };
 
-  return { fetch: timedFetch as typeof fetch, timing, drain };
+  const discard = (): void => {
+    if (!bodyStream || timing.bodyEnded) return;
+    if (bodyStream.locked) return;
+    bodyStream.cancel().catch(ignoreFailure);
+  };
+
+  return { fetch: timedFetch as typeof fetch, timing, drain, discard };
 }
 
-/** Retry-After is either delay-seconds or an HTTP date. */
+const enum ScanState {
+  LineStart,
+  Field,
+  ValueStart,
+  Value,
+  SkipLine,
+}
+
+const DONE_BYTES = new TextEncoder().encode("[DONE]");
+const ERROR_BYTES = new TextEncoder().encode("error");
+const DATA_BYTES = new TextEncoder().encode("data");
+const EVENT_BYTES = new TextEncoder().encode("event");
+const COLON = 0x3a;
+const SPACE = 0x20;
+const CR = 0x0d;
+const LF = 0x0a;
+/** Bytes of an error event's data kept for its message. */
+const ERROR_DATA_MAX_BYTES = 2048;
+
+const enum Field {
+  Other,
+  Data,
+  Event,
+}
+
+/**
+ * Reads an event stream by the SSE rules (lines ending in CR, LF or CRLF; `field: value`; `:` comments;
+ * a blank line ends an event) as bytes arrive, and keeps only what decides the record: whether an event
+ * whose data is exactly `[DONE]` arrived, and whether an event of type `error` did (with its data, when
+ * the `event:` line came first, as providers send it). The text "[DONE]" anywhere else (a comment, an
+ * `id:`, a content token) completes nothing.
+ */
+export class EventStreamScanner {
+  sawDone = false;
+  errorEvent = false;
+  private state = ScanState.LineStart;
+  private afterCr = false;
+  private fieldIndex = 0;
+  private maybeData = true;
+  private maybeEvent = true;
+  private field = Field.Other;
+  private valueIndex = 0;
+  private valueMatches = true;
+  private dataLines = 0;
+  private dataIsDone = false;
+  private eventIsError = false;
+  private errorBytes: number[] | null = null;
+
+  scan(chunk: Uint8Array): void {
+    for (let index = 0; index < chunk.length; index++) {
+      const byte = chunk[index]!;
+      if (this.afterCr) {
+        this.afterCr = false;
+        if (byte === LF) continue;
+      }
+      if (byte === CR || byte === LF) {
+        this.afterCr = byte === CR;
+        this.endLine();
+        if (this.sawDone || this.errorEvent) return;
+        continue;
+      }
+      switch (this.state) {
+        case ScanState.LineStart:
+          if (byte === COLON) {
+            this.state = ScanState.SkipLine;
+            break;
+          }
+          this.state = ScanState.Field;
+          this.fieldIndex = 0;
+          this.maybeData = true;
+          this.maybeEvent = true;
+          this.matchField(byte);
+          break;
+        case ScanState.Field:
+          if (byte === COLON) this.startValue();
+          else this.matchField(byte);
+          break;
+        case ScanState.ValueStart:
+          this.state = ScanState.Value;
+          if (byte !== SPACE) this.matchValue(byte);
+          break;
+        case ScanState.Value:
+          this.matchValue(byte);
+          break;
+        case ScanState.SkipLine:
+          break;
+      }
+    }
+  }
+
+  /** The error event's data as text, when it was kept. */
+  errorData(): string | null {
+    return this.errorBytes && this.errorBytes.length > 0 ? new TextDecoder().decode(new Uint8Array(this.errorBytes)) : null;
+  }
+
+  private matchField(byte: number): void {
+    this.maybeData &&= DATA_BYTES[this.fieldIndex] === byte;
+    this.maybeEvent &&= EVENT_BYTES[this.fieldIndex] === byte;
+    this.fieldIndex++;
+  }
+
+  private startValue(): void {
+    this.field =
+      this.maybeData && this.fieldIndex === DATA_BYTES.length ? Field.Data : this.maybeEvent && this.fieldIndex === EVENT_BYTES.length ? Field.Event : Field.Other;
+    this.state = this.field === Field.Other ? ScanState.SkipLine : ScanState.ValueStart;
+    this.valueIndex = 0;
+    this.valueMatches = true;
+    if (this.field === Field.Data) this.dataLines++;
+    if (this.field === Field.Data && this.eventIsError && this.errorBytes && this.dataLines > 1) this.errorBytes.push(LF);
+  }
+
+  private matchValue(byte: number): void {
+    const expected = this.field === Field.Data ? DONE_BYTES : ERROR_BYTES;
+    this.valueMatches &&= expected[this.valueIndex] === byte;
+    this.valueIndex++;
+    if (this.field === Field.Data && this.eventIsError && this.errorBytes && this.errorBytes.length < ERROR_DATA_MAX_BYTES) this.errorBytes.push(byte);
+  }
+
+  private endLine(): void {
+    const state = this.state;
+    this.state = ScanState.LineStart;
+    if (state === ScanState.LineStart) return this.dispatch();
+    // A line without a colon is a field name with an empty value.
+    if (state === ScanState.Field) this.startValue();
+    else if (state === ScanState.SkipLine) return;
+    const exact = this.valueMatches && this.valueIndex === (this.field === Field.Data ? DONE_BYTES.length : ERROR_BYTES.length);
+    if (this.field === Field.Data) {
+      this.dataIsDone = this.dataLines === 1 && exact;
+    } else if (this.field === Field.Event) {
+      this.eventIsError = exact;
+      this.errorBytes = exact ? [] : null;
+    }
+  }
+
+  /** A blank line: the event is complete. */
+  private dispatch(): void {
+    // An error event counts even without data: a provider that says "error" has not answered.
+    if (this.eventIsError) this.errorEvent = true;
+    else if (this.dataLines > 0 && this.dataIsDone) this.sawDone = true;
+    this.dataLines = 0;
+    this.dataIsDone = false;
+    if (!this.errorEvent) {
+      this.eventIsError = false;
+      this.errorBytes = null;
+    }
+  }
+}
+
+/** Retry-After is either delay-seconds (a whole number) or an HTTP date; anything else is ignored. */
 export function parseRetryAfter(header: string | null, nowEpochMs: number): number | null {
-  if (header === null || header.trim() === "") return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
+  const value = header?.trim();
+  if (!value) return null;
+  // Number() would also take "-5", "0x10", "1e3" and "Infinity": delay-seconds are digits (a fraction is tolerated).
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  // A date names a weekday and a month: Date.parse alone would take "5" or "2" as a year.
+  if (!/[a-z]{3}/i.test(value)) return null;
+  const date = Date.parse(value);
   return Number.isNaN(date) ? null : Math.max(0, date - nowEpochMs);
 }
 
@@ -195,22 +428,25 @@ function isNullBodyStatus(status: number): boolean {
   return status === 101 || status === 204 || status === 205 || status === 304;
 }
 
-function concatBytes(first: Uint8Array, second: Uint8Array): Uint8Array {
-  if (first.length === 0) return second;
-  const joined = new Uint8Array(first.length + second.length);
-  joined.set(first, 0);
-  joined.set(second, first.length);
+function concatChunks(chunks: readonly Uint8Array[], totalBytes: number): Uint8Array {
+  const joined = new Uint8Array(totalBytes);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return joined;
 }
 
-function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
-  outer: for (let start = 0; start <= haystack.length - needle.length; start++) {
-    for (let offset = 0; offset < needle.length; offset++) {
-      if (haystack[start + offset] !== needle[offset]) continue outer;
-    }
-    return start;
-  }
-  return -1;
+function textExcerpt(body: Uint8Array): string | null {
+  const text = new TextDecoder().decode(body.subarray(0, 4 * ERROR_EXCERPT_CHARS));
+  return text.trim() === "" ? null : text;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
 }
 
 export interface ErrorClassification {
@@ -223,17 +459,31 @@ export interface ErrorClassification {
 export type AbortCause = "aborted" | "timeout" | null;
 
 /**
- * Maps what went wrong to DESIGN.md's error kinds. The library's error classes come first (they carry
- * the HTTP status); then fetch's own failures, which differ by runtime (Node says "fetch failed" or
- * "terminated", browsers "Failed to fetch"), so they are told apart by type, not by message.
+ * Maps what went wrong to DESIGN.md's error kinds, with a message that says what happened: the provider's
+ * own words and status when it gave them, the likely cause of a network failure. The library's error
+ * classes come first (they carry the HTTP status and the answer's body); then fetch's own failures, which
+ * differ by runtime (Node says "fetch failed" or "terminated", browsers "Failed to fetch"), so they are
+ * told apart by type, not by message. The message is always one bounded line.
  */
 export function classifyError(error: unknown, timing: WireTiming, abortCause: AbortCause): ErrorClassification {
+  const classification = classify(error, timing, abortCause);
+  classification.message = oneLine(classification.message, MAX_ERROR_MESSAGE_CHARS);
+  return classification;
+}
+
+function classify(error: unknown, timing: WireTiming, abortCause: AbortCause): ErrorClassification {
   const message = errorMessage(error);
   if (abortCause === "aborted") return { errorKind: "aborted", httpStatus: timing.httpStatus, message: "aborted by the user" };
   if (abortCause === "timeout") return { errorKind: "timeout", httpStatus: timing.httpStatus, message };
+  if (error instanceof ResponseTooLargeError || error instanceof StreamErrorEventError) {
+    return { errorKind: "bad_response", httpStatus: timing.httpStatus, message };
+  }
   if (error instanceof InferenceClientProviderApiError || error instanceof InferenceClientHubApiError) {
     const status = error.httpResponse.status;
-    return { errorKind: kindForHttpStatus(status), httpStatus: status, message };
+    const said = providerMessage(error.httpResponse.body) ?? providerMessage(timing.errorBodyExcerpt);
+    // A 2xx here is an error reported inside a 200: an error in the stream's data, or a wrong content type.
+    const text = status >= 400 ? `HTTP ${status}${said ? `: ${said}` : ` (${message})`}` : said ? `the provider reported an error in the stream: ${said}` : message;
+    return { errorKind: kindForHttpStatus(status), httpStatus: status, message: text };
   }
   if (error instanceof InferenceClientProviderOutputError) {
     return { errorKind: "bad_response", httpStatus: timing.httpStatus, message };
@@ -241,14 +491,14 @@ export function classifyError(error: unknown, timing: WireTiming, abortCause: Ab
   if (error instanceof InferenceClientInputError || error instanceof InferenceClientRoutingError) {
     return { errorKind: "input", httpStatus: null, message };
   }
-  if (error instanceof SyntaxError) {
-    return { errorKind: "bad_response", httpStatus: timing.httpStatus, message: `malformed response: ${message}` };
-  }
   // fetch reports a failed connection as a TypeError, but so does library code choking on an odd body:
   // only a failure before the headers or while reading the body is the network's.
   const failedOnTheWire = timing.httpStatus === null || timing.bodyReadFailed;
   if ((error instanceof TypeError || isDomException(error, "NetworkError")) && failedOnTheWire) {
     return { errorKind: "network", httpStatus: timing.httpStatus, message: describeNetworkError(error, message) };
+  }
+  if (error instanceof SyntaxError) {
+    return { errorKind: "bad_response", httpStatus: timing.httpStatus, message: `malformed response: ${message}` };
   }
   if (timing.httpStatus !== null && timing.httpStatus >= 400) {
     return { errorKind: kindForHttpStatus(timing.httpStatus), httpStatus: timing.httpStatus, message };
@@ -264,9 +514,79 @@ export function kindForHttpStatus(status: number): ErrorKind {
   return "bad_response";
 }
 
+/** Long enough for a provider's sentence and a cause; short enough for a table cell and a CSV column. */
+export const MAX_ERROR_MESSAGE_CHARS = 400;
+const MAX_PROVIDER_MESSAGE_CHARS = 240;
+
+/**
+ * The provider's own words from an error answer: an OpenAI `{ error: { message } }`, a TGI
+ * `{ error: "…" }`, a FastAPI `{ detail }`, a `{ message }`, or the trimmed text of a non-JSON body.
+ */
+export function providerMessage(body: unknown): string | null {
+  if (typeof body === "string") {
+    const text = body.trim();
+    if (text === "") return null;
+    if (text.startsWith("{")) {
+      try {
+        return providerMessage(JSON.parse(text) as unknown) ?? oneLine(text, MAX_PROVIDER_MESSAGE_CHARS);
+      } catch {
+        // Not JSON after all (or cut short): the text itself.
+      }
+    }
+    return oneLine(text, MAX_PROVIDER_MESSAGE_CHARS);
+  }
+  if (typeof body !== "object" || body === null) return null;
+  const fields = body as { error?: unknown; detail?: unknown; message?: unknown };
+  const nested = typeof fields.error === "object" && fields.error !== null ? (fields.error as { message?: unknown }).message : undefined;
+  for (const candidate of [nested, fields.error, fields.detail, fields.message]) {
+    if (typeof candidate === "string" && candidate.trim() !== "") return oneLine(candidate, MAX_PROVIDER_MESSAGE_CHARS);
+  }
+  return null;
+}
+
+/** One line (no CR, LF, U+2028/2029/0085 or other controls), at most `max` characters. */
+export function oneLine(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  let cut = max - 1;
+  // Never split a surrogate pair.
+  if (/[\uD800-\uDBFF]/.test(flat[cut - 1] ?? "")) cut--;
+  return `${flat.slice(0, cut)}…`;
+}
+
+const NETWORK_CAUSES: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ENOTFOUND: "unknown host",
+  EAI_AGAIN: "host name lookup failed",
+  ECONNRESET: "connection reset by the server",
+  EPIPE: "connection closed by the server",
+  ETIMEDOUT: "connection timed out",
+  UND_ERR_SOCKET: "connection closed by the server",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+};
+
+/**
+ * Node's fetch nests the system error in `cause` (sometimes twice); a browser gives a bare TypeError and
+ * never says why, so the message names the candidates.
+ */
 function describeNetworkError(error: unknown, message: string): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${message} (${cause.code})` : cause?.message ? `${message}: ${cause.message}` : message;
+  let cause = (error as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 4 && cause && typeof cause === "object"; depth++) {
+    const { code, message: causeMessage } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === "string") return `${message}: ${NETWORK_CAUSES[code] ?? (typeof causeMessage === "string" ? causeMessage : "network error")} (${code})`;
+    const next = (cause as { cause?: unknown }).cause;
+    if (!next && typeof causeMessage === "string") return `${message}: ${causeMessage}`;
+    cause = next;
+  }
+  if (timingIsBrowserFetchFailure(error)) {
+    return `${message} — CORS refusal, connection refused or unknown host: the browser does not say which`;
+  }
+  return message;
+}
+
+function timingIsBrowserFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError && (error as { cause?: unknown }).cause === undefined;
 }
 
 function isDomException(error: unknown, name: string): boolean {

@@ -45,6 +45,8 @@ export interface RequestRecord {
   /** Text output, a vector summary ("dim=768 [0.01, …]"), or "blob:<id>" for binary outputs. */
   output: string | null;
   outputBytes: number;
+  /** True when `output` was cut to the run's kept-output limit (the whole answer was still read and counted). */
+  truncated: boolean;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -68,4 +70,5 @@ export const RECORD_FIELDS = [
   "chunkCount",
   "output",
   "outputBytes",
+  "truncated",
 ] as const satisfies readonly (keyof RequestRecord)[];

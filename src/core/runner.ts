@@ -5,7 +5,7 @@ import { measureAttempt, type AttemptContext } from "./attempt";
 import { expandInputs } from "./inputs";
 import { systemClock, type Clock } from "./measure";
 import type { RequestRecord } from "./record";
-import { abortableSleep, backoffDelayMs, isRetryable } from "./retry";
+import { abortableSleep, isRetryable, planRetry } from "./retry";
 import { formatScenarioErrors, type Scenario, type ScenarioError } from "./scenario";
 import { redactSecrets, redactText } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
@@ -140,6 +140,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     timeoutMs: scenario.run.timeoutMs,
     runSignal,
     redact: (text) => redactText(text, secrets),
+    maxResponseBytes: scenario.run.maxResponseBytes,
+    maxOutputChars: scenario.run.maxOutputChars,
   };
 
   /** One planned request: its attempts, each taking a target slot then a global slot, backoff outside both. */
@@ -163,10 +165,16 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       );
       if (record === null) return;
       const fullRecord: RequestRecord = { runId, ...planned, attempt, ...record.fields };
+      const wouldRetry = fullRecord.status === "error" && attempt < retry.maxAttempts && isRetryable(fullRecord, retry) && !runSignal.aborted;
+      const plan = wouldRetry ? planRetry(retry, attempt, record.retryAfterMs, random) : null;
+      if (plan && !plan.retry) {
+        fullRecord.errorKind = "rate_limited";
+        fullRecord.errorMessage = `${plan.refusal}; ${fullRecord.errorMessage ?? ""}`;
+      }
       // The one exit of records: whatever a server echoed, no secret is written anywhere after this.
-      await options.onRecord(redactSecrets(fullRecord, secrets));
+      await emitRecord(options.onRecord, redactSecrets(fullRecord, secrets));
       progress.attempts++;
-      const retryable = fullRecord.status === "error" && attempt < retry.maxAttempts && isRetryable(fullRecord, retry) && !runSignal.aborted;
+      const retryable = plan?.retry === true;
       if (!retryable) {
         progress.done++;
         if (fullRecord.status === "error") progress.errors++;
@@ -175,7 +183,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       }
       progress.retries++;
       reportProgress();
-      await sleep(backoffDelayMs(retry, attempt, record.retryAfterMs, random), runSignal);
+      await sleep(plan.delayMs, runSignal);
     }
   };
 
@@ -200,6 +208,31 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     startedAt,
     finishedAt: clock.epochMs(),
   };
+}
+
+/**
+ * A record the sink cannot take (JSON.stringify throws on a string past V8's limit, a store refuses a
+ * value) becomes an error record for that request, without its output, so one answer never ends the
+ * run. Only a sink that refuses that too (a full disk, a closed file) fails the run.
+ */
+async function emitRecord(onRecord: (record: RequestRecord) => unknown, record: RequestRecord): Promise<void> {
+  try {
+    await onRecord(record);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await onRecord({
+      ...record,
+      status: "error",
+      errorKind: "bad_response",
+      errorMessage: `the record could not be written (${reason.slice(0, 200)}); its output was dropped`,
+      ttftMs: null,
+      inputTokens: null,
+      outputTokens: null,
+      tokensEstimated: false,
+      output: null,
+      truncated: record.output !== null,
+    });
+  }
 }
 
 /** Bounds how many planned requests are under way; `enter` waits for a free place. */

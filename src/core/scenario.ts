@@ -107,6 +107,10 @@ const runSchema = z.strictObject({
   perTargetConcurrency: z.number().int().min(1, "must be at least 1").max(1024).optional(),
   timeoutMs: z.number().int().min(1, "must be positive").max(3_600_000).default(60_000),
   stream: z.boolean().default(false),
+  /** Decoded bytes of one response at most (default 64 MiB): past it the record is an error, reading stops. */
+  maxResponseBytes: z.number().int().min(1024, "must be at least 1024").max(1024 ** 3, "must be at most 1 GiB").optional(),
+  /** Characters of output a record keeps (default 262144); a longer output is cut and flagged `truncated`. */
+  maxOutputChars: z.number().int().min(0, "must be 0 or more").max(64 * 1024 * 1024).optional(),
   retry: retrySchema.default({ maxAttempts: 1, baseDelayMs: 500, maxDelayMs: 20_000, retryOn: ["rate_limited", "http_5xx", "network"] }),
 });
 

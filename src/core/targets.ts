@@ -1,5 +1,5 @@
 // How one target is called for each task, always through @huggingface/inference's InferenceClient.
-import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
+import { InferenceClient, InferenceClientInputError, InferenceClientProviderOutputError } from "@huggingface/inference";
 import { normalizeHttpUrl } from "./http-url";
 import type { ExpandedInput } from "./inputs";
 import { requestParametersOf } from "./request-parameters";
@@ -20,6 +20,8 @@ export interface TargetCallResult {
   chunkCount: number;
   /** Stream events that carried output content: the token count when the provider reports none. */
   contentChunkCount: number;
+  /** A stream chunk carried a finish reason: the answer is complete even if no [DONE] follows. */
+  finished?: boolean;
 }
 
 export interface CallHooks {
@@ -102,6 +104,10 @@ type ChatArgs = Parameters<InferenceClient["chatCompletion"]>[0];
 
 async function chat(client: InferenceClient, args: ChatArgs, hooks: CallHooks): Promise<TargetCallResult> {
   const response = await client.chatCompletion(args, requestOptions(hooks));
+  // An answer without a single choice answered nothing: not a success with an empty output.
+  if (!Array.isArray(response.choices) || response.choices.length === 0) {
+    throw new InferenceClientProviderOutputError("the answer holds no choice (choices is empty)");
+  }
   const content = response.choices[0]?.message?.content ?? "";
   return {
     output: typeof content === "string" ? content : JSON.stringify(content),
@@ -165,8 +171,10 @@ async function collectStream<Chunk>(
   let chunkCount = 0;
   let contentChunkCount = 0;
   let usage: TokenUsage | null = null;
+  let finished = false;
   for await (const chunk of stream) {
     chunkCount++;
+    finished ||= hasFinishReason(chunk);
     const content = contentOf(chunk);
     if (content) {
       contentChunkCount++;
@@ -176,7 +184,14 @@ async function collectStream<Chunk>(
     const chunkUsage = usageOf(chunk);
     if (chunkUsage) usage = usageFrom(chunkUsage);
   }
-  return { output: parts.join(""), outputKind: "text", usage, chunkCount, contentChunkCount };
+  return { output: parts.join(""), outputKind: "text", usage, chunkCount, contentChunkCount, finished };
+}
+
+/** OpenAI chunks end a choice with `choices[i].finish_reason`; TGI's native stream with `details.finish_reason`. */
+function hasFinishReason(chunk: unknown): boolean {
+  const { choices, details } = chunk as { choices?: unknown; details?: { finish_reason?: unknown } | null };
+  if (typeof details?.finish_reason === "string") return true;
+  return Array.isArray(choices) && choices.some((choice) => typeof (choice as { finish_reason?: unknown } | null)?.finish_reason === "string");
 }
 
 interface RawUsage {

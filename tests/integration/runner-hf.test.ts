@@ -150,7 +150,7 @@ describe("runner through @huggingface/inference routing", () => {
       answerChat("together", (body) => HttpResponse.json(chatCompletionBody(body.model, "ok", 1))),
     );
     const waits: number[] = [];
-    const { records, result } = await run(scenario({ inputs: ["x"], run: { retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 } } }), {
+    const { records, result } = await run(scenario({ inputs: ["x"], run: { retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 5000 } } }), {
       sleep: async (ms) => {
         waits.push(ms);
       },

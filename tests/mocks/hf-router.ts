@@ -49,7 +49,7 @@ export interface StreamScript {
   /** Wait between content events. */
   interTokenDelayMs?: number;
   includeUsage?: boolean;
-  /** End the stream without `[DONE]`. */
+  /** End the stream after the tokens: no finish reason, no `[DONE]` (a finish reason alone completes a stream). */
   cutBeforeDone?: boolean;
   /** Send an error event (inside the HTTP 200) after this many tokens. */
   errorAfterTokens?: number;
@@ -84,12 +84,16 @@ export function sseStream(script: StreamScript): ReadableStream<Uint8Array> {
         }
         send(chunkEvent(script.model, { role: "assistant", content: token }, null));
       }
+      if (script.cutBeforeDone) {
+        controller.close();
+        return;
+      }
       send(chunkEvent(script.model, {}, "stop"));
       if (script.includeUsage ?? true) {
         const usage = { prompt_tokens: 21, completion_tokens: script.tokens.length, total_tokens: 21 + script.tokens.length };
         send(`data:${JSON.stringify({ id: "chatcmpl-mock", object: "chat.completion.chunk", created: 1714873384, model: script.model, choices: [], usage })}\n\n`);
       }
-      if (!script.cutBeforeDone) send("data:[DONE]\n\n");
+      send("data:[DONE]\n\n");
       controller.close();
     },
   });

@@ -23,6 +23,7 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     chunkCount: 20,
     output: "hello",
     outputBytes: 5,
+    truncated: false,
     ...overrides,
   };
 }

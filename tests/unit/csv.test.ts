@@ -34,6 +34,7 @@ function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
     chunkCount: 41,
     output: "hello",
     outputBytes: 5,
+    truncated: false,
     ...overrides,
   };
 }

@@ -5,8 +5,8 @@ import {
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
 } from "@huggingface/inference";
-import { classifyError, createTimingFetch, newWireTiming, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure";
-import { backoffDelayMs } from "../../src/core/retry";
+import { classifyError, createTimingFetch, EventStreamScanner, newWireTiming, oneLine, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure";
+import { backoffDelayMs, planRetry } from "../../src/core/retry";
 import { summarizeVector } from "../../src/core/targets";
 
 function emptyTiming(overrides: Partial<WireTiming> = {}): WireTiming {
@@ -43,7 +43,7 @@ describe("error classification", () => {
     expect(classifyError(new InferenceClientInputError("no model"), emptyTiming(), null).errorKind).toBe("input");
     expect(classifyError(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } }), emptyTiming(), null)).toMatchObject({
       errorKind: "network",
-      message: "fetch failed (ECONNREFUSED)",
+      message: "fetch failed: connection refused (ECONNREFUSED)",
     });
     expect(classifyError(new SyntaxError("Unexpected token"), emptyTiming({ httpStatus: 200 }), null).errorKind).toBe("bad_response");
     expect(classifyError(new TypeError("terminated"), emptyTiming({ httpStatus: 200, bodyReadFailed: true }), null).errorKind).toBe("network");
@@ -131,6 +131,78 @@ describe("timing fetch", () => {
     const wire = createTimingFetch(base, clock, new AbortController().signal);
     await wire.fetch("https://huggingface.co/api/models/org/model?expand[]=inferenceProviderMapping");
     expect(wire.timing.t0).toBeNull();
+  });
+});
+
+describe("event stream scanning", () => {
+  function scan(...chunks: string[]): EventStreamScanner {
+    const scanner = new EventStreamScanner();
+    for (const chunk of chunks) scanner.scan(new TextEncoder().encode(chunk));
+    return scanner;
+  }
+
+  it("completes only on an event whose data is exactly [DONE], however the bytes are split", () => {
+    expect(scan("data: [DONE]\n\n").sawDone).toBe(true);
+    expect(scan("data:[DONE]\r\n\r\n").sawDone).toBe(true);
+    expect(scan("data: [DONE]\r\r").sawDone).toBe(true);
+    expect(scan('data: {"a":1}\n\ndata: [DO', "NE]\n", "\n").sawDone).toBe(true);
+    // Not a dispatched event (no blank line), a comment, another field, a longer value, a content token.
+    expect(scan("data: [DONE]\n").sawDone).toBe(false);
+    expect(scan(": [DONE]\n\n").sawDone).toBe(false);
+    expect(scan("id: [DONE]\n\n").sawDone).toBe(false);
+    expect(scan("data: [DONE]!\n\n").sawDone).toBe(false);
+    expect(scan("data: [DONE]\ndata: more\n\n").sawDone).toBe(false);
+    expect(scan('data: {"content":"[DONE]"}\n\n').sawDone).toBe(false);
+  });
+
+  it("reports an `event: error` event with its data, and only that event type", () => {
+    const scanner = scan("event: error\n", 'data: {"error":{"message":"overloaded"}}\n\n');
+    expect(scanner.errorEvent).toBe(true);
+    expect(scanner.errorData()).toBe('{"error":{"message":"overloaded"}}');
+    expect(scan("event: errors\ndata: x\n\n").errorEvent).toBe(false);
+    expect(scan("event: message\ndata: x\n\n").errorEvent).toBe(false);
+    expect(scan("data: x\nevent: error\n\n").errorEvent).toBe(true);
+  });
+});
+
+describe("bounded Retry-After and error messages", () => {
+  const policy = { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 30_000, retryOn: [] };
+
+  it("ignores negative, hexadecimal, exponent and garbage values, and takes an HTTP date", () => {
+    for (const header of ["-5", "0x10", "1e3", "Infinity", "soon", "5 seconds", "2"]) {
+      expect(parseRetryAfter(header, 0), header).toBe(header === "2" ? 2000 : null);
+    }
+    expect(parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.parse("Wed, 21 Oct 2015 07:27:00 GMT"))).toBe(60_000);
+    expect(parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.parse("Wed, 21 Oct 2015 08:00:00 GMT"))).toBe(0);
+  });
+
+  it("refuses a Retry-After over the policy's bound, saying what was asked, and caps every wait", () => {
+    expect(planRetry(policy, 1, 86_400_000, () => 1)).toEqual({ retry: false, refusal: "asked to retry after 86400 s, over the policy's 30 s" });
+    expect(planRetry(policy, 1, 1e12, () => 1)).toMatchObject({ retry: false });
+    expect(planRetry(policy, 1, 2000, () => 0)).toEqual({ retry: true, delayMs: 2000 });
+    expect(planRetry(policy, 1, 2000, () => 0, 1000)).toEqual({ retry: false, refusal: "asked to retry after 2 s, over the 1 s left before the run's deadline" });
+    expect(planRetry(policy, 20, null, () => 1)).toEqual({ retry: true, delayMs: 30_000 });
+  });
+
+  it("puts the provider's own message and status in one bounded line", () => {
+    const withBody = (status: number, body: unknown) =>
+      new InferenceClientProviderApiError("Failed to perform inference: an HTTP error occurred", { url: "https://x", method: "POST" }, { requestId: "", status, body });
+    expect(classifyError(withBody(503, { error: { message: "model is overloaded" } }), emptyTiming(), null).message).toBe("HTTP 503: model is overloaded");
+    expect(classifyError(withBody(422, { detail: "max_tokens too large" }), emptyTiming(), null).message).toBe("HTTP 422: max_tokens too large");
+    expect(classifyError(withBody(502, ""), emptyTiming({ errorBodyExcerpt: "<html>\nBad gateway\r\n</html>" }), null).message).toBe("HTTP 502: <html> Bad gateway </html>");
+    const long = classifyError(withBody(500, { error: "x".repeat(10_000) + "\u2028y" }), emptyTiming(), null).message;
+    expect(long.length).toBeLessThanOrEqual(400);
+    expect(long).not.toMatch(/[\n\r\u2028\u2029\u0085]/);
+    expect(oneLine("a\u0085b\u2029c", 10)).toBe("a b c");
+  });
+
+  it("says what a browser's bare fetch failure may be, and names Node's causes", () => {
+    expect(classifyError(new TypeError("Failed to fetch"), emptyTiming(), null).message).toMatch(/^Failed to fetch — CORS refusal, connection refused or unknown host/);
+    const reset = new TypeError("terminated", { cause: { cause: { code: "ECONNRESET", message: "read ECONNRESET" } } });
+    expect(classifyError(reset, emptyTiming({ httpStatus: 200, bodyReadFailed: true }), null)).toMatchObject({
+      errorKind: "network",
+      message: "terminated: connection reset by the server (ECONNRESET)",
+    });
   });
 });
 

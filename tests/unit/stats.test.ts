@@ -35,6 +35,7 @@ function makeRecord(overrides: Partial<RequestRecord>): RequestRecord {
     chunkCount: 0,
     output: "hello",
     outputBytes: 5,
+    truncated: false,
     ...overrides,
   };
 }

@@ -60,6 +60,7 @@ export function syntheticRecords(runId: string, scenario: Scenario, count: numbe
       chunkCount: failed ? 0 : outputTokens + 2,
       output,
       outputBytes: failed ? 120 : 150 * (outputTokens + 2),
+      truncated: false,
     });
   }
   if (records.length < count) throw new Error(`the synthetic plan holds ${records.length} requests, fewer than ${count}`);

@@ -59,6 +59,7 @@ export function testRecord(runId: string, index: number, overrides: Partial<Requ
     chunkCount: 0,
     output: `answer ${index}`,
     outputBytes: 42,
+    truncated: false,
     ...overrides,
   };
 }
