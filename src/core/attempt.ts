@@ -1,6 +1,7 @@
 // One request attempt, measured: its own abort controller (the run's abort or its timeout), its own
 // timing fetch, and the record fields that come out of it, success or failure.
 import {
+  CLOSE_DELIMITED_CUT,
   classifyError,
   createTimingFetch,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -73,39 +74,40 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   const attemptStartedAt = clock.now();
   const attemptStartedAtEpochMs = clock.epochMs();
   let firstContentAt: number | null = null;
-  let succeeded = false;
+  let result: TargetCallResult;
+  let finishedAt: number;
   try {
-    const result = await call(input, {
+    result = await call(input, {
       fetch: wire.fetch,
       signal: controller.signal,
       onContent: () => {
         firstContentAt ??= wire.timing.lastChunkAt ?? clock.now();
       },
     });
-    const finishedAt = clock.now();
-    // Complete means the stream said so, in an event: `data: [DONE]`, or a chunk with a finish reason.
-    if (wire.timing.contentType?.startsWith("text/event-stream") && !wire.timing.sawDoneMarker && !result.finished) {
-      return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, {
-        errorKind: "bad_response",
-        httpStatus: wire.timing.httpStatus,
-        message: "the event stream ended without [DONE] or a finish reason: the response is incomplete",
-      }, context, result);
-    }
-    const fields = success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
-    succeeded = true;
-    return { fields, retryAfterMs: null };
+    finishedAt = clock.now();
   } catch (error) {
-    const finishedAt = clock.now();
+    const failedAt = clock.now();
     const classification = classifyError(error, wire.timing, abortCause);
     classification.message = context.redact(classification.message);
-    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classification, context);
+    wire.discard();
+    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, failedAt, classification, context);
   } finally {
     clearTimeout(timer);
     context.activeAttempts.delete(controller);
-    // After [DONE] the tail gets a short bounded grace (connection reuse); a failed attempt's body is dropped.
-    if (succeeded) wire.drain();
-    else wire.discard();
   }
+  // Outside the try: a throw from here on is a fault in measuring, not the provider's (measureAttempt's catch).
+  // Complete means the stream said so, in an event: `data: [DONE]`, or a chunk with a finish reason.
+  if (wire.timing.contentType?.startsWith("text/event-stream") && !wire.timing.sawDoneMarker && !result.finished) {
+    wire.discard();
+    const classification: ErrorClassification = wire.timing.closeDelimited
+      ? { errorKind: "network", httpStatus: wire.timing.httpStatus, message: CLOSE_DELIMITED_CUT }
+      : { errorKind: "bad_response", httpStatus: wire.timing.httpStatus, message: "the event stream ended without [DONE] or a finish reason: the response is incomplete" };
+    return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classification, context, result);
+  }
+  const fields = success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
+  // After [DONE] the tail gets a short bounded grace (connection reuse), then the body is cancelled.
+  wire.drain();
+  return { fields, retryAfterMs: null };
 }
 
 /**

@@ -48,6 +48,12 @@ export interface WireTiming {
   bodyReadFailed: boolean;
   /** The start of an error answer's body (status >= 400), one line, for the record's message. */
   errorBodyExcerpt: string | null;
+  /**
+   * The body is framed by the connection's end alone (HTTP/1.x, no Content-Length, no chunked coding, as
+   * Node's fetch shows it). Node's fetch then takes a reset for the end of the body, so a body that ends
+   * incomplete is the connection's failure, not the provider's answer: the framing cannot tell them apart.
+   */
+  closeDelimited: boolean;
 }
 
 export interface TimingFetch {
@@ -70,6 +76,8 @@ export interface TimingFetchOptions {
 
 /** Decoded bytes of one response at most, unless the scenario says otherwise: a gzip bomb stops here. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** One event line at most: real providers send a token or a tool-call piece per event, a few KB. */
+export const MAX_EVENT_LINE_BYTES = 2 * 1024 * 1024;
 /** How long the tail of a stream after [DONE] may take before the body is cancelled. */
 export const DRAIN_GRACE_MS = 250;
 /** Bytes after [DONE] read at most before cancelling: the tail carries nothing measured. */
@@ -77,11 +85,26 @@ const DRAIN_MAX_BYTES = 64 * 1024;
 /** Characters of an error answer's body kept for the record's message. */
 const ERROR_EXCERPT_CHARS = 300;
 
-/** The body went over the scenario's byte limit: reading stopped there. */
-export class ResponseTooLargeError extends Error {
+/** The body broke a limit (its size, an endless event line): reading stopped there and the attempt failed. */
+export class ResponseRejectedError extends Error {
+  override name = "ResponseRejectedError";
+}
+
+/** The body went over the scenario's byte limit. */
+export class ResponseTooLargeError extends ResponseRejectedError {
   constructor(readonly limitBytes: number) {
     super(`the response went over ${formatBytes(limitBytes)} (run.maxResponseBytes): reading stopped there`);
-    this.name = "ResponseTooLargeError";
+  }
+}
+
+/**
+ * One line of an event stream went over MAX_EVENT_LINE_BYTES. The library buffers a line by copying it
+ * whole for every chunk, so a line without end costs time quadratic in its length: it is cut off here,
+ * long before the byte limit.
+ */
+export class EventLineTooLongError extends ResponseRejectedError {
+  constructor() {
+    super(`an event stream line went over ${formatBytes(MAX_EVENT_LINE_BYTES)} without ending: not an event stream`);
   }
 }
 
@@ -108,6 +131,7 @@ export function newWireTiming(): WireTiming {
     bodyEnded: false,
     bodyReadFailed: false,
     errorBodyExcerpt: null,
+    closeDelimited: false,
   };
 }
 
@@ -136,6 +160,7 @@ export function createTimingFetch(
     timing.httpStatus = response.status;
     timing.contentType = response.headers.get("content-type");
     timing.retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), clock.epochMs());
+    timing.closeDelimited = isCloseDelimited(response.headers);
     if (!response.body || isNullBodyStatus(response.status)) {
       timing.lastByteAt = clock.now();
       timing.bodyEnded = true;
@@ -216,6 +241,10 @@ export function createTimingFetch(
                 if (events.errorEvent) {
                   reader.cancel().catch(ignoreFailure);
                   throw new StreamErrorEventError(providerMessage(events.errorData()));
+                }
+                if (events.lineBytes > MAX_EVENT_LINE_BYTES) {
+                  reader.cancel().catch(ignoreFailure);
+                  throw new EventLineTooLongError();
                 }
               }
               return result;
@@ -299,6 +328,8 @@ const enum Field {
 export class EventStreamScanner {
   sawDone = false;
   errorEvent = false;
+  /** Bytes of the line not yet ended. */
+  lineBytes = 0;
   private state = ScanState.LineStart;
   private afterCr = false;
   private fieldIndex = 0;
@@ -313,6 +344,7 @@ export class EventStreamScanner {
   private errorBytes: number[] | null = null;
 
   scan(chunk: Uint8Array): void {
+    let lastLineEnd = -1;
     for (let index = 0; index < chunk.length; index++) {
       const byte = chunk[index]!;
       if (this.afterCr) {
@@ -321,6 +353,7 @@ export class EventStreamScanner {
       }
       if (byte === CR || byte === LF) {
         this.afterCr = byte === CR;
+        lastLineEnd = index;
         this.endLine();
         if (this.sawDone || this.errorEvent) return;
         continue;
@@ -352,6 +385,7 @@ export class EventStreamScanner {
           break;
       }
     }
+    this.lineBytes = lastLineEnd < 0 ? this.lineBytes + chunk.length : chunk.length - lastLineEnd - 1;
   }
 
   /** The error event's data as text, when it was kept. */
@@ -424,6 +458,13 @@ export function parseRetryAfter(header: string | null, nowEpochMs: number): numb
   return Number.isNaN(date) ? null : Math.max(0, date - nowEpochMs);
 }
 
+export const CLOSE_DELIMITED_CUT =
+  "the connection ended before the body was complete (a body framed only by the connection's end: a reset looks like an early close)";
+
+function isCloseDelimited(headers: Headers): boolean {
+  return !headers.has("content-length") && !headers.has("transfer-encoding") && /\bclose\b/i.test(headers.get("connection") ?? "");
+}
+
 function isNullBodyStatus(status: number): boolean {
   return status === 101 || status === 204 || status === 205 || status === 304;
 }
@@ -475,7 +516,7 @@ function classify(error: unknown, timing: WireTiming, abortCause: AbortCause): E
   const message = errorMessage(error);
   if (abortCause === "aborted") return { errorKind: "aborted", httpStatus: timing.httpStatus, message: "aborted by the user" };
   if (abortCause === "timeout") return { errorKind: "timeout", httpStatus: timing.httpStatus, message };
-  if (error instanceof ResponseTooLargeError || error instanceof StreamErrorEventError) {
+  if (error instanceof ResponseRejectedError || error instanceof StreamErrorEventError) {
     return { errorKind: "bad_response", httpStatus: timing.httpStatus, message };
   }
   if (error instanceof InferenceClientProviderApiError || error instanceof InferenceClientHubApiError) {
@@ -496,6 +537,9 @@ function classify(error: unknown, timing: WireTiming, abortCause: AbortCause): E
   const failedOnTheWire = timing.httpStatus === null || timing.bodyReadFailed;
   if ((error instanceof TypeError || isDomException(error, "NetworkError")) && failedOnTheWire) {
     return { errorKind: "network", httpStatus: timing.httpStatus, message: describeNetworkError(error, message) };
+  }
+  if (error instanceof SyntaxError && timing.closeDelimited && timing.bodyEnded) {
+    return { errorKind: "network", httpStatus: timing.httpStatus, message: CLOSE_DELIMITED_CUT };
   }
   if (error instanceof SyntaxError) {
     return { errorKind: "bad_response", httpStatus: timing.httpStatus, message: `malformed response: ${message}` };

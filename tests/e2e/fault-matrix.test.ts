@@ -58,7 +58,8 @@ function faultScenario(stream: boolean) {
       timeoutMs: TIMEOUT_MS,
       // Six: what Chromium keeps open to one host, so no request waits inside the browser while its timeout runs.
       concurrency: 6,
-      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, retryOn: ["rate_limited", "http_5xx"] },
+      // The cap admits err429's Retry-After: 1 (a longer one is refused and ends the request).
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2000, retryOn: ["rate_limited", "http_5xx"] },
     },
   };
 }

@@ -186,7 +186,7 @@ describe("bounded Retry-After and error messages", () => {
 
   it("puts the provider's own message and status in one bounded line", () => {
     const withBody = (status: number, body: unknown) =>
-      new InferenceClientProviderApiError("Failed to perform inference: an HTTP error occurred", { url: "https://x", method: "POST" }, { requestId: "", status, body });
+      new InferenceClientProviderApiError("Failed to perform inference: an HTTP error occurred", { url: "https://x", method: "POST" }, { requestId: "", status, body: body as string });
     expect(classifyError(withBody(503, { error: { message: "model is overloaded" } }), emptyTiming(), null).message).toBe("HTTP 503: model is overloaded");
     expect(classifyError(withBody(422, { detail: "max_tokens too large" }), emptyTiming(), null).message).toBe("HTTP 422: max_tokens too large");
     expect(classifyError(withBody(502, ""), emptyTiming({ errorBodyExcerpt: "<html>\nBad gateway\r\n</html>" }), null).message).toBe("HTTP 502: <html> Bad gateway </html>");
