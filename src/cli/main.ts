@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { parseCommandLine, USAGE, type RunCommand } from "./args";
+import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_UNEXPECTED, EXIT_WRITE_FAILED } from "./exit-codes";
 import { openOutputs, OutputProblem } from "./output-files";
 import { createProgressReporter } from "./progress-line";
@@ -10,7 +11,7 @@ import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { runScenario } from "../core/runner";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
-import { formatScenarioErrors, parseScenarioText, validateScenario, type Scenario } from "../core/scenario";
+import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { SummaryAccumulator } from "../core/stats";
 import { targetsNeedingToken } from "../core/targets";
 
@@ -124,20 +125,14 @@ async function loadScenario(command: RunCommand): Promise<Scenario> {
   } catch (error) {
     throw new InputProblem(`cannot read ${command.scenarioPath}: ${(error as Error).message}`);
   }
-  const parsed = parseScenarioText(text);
-  if (!parsed.ok) throw new InputProblem(`${command.scenarioPath} is not a valid scenario:\n${indent(formatScenarioErrors(parsed.errors))}`);
-  const overridden = {
-    ...parsed.scenario,
-    run: {
-      ...parsed.scenario.run,
-      ...(command.concurrency === undefined ? {} : { concurrency: command.concurrency }),
-      ...(command.repetitions === undefined ? {} : { repetitions: command.repetitions }),
-    },
-  };
-  // Overrides go through the same validation as the file (e.g. concurrency bounds).
-  const validated = validateScenario(overridden);
-  if (!validated.ok) throw new InputProblem(`the command-line overrides are not valid:\n${indent(formatScenarioErrors(validated.errors))}`);
-  return validated.scenario;
+  // Validation renders the template: in a worker, so a hostile one is stopped rather than hanging the CLI.
+  const check = await checkScenarioInWorker(text, { concurrency: command.concurrency, repetitions: command.repetitions }).catch((error: unknown) => {
+    if (error instanceof ValidationStopped) throw new InputProblem(`${command.scenarioPath} is not a valid scenario:\n${indent(error.message)}`);
+    throw error;
+  });
+  if (check.kind === "invalid-file") throw new InputProblem(`${command.scenarioPath} is not a valid scenario:\n${indent(formatScenarioErrors(check.errors))}`);
+  if (check.kind === "invalid-overrides") throw new InputProblem(`the command-line overrides are not valid:\n${indent(formatScenarioErrors(check.errors))}`);
+  return check.scenario;
 }
 
 async function checkSandbox(sandboxUrl: string): Promise<void> {

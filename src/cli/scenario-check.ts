@@ -1,0 +1,28 @@
+// Scenario text plus the command line's overrides, validated together: what the validation worker runs.
+import { parseScenarioText, validateScenario, type Scenario, type ScenarioError } from "../core/scenario";
+
+export interface ScenarioOverrides {
+  concurrency: number | undefined;
+  repetitions: number | undefined;
+}
+
+export type ScenarioCheck =
+  | { kind: "ok"; scenario: Scenario }
+  | { kind: "invalid-file"; errors: ScenarioError[] }
+  | { kind: "invalid-overrides"; errors: ScenarioError[] };
+
+export function checkScenario(text: string, overrides: ScenarioOverrides): ScenarioCheck {
+  const parsed = parseScenarioText(text);
+  if (!parsed.ok) return { kind: "invalid-file", errors: parsed.errors };
+  const overridden = {
+    ...parsed.scenario,
+    run: {
+      ...parsed.scenario.run,
+      ...(overrides.concurrency === undefined ? {} : { concurrency: overrides.concurrency }),
+      ...(overrides.repetitions === undefined ? {} : { repetitions: overrides.repetitions }),
+    },
+  };
+  // Overrides go through the same validation as the file (e.g. concurrency bounds).
+  const validated = validateScenario(overridden);
+  return validated.ok ? { kind: "ok", scenario: validated.scenario } : { kind: "invalid-overrides", errors: validated.errors };
+}
