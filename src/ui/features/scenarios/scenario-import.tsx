@@ -1,14 +1,19 @@
 // Adds a scenario from a JSON file or pasted text; it is stored only once it validates.
 import { useId, useState, type ChangeEvent } from "react";
-import { parseScenarioText, type Scenario, type ScenarioError } from "../../../core/scenario";
+import type { Scenario, ScenarioError } from "../../../core/scenario";
 import { Notice } from "../../components/ui/notice";
 import { ScenarioErrorList } from "./scenario-error-list";
+import { parseScenarioTextOffThread } from "./validate-off-thread";
 
 interface ScenarioImportProps {
   onValid: (scenario: Scenario) => Promise<void>;
 }
 
-type ImportState = { kind: "idle" } | { kind: "invalid"; source: string; errors: ScenarioError[] } | { kind: "saved"; name: string };
+type ImportState =
+  | { kind: "idle" }
+  | { kind: "checking"; source: string }
+  | { kind: "invalid"; source: string; errors: ScenarioError[] }
+  | { kind: "saved"; name: string };
 
 export function ScenarioImport({ onValid }: ScenarioImportProps) {
   const [pasted, setPasted] = useState("");
@@ -17,7 +22,9 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
   const textAreaId = useId();
 
   const accept = async (text: string, source: string): Promise<boolean> => {
-    const result = parseScenarioText(text);
+    setState({ kind: "checking", source });
+    // Off the main thread: a hostile template is stopped there while the page stays usable.
+    const result = await parseScenarioTextOffThread(text);
     if (!result.ok) {
       setState({ kind: "invalid", source, errors: result.errors });
       return false;
@@ -60,12 +67,13 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
         <button
           type="button"
           className="button"
-          disabled={pasted.trim() === ""}
+          disabled={pasted.trim() === "" || state.kind === "checking"}
           onClick={() => void accept(pasted, "the pasted text").then((saved) => saved && setPasted(""))}
         >
           Check and save
         </button>
       </div>
+      {state.kind === "checking" ? <Notice tone="info">Checking {state.source}…</Notice> : null}
       {state.kind === "invalid" ? (
         <Notice tone="error" title={`Not saved: ${state.source} is not a valid scenario`}>
           <ScenarioErrorList errors={state.errors} />

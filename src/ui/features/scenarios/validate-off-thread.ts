@@ -1,0 +1,28 @@
+// Scenario validation for the page, run in a Web Worker with a deadline: the core renders templates within
+// counted limits, and the worker is the kill switch for anything those limits miss. Where no Worker
+// exists (jsdom in tests), the same bounded validation runs in place.
+import { parseScenarioText, type ScenarioParseResult } from "../../../core/scenario";
+import { TEMPLATE_LIMITS } from "../../../core/template";
+
+/** Well past the core's own time limit, so the core's clearer message comes first when it can. */
+export const VALIDATION_TIMEOUT_MS = TEMPLATE_LIMITS.maxMs + 7_000;
+
+export function parseScenarioTextOffThread(text: string, timeoutMs = VALIDATION_TIMEOUT_MS): Promise<ScenarioParseResult> {
+  if (typeof Worker === "undefined") return Promise.resolve(parseScenarioText(text));
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./scenario-validation.worker.ts", import.meta.url), { type: "module" });
+    const finish = (result: ScenarioParseResult): void => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(result);
+    };
+    const stopped = (why: string): ScenarioParseResult => ({ ok: false, errors: [{ path: "inputs.template", message: `validating the scenario ${why}` }] });
+    const timer = setTimeout(() => finish(stopped(`took longer than ${timeoutMs / 1000} s and was stopped`)), timeoutMs);
+    worker.onmessage = (event: MessageEvent<ScenarioParseResult>) => finish(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(stopped(`failed and was stopped: ${event.message || "the worker crashed (out of memory?)"}`));
+    };
+    worker.postMessage(text);
+  });
+}

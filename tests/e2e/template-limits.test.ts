@@ -1,0 +1,79 @@
+// A hostile template pasted into "Check and save" in the built app: validation runs in a Web Worker, the
+// tab stays usable while it runs, and the error names inputs.template. Then an ordinary scenario saves.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPageErrors, launchBrowser, saveScenarioThroughUi, startServers, type Servers } from "./harness";
+
+let workDirectory: string;
+let servers: Servers;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+const workerUrls: string[] = [];
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-template-limits-"));
+  servers = await startServers({ sandboxTimeScale: 0.2 });
+  context = await launchBrowser(join(workDirectory, "profile"));
+  page = context.pages()[0] ?? (await context.newPage());
+  pageErrors = collectPageErrors(page);
+  page.on("worker", (worker) => workerUrls.push(worker.url()));
+  await page.goto(servers.appUrl("#/scenarios"));
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await servers?.close();
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+function hostileScenario(name: string, template: string): Record<string, unknown> & { name: string } {
+  return {
+    version: 1,
+    name,
+    task: "chat-completion",
+    targets: [{ id: "fast", endpointUrl: "sandbox:/fast/v1", model: "m" }],
+    inputs: { template, variables: [{ n: 1 }] },
+  };
+}
+
+async function checkAndSave(spec: Record<string, unknown>): Promise<void> {
+  await page.getByLabel("Or paste scenario JSON").fill(JSON.stringify(spec));
+  await page.getByRole("button", { name: "Check and save" }).click();
+}
+
+describe("a hostile template in Check and save", () => {
+  it("is checked off the main thread: the page answers while it runs, and the error names inputs.template", async () => {
+    // Nested loops that run until the work limit: long enough to watch the page while the worker works.
+    await checkAndSave(hostileScenario("nested loops", "{% for i in range(5000) %}{% for j in range(5000) %}{{ j }}{% endfor %}{% endfor %}"));
+    const checking = page.getByText("Checking the pasted text…");
+    await checking.waitFor();
+    // The main thread is free: a script runs, and the textarea takes typing, while the check is under way.
+    expect(await page.evaluate(() => document.body.textContent?.includes("Checking the pasted text…"))).toBe(true);
+    const textarea = page.getByLabel("Or paste scenario JSON");
+    await textarea.press("End");
+    await textarea.pressSequentially(" ");
+    const problems = page.getByRole("list", { name: "Problems in the scenario" });
+    await problems.waitFor({ timeout: 30_000 });
+    expect(await problems.textContent()).toMatch(/inputs\.template.*steps of work/);
+    expect(workerUrls.some((url) => url.includes("scenario-validation.worker"))).toBe(true);
+  });
+
+  it("stops range(1e9) and stays usable: another scenario saves right after", async () => {
+    await checkAndSave(hostileScenario("a billion", "{% for i in range(n * 1000000000) %}x{% endfor %}"));
+    const problems = page.getByRole("list", { name: "Problems in the scenario" });
+    await page.getByText("range() of 1,000,000,000 items").waitFor({ timeout: 30_000 });
+    expect(await problems.textContent()).toContain("inputs.template");
+    await saveScenarioThroughUi(page, {
+      version: 1,
+      name: "Ordinary template",
+      task: "chat-completion",
+      targets: [{ id: "fast", endpointUrl: "sandbox:/fast/v1", model: "m" }],
+      inputs: { template: "Say {{ word }}", variables: [{ word: "hi" }] },
+    });
+    expect(pageErrors).toEqual([]);
+  });
+});
