@@ -2,6 +2,7 @@
 // endpoint addresses the library would not recognise as URLs, and credentials in an address.
 import { describe, expect, it } from "vitest";
 import { validateScenario, type Scenario, type ScenarioError } from "../../src/core/scenario";
+import { mulberry32 } from "../../src/core/random";
 import { MAX_PARAMETERS_CHARACTERS, MAX_PARAMETERS_DEPTH, requestParametersOf } from "../../src/core/request-parameters";
 
 const base = {
@@ -79,6 +80,35 @@ describe("scenario parameters", () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]!.path).toBe("parameters");
     expect(errors[0]!.message).toMatch(/characters of JSON, more than the 262144 allowed$/);
+  });
+
+  it("are accepted only without reserved keys and within the depth limit, rejected by path otherwise (500 seeded fuzz cases)", () => {
+    const random = mulberry32(8);
+    const keys = [...routingKeys, "max_tokens", "temperature", "tools", "response_format", "__proto__", "constructor", "ENDPOINTURL"];
+    const depthOf = (value: unknown): number =>
+      value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    const randomValue = (depth: number): unknown => {
+      if (depth === 0) return random() < 0.5 ? Math.floor(random() * 100) : "x";
+      // One nested child per level (and a leaf beside it now and then): depth grows, size stays linear.
+      const children: Record<string, unknown> = { [keys[Math.floor(random() * keys.length)]!]: randomValue(depth - 1) };
+      if (random() < 0.5) children[keys[Math.floor(random() * keys.length)]!] = randomValue(0);
+      return random() < 0.3 ? Object.values(children) : children;
+    };
+    const outcomes = { accepted: 0, routing: 0, other: 0 };
+    for (let round = 0; round < 500; round++) {
+      const parameters = JSON.parse(JSON.stringify(randomValue(1 + Math.floor(random() * 60)))) as unknown;
+      const result = validateScenario({ ...base, parameters });
+      const isObject = parameters !== null && typeof parameters === "object" && !Array.isArray(parameters);
+      // The schema's record drops a top-level "__proto__" key (and all below it) before any check.
+      const kept = isObject ? Object.fromEntries(Object.entries(parameters).filter(([key]) => key !== "__proto__")) : {};
+      const routes = Object.keys(kept).some((key) => routingKeys.includes(key));
+      const tooDeep = depthOf(kept) > MAX_PARAMETERS_DEPTH + 1;
+      expect(result.ok, JSON.stringify(parameters).slice(0, 200)).toBe(isObject && !routes && !tooDeep);
+      if (!result.ok) for (const error of result.errors) expect(error.path).toMatch(/^parameters/);
+      outcomes[result.ok ? "accepted" : routes ? "routing" : "other"]++;
+    }
+    // The cases cover all three outcomes, not one of them 500 times.
+    expect(Math.min(outcomes.accepted, outcomes.routing, outcomes.other)).toBeGreaterThan(20);
   });
 
   it("drops reserved keys from a scenario that skipped validation", () => {
