@@ -1,0 +1,31 @@
+// Bundles the command line into one file that plain Node runs: the package's `providerbench` command.
+// Our own TypeScript is bundled; dependencies stay imports, resolved from the installed package's
+// node_modules like any other package's.
+import { chmod } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
+export const CLI_BUNDLE = "dist/cli/providerbench.js";
+
+export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Promise<string> {
+  await build({
+    absWorkingDir: repositoryRoot,
+    entryPoints: ["src/cli/main.ts"],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    banner: { js: "#!/usr/bin/env node" },
+    logLevel: "warning",
+  });
+  await chmod(outfile, 0o755);
+  return outfile;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const outfile = await buildCli();
+  process.stdout.write(`built ${outfile}\n`);
+}
