@@ -263,7 +263,7 @@ export function createTimingFetch(
     if (!bodyStream || !rawGetReader || timing.bodyEnded || bodyStream.locked) return;
     // The raw reader, not the timed one: bytes after [DONE] are not part of the answer and move no timestamp.
     const reader = rawGetReader();
-    const timer = setTimeout(() => reader.cancel().catch(ignoreFailure), DRAIN_GRACE_MS);
+    const timer = setTimeout(() => void reader.cancel().catch(ignoreFailure), DRAIN_GRACE_MS);
     void (async () => {
       let bytes = 0;
       try {
