@@ -1,10 +1,19 @@
 // The run page for the scenario named in the address (or none: then the current or last run).
+import { DatabaseErrorNotice } from "../components/database-error-notice";
 import { RunPage } from "../features/run/run-page";
 import { useScenarioByKey } from "../features/scenarios/use-scenario-by-key";
 
 export function RunRoute({ scenarioKey }: { scenarioKey: string | null }) {
   const lookup = useScenarioByKey(scenarioKey);
   if (scenarioKey !== null && lookup.state === "loading") return <p className="page empty">Loading the scenario…</p>;
+  if (scenarioKey !== null && lookup.state === "error") {
+    return (
+      <div className="page">
+        <h1>The scenario could not be read</h1>
+        <DatabaseErrorNotice action="read this scenario" message={lookup.message} />
+      </div>
+    );
+  }
   if (scenarioKey !== null && lookup.state === "missing") {
     return (
       <div className="page">

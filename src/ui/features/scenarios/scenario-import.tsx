@@ -1,7 +1,9 @@
 // Adds a scenario from a JSON file or pasted text; it is stored only once it validates.
 import { useId, useState, type ChangeEvent } from "react";
 import type { Scenario, ScenarioError } from "../../../core/scenario";
+import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
+import { describeError } from "../../lib/use-live-read";
 import { ScenarioErrorList } from "./scenario-error-list";
 import { parseScenarioTextOffThread } from "./validate-off-thread";
 
@@ -13,7 +15,8 @@ type ImportState =
   | { kind: "idle" }
   | { kind: "checking"; source: string }
   | { kind: "invalid"; source: string; errors: ScenarioError[] }
-  | { kind: "saved"; name: string };
+  | { kind: "saved"; name: string }
+  | { kind: "not-stored"; name: string; message: string };
 
 export function ScenarioImport({ onValid }: ScenarioImportProps) {
   const [pasted, setPasted] = useState("");
@@ -29,7 +32,13 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
       setState({ kind: "invalid", source, errors: result.errors });
       return false;
     }
-    await onValid(result.scenario);
+    try {
+      await onValid(result.scenario);
+    } catch (error) {
+      // Valid, but the database refused it (quota, closed by another tab): the text stays in the field.
+      setState({ kind: "not-stored", name: result.scenario.name, message: describeError(error) });
+      return false;
+    }
     setState({ kind: "saved", name: result.scenario.name });
     return true;
   };
@@ -79,6 +88,7 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
           <ScenarioErrorList errors={state.errors} />
         </Notice>
       ) : null}
+      {state.kind === "not-stored" ? <DatabaseErrorNotice action={`save “${state.name}”`} message={state.message} /> : null}
       {state.kind === "saved" ? <Notice tone="success">Saved “{state.name}”. It is listed under Your scenarios.</Notice> : null}
     </section>
   );

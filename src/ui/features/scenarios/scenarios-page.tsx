@@ -1,14 +1,21 @@
 // The first screen: the bundled example scenarios, the user's saved ones, and a way to add more.
-import { useLiveQuery } from "dexie-react-hooks";
-import { getAppDb } from "../../../store/db";
+import { useState } from "react";
+import { getAppDb, type StoredScenario } from "../../../store/db";
 import { deleteSavedScenario, listSavedScenarios, saveScenario } from "../../../store/queries";
+import { DatabaseErrorNotice } from "../../components/database-error-notice";
+import { describeError, useLiveRead } from "../../lib/use-live-read";
 import { BUNDLED_SCENARIOS, SAVED_KEY_PREFIX } from "./bundled-scenarios";
 import { ScenarioCard } from "./scenario-card";
 import { ScenarioImport } from "./scenario-import";
 
 export function ScenariosPage() {
   const db = getAppDb();
-  const saved = useLiveQuery(() => listSavedScenarios(db), [db]);
+  const saved = useLiveRead(() => listSavedScenarios(db), [db]);
+  const [deleteFailure, setDeleteFailure] = useState<{ name: string; message: string } | null>(null);
+  const remove = (stored: StoredScenario): void => {
+    setDeleteFailure(null);
+    deleteSavedScenario(db, stored.id).catch((error: unknown) => setDeleteFailure({ name: stored.name, message: describeError(error) }));
+  };
   return (
     <div className="page">
       <h1>Scenarios</h1>
@@ -25,14 +32,16 @@ export function ScenariosPage() {
       </section>
       <section aria-labelledby="saved-heading">
         <h2 id="saved-heading">Your scenarios</h2>
-        {saved !== undefined && saved.length === 0 ? <p className="empty">None saved yet: load a file or paste JSON below.</p> : null}
+        {saved.state === "error" ? <DatabaseErrorNotice action="list your saved scenarios" message={saved.message} /> : null}
+        {deleteFailure ? <DatabaseErrorNotice action={`delete “${deleteFailure.name}”`} message={deleteFailure.message} /> : null}
+        {saved.state === "loaded" && saved.value.length === 0 ? <p className="empty">None saved yet: load a file or paste JSON below.</p> : null}
         <div className="card-grid">
-          {(saved ?? []).map((stored) => (
+          {(saved.state === "loaded" ? saved.value : []).map((stored) => (
             <ScenarioCard
               key={stored.id}
               scenarioKey={`${SAVED_KEY_PREFIX}${stored.id}`}
               scenario={stored.spec}
-              onDelete={() => void deleteSavedScenario(db, stored.id)}
+              onDelete={() => remove(stored)}
             />
           ))}
         </div>

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+// History shows each run's numbers from its stored summary; a run without one (interrupted) gets it from
+// its records once, and keeps it.
+import "fake-indexeddb/auto";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { STATS_VERSION, summarize } from "../../../src/core/stats";
+import { getAppDb } from "../../../src/store/db";
+import { summaryToStore } from "../../../src/store/run-summary";
+import { HistoryPage } from "../../../src/ui/features/history/history-page";
+import { testRecord, testRun } from "../store/fixtures";
+
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  const db = getAppDb();
+  await Promise.all([db.runs.clear(), db.records.clear()]);
+});
+
+function cell(runId: string, column: string): string | null | undefined {
+  return document.querySelector(`[data-testid="history-row"][data-run-id="${runId}"] [data-column="${column}"]`)?.textContent;
+}
+
+describe("History", () => {
+  it("shows an interrupted run's numbers, computed once from the records it kept, and stores them", async () => {
+    const db = getAppDb();
+    const records = [
+      testRecord("cut", 0),
+      testRecord("cut", 1),
+      testRecord("cut", 2, { status: "error", errorKind: "http_5xx", httpStatus: 503 }),
+    ];
+    await db.runs.add(testRun("cut", { status: "interrupted", finishedAt: null, summary: null }));
+    await db.records.bulkAdd(records);
+
+    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    await waitFor(() => expect(cell("cut", "measured")).toBe("3"));
+    expect(cell("cut", "errors")).toBe("1");
+    expect(document.querySelector('[data-run-id="cut"] .badge')?.textContent).toBe("interrupted");
+    await waitFor(async () => expect((await db.runs.get("cut"))!.summary).toEqual({ statsVersion: STATS_VERSION, rows: summarize(records, ["fast", "slow"]) }));
+  });
+
+  it("shows a finished run's stored numbers without reading its records", async () => {
+    const db = getAppDb();
+    // A summary its records would not give: what the row shows can only come from the stored one.
+    await db.runs.add(testRun("done", { summary: summaryToStore(summarize([testRecord("done", 0)], ["fast", "slow"])) }));
+    await db.records.bulkAdd([testRecord("done", 0), testRecord("done", 1), testRecord("done", 2)]);
+    const recordReads = vi.spyOn(db.records, "where");
+
+    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    await waitFor(() => expect(cell("done", "measured")).toBe("1"));
+    expect(recordReads).not.toHaveBeenCalled();
+  });
+
+  it("shows start times with seconds", async () => {
+    await getAppDb().runs.add(testRun("timed", { startedAt: Date.UTC(2026, 10, 23, 14, 5, 37) }));
+    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    const time = await screen.findByText((_, element) => element?.tagName === "TIME");
+    expect(time.textContent).toMatch(/:\d\d:\d\d/);
+  });
+});
