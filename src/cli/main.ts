@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { parseCommandLine, USAGE, type RunCommand } from "./args";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_UNEXPECTED, EXIT_WRITE_FAILED } from "./exit-codes";
-import { openOutputs, OutputProblem } from "./output-files";
+import { checkOutputs, openOutputs, OutputProblem } from "./output-files";
 import { createProgressReporter } from "./progress-line";
 import { createRecordFiles, type OutputFailure } from "./record-files";
 import { formatSummaryTable } from "./summary-table";
@@ -48,6 +48,8 @@ async function runCommand(command: RunCommand): Promise<number> {
       `targets ${needToken.map((target) => target.id).join(", ")} call Hugging Face providers and need a token: set HF_TOKEN (a token with "Make calls to Inference Providers" permission)`,
     );
   }
+  // Output paths are judged before anything else is asked of the network (checked again when opened).
+  await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
 
   const outputs = await openOutputs(command);

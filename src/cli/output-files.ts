@@ -1,9 +1,8 @@
 // Every output file of a run, checked and opened before the first request is sent, so a path that cannot
 // be written costs nothing rather than a whole run. The summary is written to a temporary file beside it
 // and renamed into place, so it is either whole or absent, never empty or cut.
-import { createWriteStream, unlinkSync, type Stats, type WriteStream } from "node:fs";
-import { open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
-import { once } from "node:events";
+import { constants, createWriteStream, unlinkSync, type Stats, type WriteStream } from "node:fs";
+import { access, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
 export type OutputFlag = "--jsonl" | "--csv" | "--summary";
@@ -48,6 +47,12 @@ export async function checkOutputs(paths: OutputPaths): Promise<CheckedOutput[]>
     const stats = identity.stats;
     if (stats?.isDirectory()) throw new OutputProblem(`${flag} ${path} is a folder, not a file`);
     if (stats?.isFile() && !paths.force) throw new OutputProblem(`${flag} ${path} already exists: pass --force to overwrite it`);
+    // A new file needs a folder that exists and takes files.
+    if (stats === undefined) {
+      await access(dirname(resolve(path)), constants.W_OK).catch((error: unknown) => {
+        throw new OutputProblem(`${flag}: cannot write ${path}: ${reason(error)}`);
+      });
+    }
     checked.push({ flag, path, inPlace: stats !== undefined && !stats.isFile(), existed: stats !== undefined });
   }
   return checked;
@@ -73,13 +78,31 @@ function sameFile(a: Identity, b: Identity): boolean {
 export async function openOutputStream(output: CheckedOutput, force: boolean): Promise<WriteStream> {
   const flags = output.inPlace || force ? "w" : "wx";
   const stream = createWriteStream(output.path, { encoding: "utf8", flags });
-  await Promise.race([
-    once(stream, "open"),
-    once(stream, "error").then(([error]) => {
-      throw new OutputProblem(`${output.flag}: cannot write ${output.path}: ${(error as Error).message}`);
-    }),
-  ]);
+  try {
+    await new Promise((resolve, reject) => {
+      stream.once("open", resolve);
+      stream.once("error", reject);
+    });
+  } catch (error) {
+    throw new OutputProblem(`${output.flag}: cannot write ${output.path}: ${reason(error)}`);
+  }
   return stream;
+}
+
+/** The reason in words, without the temporary file's name that the system's message would show. */
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    ENOENT: "no such folder or file",
+    ENOTDIR: "a part of its path is not a folder",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "the file system is read-only",
+    EISDIR: "it is a folder",
+    EEXIST: "it already exists: pass --force to overwrite it",
+    ENOSPC: "no space left on the device",
+  };
+  return (code && words[code]) ?? (error as Error).message;
 }
 
 export interface SummaryFile {
@@ -97,7 +120,7 @@ export async function openSummaryFile(output: CheckedOutput): Promise<SummaryFil
   try {
     handle = await open(temporary, output.inPlace ? "w" : "wx");
   } catch (error) {
-    throw new OutputProblem(`${output.flag}: cannot write ${target}: ${(error as Error).message}`);
+    throw new OutputProblem(`${output.flag}: cannot write ${target}: ${reason(error)}`);
   }
   let pending = !output.inPlace;
   // A second Ctrl-C ends the process at once: no temporary file is left behind even then.

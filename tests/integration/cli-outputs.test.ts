@@ -128,6 +128,19 @@ describe("the command line's output files", () => {
     expect(result.stderr).toContain("no-such-folder");
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(counter.requests).toBe(before);
+    expect(existsSync(jsonl)).toBe(false);
+  });
+
+  it("removes the outputs it had opened when a later one fails to open, and sends nothing", async () => {
+    const scenario = writeScenario({ endpointUrl: counter.url, repetitions: 5 });
+    const jsonl = fresh("opened-first.jsonl");
+    const before = counter.requests;
+    // The folder exists and passes the check; only opening the file fails (procfs takes no new files).
+    const result = await runCli(["run", scenario, "--jsonl", jsonl, "--csv", "/proc/providerbench-no-such.csv"]);
+    expect(result.code).toBe(EXIT_BAD_INPUT);
+    expect(result.stderr).toContain("--csv: cannot write /proc/providerbench-no-such.csv");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(counter.requests).toBe(before);
     // The JSONL it had opened is removed again: a refused run leaves nothing.
     expect(existsSync(jsonl)).toBe(false);
   });
