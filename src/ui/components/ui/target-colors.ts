@@ -1,4 +1,7 @@
-// One colour per target, the same in every chart and table of a run.
+// The charts' two colour sets, each defined here once: one colour per target, the same in every chart
+// and table of a run; and one per error kind, kept well apart from the targets' so a failure is never
+// read as a target.
+import type { ErrorKind } from "../../../core/record";
 
 /**
  * Paul Tol's "bright" qualitative scheme: distinguishable with the common colour-vision deficiencies,
@@ -22,3 +25,23 @@ export function targetColor(targetId: string, allTargetIds: string[]): string {
   const hue = Math.round(((index - TARGET_PALETTE.length) * GOLDEN_ANGLE_DEGREES + 30) % 360);
   return `hsl(${hue} 65% 55%)`;
 }
+
+/** A failure's kind, or "other" for failures counted without one. */
+export type ErrorColorKey = ErrorKind | "other";
+
+/**
+ * Error kinds take the hues and lightnesses the target palette leaves free (orange, amber, brown,
+ * violet, indigo, teal, dark grey), each at least ΔE 25 (CIELAB) from every target colour, by family:
+ * server errors orange, client errors brown and amber, transport cool, the rest grey and dark.
+ */
+export const ERROR_KIND_COLORS: Readonly<Record<ErrorColorKey, string>> = {
+  http_5xx: "#E8601C",
+  rate_limited: "#F4A736",
+  http_4xx: "#994F00",
+  timeout: "#7B3FE4",
+  network: "#332288",
+  bad_response: "#44AA99",
+  input: "#01665E",
+  aborted: "#6E6E6E",
+  other: "#5A3E1B",
+};

@@ -1,12 +1,15 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { SummaryRow } from "../../../core/stats";
-import { tickNumber, tooltipMs } from "./chart-format";
+import { axisLabel, niceTicks, tickNumber, tooltipMs } from "./chart-format";
+import { ChartLegend, SeriesTooltip } from "./chart-parts";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
 
 const PERCENTILES = ["p50", "p90", "p99"] as const;
 type Percentile = (typeof PERCENTILES)[number];
+
+export const LATENCY_PERCENTILES_TITLE = "Latency percentiles by target";
 
 interface PercentileGroup {
   percentile: Percentile;
@@ -16,10 +19,11 @@ interface PercentileGroup {
 /**
  * Bars grouped by percentile, one bar per target in its own colour, so the targets are side by side
  * at each percentile. Values are read through functions because target ids may contain dots, which
- * recharts would take for a path in a string dataKey.
+ * recharts would take for a path in a string dataKey. The title is shown unless the caller (a titled
+ * section) passes null.
  */
-export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: TargetInfo[]; height?: number }) {
-  const { rows, targets, height = 240 } = props;
+export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: TargetInfo[]; height?: number; title?: string | null }) {
+  const { rows, targets, height = 240, title = LATENCY_PERCENTILES_TITLE } = props;
   const groups = useMemo<PercentileGroup[]>(
     () =>
       PERCENTILES.map((percentile) => ({
@@ -28,22 +32,33 @@ export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: Ta
       })),
     [rows],
   );
+  const ticks = useMemo(() => niceTicks(0, Math.max(0, ...rows.map((row) => row.latencyMs.p99 ?? 0))), [rows]);
+  const legend = useMemo(() => targets.map((target) => ({ label: target.label, color: target.color, mark: "square" as const })), [targets]);
+  const order = useMemo(() => targets.map((target) => target.label), [targets]);
   return (
-    <BarChart responsive style={{ width: "100%", height }} data={groups} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="percentile" />
-      <YAxis tickFormatter={tickNumber} unit=" ms" width={64} />
-      <Tooltip formatter={tooltipMs} cursor={{ fillOpacity: 0.1 }} />
-      <Legend itemSorter={null} />
-      {targets.map((target) => (
-        <Bar
-          key={target.id}
-          name={target.label}
-          dataKey={(group: PercentileGroup) => group.latencyMsByTarget[target.id] ?? null}
-          fill={target.color}
-          isAnimationActive={false}
+    <figure className="pb-chart">
+      {title !== null ? <figcaption className="pb-chart-title">{title}</figcaption> : null}
+      <BarChart responsive style={{ width: "100%", height }} data={groups} margin={{ top: 4, right: 8, bottom: 14, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="percentile" label={axisLabel("Percentile", "x")} />
+        <YAxis tickFormatter={tickNumber} ticks={ticks} domain={[0, ticks.at(-1) ?? "auto"]} width={64} label={axisLabel("Latency (ms)", "y")} />
+        <Tooltip
+          cursor={{ fillOpacity: 0.1 }}
+          content={({ active, payload, label }) => (
+            <SeriesTooltip active={active} title={String(label ?? "")} entries={payload} order={order} formatValue={tooltipMs} />
+          )}
         />
-      ))}
-    </BarChart>
+        <Legend content={() => <ChartLegend items={legend} />} />
+        {targets.map((target) => (
+          <Bar
+            key={target.id}
+            name={target.label}
+            dataKey={(group: PercentileGroup) => group.latencyMsByTarget[target.id] ?? null}
+            fill={target.color}
+            isAnimationActive={false}
+          />
+        ))}
+      </BarChart>
+    </figure>
   );
 }

@@ -2,16 +2,25 @@ import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { RequestRecord } from "../../../core/record";
 import { formatMs } from "../../components/ui/format";
-import { tickNumber } from "./chart-format";
+import { axisLabel, niceTicks, tickNumber } from "./chart-format";
+import { ChartLegend, ChartTooltipBox, type LegendItem } from "./chart-parts";
 import { latencyTimelineSeries, type TimelinePoint } from "./record-series";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
+
+/** A point as drawn: which target it belongs to travels with it, for the tooltip. */
+interface TargetPoint extends TimelinePoint {
+  targetId: string;
+}
 
 interface PointShapeProps {
   cx?: number;
   cy?: number;
   payload?: TimelinePoint;
 }
+
+/** The legend's key to the marks: failures are crosses in their target's colour. */
+export const FAILED_REQUEST_LEGEND = "failed request (×)";
 
 /** Successes are dots; failures are crosses in the same colour, so a burst of errors stands out. */
 function pointShape(color: string) {
@@ -32,32 +41,87 @@ function pointShape(color: string) {
   };
 }
 
-function describePoint(point: TimelinePoint): string {
-  return `${point.offsetSeconds.toFixed(2)} s: ${formatMs(point.latencyMs)}${point.failed ? " (failed)" : ""}`;
+/** One legend entry per target (a dot), then the cross that marks a failed request. */
+export function timelineLegendItems(targets: TargetInfo[]): LegendItem[] {
+  return [
+    ...targets.map((target) => ({ label: target.label, color: target.color, mark: "dot" as const })),
+    { label: FAILED_REQUEST_LEGEND, color: "var(--pb-muted, #5f6b7a)", mark: "cross" },
+  ];
+}
+
+/** The hovered point: its target by name, when it started, how long it took, and whether it failed. */
+export function TimelineTooltip(props: { active?: boolean; point?: TargetPoint; targets: TargetInfo[] }) {
+  const { active, point, targets } = props;
+  if (!active || !point) return null;
+  const target = targets.find((candidate) => candidate.id === point.targetId);
+  return (
+    <ChartTooltipBox
+      title={`${point.offsetSeconds.toFixed(2)} s into the run`}
+      rows={[
+        {
+          label: target?.label ?? point.targetId,
+          color: target?.color ?? "currentColor",
+          value: `${formatMs(point.latencyMs)}${point.failed ? " (failed)" : ""}`,
+        },
+      ]}
+    />
+  );
 }
 
 /** Latency by when the request started in the run: throttling, queueing and cold starts show up as drift. */
 export function LatencyTimelineChart(props: { records: RequestRecord[]; targets: TargetInfo[]; height?: number }) {
   const { records, targets, height = 260 } = props;
-  const series = useMemo(() => latencyTimelineSeries(records, targets.map((target) => target.id)), [records, targets]);
+  const series = useMemo<TargetPoint[][]>(
+    () =>
+      latencyTimelineSeries(records, targets.map((target) => target.id)).map((entry) =>
+        entry.points.map((point) => ({ ...point, targetId: entry.targetId })),
+      ),
+    [records, targets],
+  );
+  const { xTicks, yTicks } = useMemo(() => {
+    let lastOffset = 0;
+    let longest = 0;
+    for (const points of series) {
+      for (const point of points) {
+        lastOffset = Math.max(lastOffset, point.offsetSeconds);
+        longest = Math.max(longest, point.latencyMs);
+      }
+    }
+    return { xTicks: niceTicks(0, lastOffset), yTicks: niceTicks(0, longest) };
+  }, [series]);
+  const legend = useMemo(() => timelineLegendItems(targets), [targets]);
   return (
-    <ScatterChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 0, left: 8 }}>
+    <ScatterChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 14, left: 8 }}>
       <CartesianGrid strokeDasharray="3 3" />
-      <XAxis type="number" dataKey="offsetSeconds" name="Started" unit=" s" tickFormatter={tickNumber} domain={[0, "auto"]} />
-      <YAxis type="number" dataKey="latencyMs" name="Latency" unit=" ms" tickFormatter={tickNumber} width={64} />
+      <XAxis
+        type="number"
+        dataKey="offsetSeconds"
+        name="Started"
+        ticks={xTicks}
+        domain={[0, xTicks.at(-1) ?? "auto"]}
+        tickFormatter={tickNumber}
+        label={axisLabel("Started (s into the run)", "x")}
+      />
+      <YAxis
+        type="number"
+        dataKey="latencyMs"
+        name="Latency"
+        ticks={yTicks}
+        domain={[0, yTicks.at(-1) ?? "auto"]}
+        tickFormatter={tickNumber}
+        width={64}
+        label={axisLabel("Latency (ms)", "y")}
+      />
       <Tooltip
         cursor={{ strokeDasharray: "3 3" }}
-        content={({ active, payload }) => {
-          const point = payload?.[0]?.payload as TimelinePoint | undefined;
-          return active && point ? <div className="pb-chart-tooltip">{describePoint(point)}</div> : null;
-        }}
+        content={({ active, payload }) => <TimelineTooltip active={active} point={payload?.[0]?.payload as TargetPoint | undefined} targets={targets} />}
       />
-      <Legend itemSorter={null} />
+      <Legend content={() => <ChartLegend items={legend} />} />
       {targets.map((target, index) => (
         <Scatter
           key={target.id}
           name={target.label}
-          data={series[index]?.points ?? []}
+          data={series[index] ?? []}
           fill={target.color}
           shape={pointShape(target.color)}
           isAnimationActive={false}

@@ -18,7 +18,7 @@ export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]
     <>
       <div className="pb-chart-grid">
         <Section title="Latency percentiles">
-          <LatencyPercentilesChart rows={rows} targets={targets} />
+          <LatencyPercentilesChart rows={rows} targets={targets} title={null} />
         </Section>
         <Section title="Latency distribution (ECDF)">
           <LatencyDistributionChart records={records} targets={targets} />

@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+// The charts read alike: legends and tooltips in series order, the timeline's tooltip naming the target
+// and its legend explaining the failure mark, error kinds in colours no target uses, round axis ticks,
+// and a titled, labelled live chart.
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { summarize } from "../../src/core/stats";
+import { ERROR_KIND_COLORS, TARGET_PALETTE } from "../../src/ui/components/ui/target-colors";
+import { SeriesTooltip } from "../../src/ui/features/compare/chart-parts";
+import { ErrorBreakdownChart } from "../../src/ui/features/compare/error-breakdown-chart";
+import { LatencyPercentilesChart, LATENCY_PERCENTILES_TITLE } from "../../src/ui/features/compare/latency-percentiles-chart";
+import { FAILED_REQUEST_LEGEND, LatencyTimelineChart, TimelineTooltip } from "../../src/ui/features/compare/latency-timeline-chart";
+import { LiveSummary } from "../../src/ui/features/compare/live-summary";
+import { describeTargets } from "../../src/ui/features/compare/target-info";
+import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
+
+// jsdom lays nothing out: a ResizeObserver that reports a chart-sized box lets recharts draw.
+const realResizeObserver = globalThis.ResizeObserver;
+beforeAll(() => {
+  globalThis.ResizeObserver = class {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element): void {
+      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    }
+    unobserve(): void {}
+    disconnect(): void {}
+  } as unknown as typeof ResizeObserver;
+});
+afterAll(() => {
+  globalThis.ResizeObserver = realResizeObserver;
+});
+afterEach(cleanup);
+
+const TARGETS = describeTargets(["zeta", "alpha"], new Map([["zeta", "Zeta cloud"], ["alpha", "Alpha local"]]));
+const RECORDS = [
+  ...recordsWithLatencies("zeta", [120, 180, 240, 587]),
+  ...recordsWithLatencies("alpha", [90, 110, 130]),
+  makeRecord({ targetId: "alpha", status: "error", errorKind: "http_5xx", httpStatus: 503, latencyMs: 40, repetition: 5, startedAt: 1_700_000_002_500 }),
+  makeRecord({ targetId: "zeta", status: "error", errorKind: "rate_limited", httpStatus: 429, latencyMs: 30, repetition: 6, startedAt: 1_700_000_003_500 }),
+];
+const ROWS = summarize(RECORDS, ["zeta", "alpha"]);
+
+/** CIELAB of an sRGB hex colour, for ΔE76 distances. */
+function lab(hex: string): [number, number, number] {
+  const channel = (offset: number): number => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = [channel(1), channel(3), channel(5)];
+  const f = (t: number): number => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const x = f((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047);
+  const y = f(r * 0.2126 + g * 0.7152 + b * 0.0722);
+  const z = f((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+function distance(first: string, second: string): number {
+  const [a, b] = [lab(first), lab(second)];
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+function legendLabels(container: HTMLElement): string[] {
+  return within(container.querySelector<HTMLElement>('[data-testid="chart-legend"]')!)
+    .getAllByRole("listitem")
+    .map((item) => item.textContent ?? "");
+}
+
+async function axisTicks(container: HTMLElement, axis: "x" | "y"): Promise<number[]> {
+  const selector = `.recharts-${axis}Axis-tick-labels text`;
+  await waitFor(() => expect(container.querySelectorAll(selector).length).toBeGreaterThan(0));
+  return Array.from(container.querySelectorAll(selector)).map((tick) => Number((tick.textContent ?? "").replace(/[^\d.]/g, "")));
+}
+
+describe("error kind colours", () => {
+  it("are their own set: no target colour, far from every one of them, and apart from each other", () => {
+    const errorColors = Object.values(ERROR_KIND_COLORS);
+    for (const errorColor of errorColors) {
+      for (const targetColor of TARGET_PALETTE) expect(distance(errorColor, targetColor), `${errorColor} vs ${targetColor}`).toBeGreaterThanOrEqual(25);
+    }
+    for (const [index, first] of errorColors.entries()) {
+      for (const second of errorColors.slice(index + 1)) expect(distance(first, second), `${first} vs ${second}`).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it("colour the error chart, whose legend names the kinds", async () => {
+    const { container } = render(<ErrorBreakdownChart rows={ROWS} targets={TARGETS} />);
+    await screen.findByTestId("chart-legend");
+    expect(legendLabels(container)).toEqual(["rate_limited", "http_5xx"]);
+    const fills = new Set(Array.from(container.querySelectorAll(".recharts-bar-rectangle path")).map((bar) => bar.getAttribute("fill")));
+    expect(fills).toEqual(new Set([ERROR_KIND_COLORS.rate_limited, ERROR_KIND_COLORS.http_5xx]));
+  });
+});
+
+describe("tooltips", () => {
+  it("list series in legend order, not by name", () => {
+    render(
+      <SeriesTooltip
+        active
+        title="p50"
+        entries={[
+          { name: "Alpha local", value: 110, color: "#EE6677" },
+          { name: "Zeta cloud", value: 210, color: "#4477AA" },
+        ]}
+        order={["Zeta cloud", "Alpha local"]}
+        formatValue={(value) => `${String(value)} ms`}
+      />,
+    );
+    const rows = within(screen.getByTestId("chart-tooltip")).getAllByRole("listitem").map((row) => row.textContent);
+    expect(rows).toEqual(["Zeta cloud210 ms", "Alpha local110 ms"]);
+  });
+
+  it("name the target of a point on the timeline", () => {
+    render(<TimelineTooltip active targets={TARGETS} point={{ targetId: "alpha", offsetSeconds: 2.5, latencyMs: 40, failed: true }} />);
+    const tooltip = screen.getByTestId("chart-tooltip");
+    expect(tooltip.textContent).toContain("Alpha local");
+    expect(tooltip.textContent).toContain("(failed)");
+    expect(tooltip.textContent).toContain("2.50 s into the run");
+  });
+});
+
+describe("the timeline", () => {
+  it("has the failure mark in its legend, after the targets in order", async () => {
+    const { container } = render(<LatencyTimelineChart records={RECORDS} targets={TARGETS} />);
+    await screen.findByTestId("chart-legend");
+    expect(legendLabels(container)).toEqual(["Zeta cloud", "Alpha local", FAILED_REQUEST_LEGEND]);
+    expect(await axisTicks(container, "x")).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe("the percentiles chart", () => {
+  it("falls on round latency ticks and labels both axes", async () => {
+    const { container } = render(<LatencyPercentilesChart rows={ROWS} targets={TARGETS} />);
+    expect(await axisTicks(container, "y")).toEqual([0, 200, 400, 600]);
+    expect(screen.getByText("Latency (ms)")).toBeTruthy();
+    expect(screen.getByText("Percentile")).toBeTruthy();
+    expect(legendLabels(container)).toEqual(["Zeta cloud", "Alpha local"]);
+  });
+
+  it("has a title unless its section already gives one", () => {
+    const { rerender } = render(<LatencyPercentilesChart rows={ROWS} targets={TARGETS} />);
+    expect(screen.getByText(LATENCY_PERCENTILES_TITLE)).toBeTruthy();
+    rerender(<LatencyPercentilesChart rows={ROWS} targets={TARGETS} title={null} />);
+    expect(screen.queryByText(LATENCY_PERCENTILES_TITLE)).toBeNull();
+  });
+
+  it("is titled and labelled in the live summary of a run in progress", async () => {
+    render(<LiveSummary records={RECORDS} targetIds={["zeta", "alpha"]} />);
+    expect(screen.getByText(LATENCY_PERCENTILES_TITLE)).toBeTruthy();
+    expect(await screen.findByText("Latency (ms)")).toBeTruthy();
+  });
+});
