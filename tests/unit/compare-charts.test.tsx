@@ -144,7 +144,7 @@ describe("the percentiles chart", () => {
   });
 
   it("is titled and labelled in the live summary of a run in progress", async () => {
-    render(<LiveSummary records={RECORDS} targetIds={["zeta", "alpha"]} />);
+    render(<LiveSummary rows={ROWS} />);
     expect(screen.getByText(LATENCY_PERCENTILES_TITLE)).toBeTruthy();
     expect(await screen.findByText("Latency (ms)")).toBeTruthy();
   });
