@@ -140,6 +140,10 @@ describe("Chromium killed in the middle of a run, then restarted", () => {
       records.length,
     );
     expect(records.every((record) => record.runId === runId && record.status === "ok")).toBe(true);
+    // History shows the kept records' numbers (computed once from them), not a dash.
+    const measured = records.filter((record) => !record.warmup).length;
+    const measuredCell = page.locator(`[data-testid="history-row"][data-run-id="${runId}"] [data-column="measured"]`);
+    await expect.poll(() => measuredCell.innerText(), { timeout: 10_000 }).toBe(measured.toLocaleString("en-US"));
 
     // Records are stored in the order they were measured, so everything measured before the newest stored
     // record is stored too: the work lost is what finished between that record and the kill.
