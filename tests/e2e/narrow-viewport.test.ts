@@ -1,4 +1,4 @@
-// Every page at a phone's width (390 px) in Chromium: nothing makes the page scroll sideways (wide tables
+// Every page at a phone's width (390 px) in Chromium, and the notice a `?sandbox=` link raises: nothing makes the page scroll sideways (wide tables
 // scroll inside their own box), and every header item stays on screen. The same pages at 1280 px keep
 // their wide layout within the window too. Screenshots of each land in test-artifacts/.
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -108,6 +108,11 @@ describe.each([
     // The flaky provider's 5xx answers are expected; Chromium logs each failed load.
     const errors = collectPageErrors(page, (text) => text.startsWith("Failed to load resource"));
     await page.setViewportSize(viewport);
+    // A fresh profile first meets the notice asking about the link's sandbox: it must fit too.
+    await page.goto(servers.appUrl());
+    await page.locator("#main").waitFor({ state: "attached" });
+    const linkNotice = page.getByTestId("sandbox-link-notice");
+    if (await linkNotice.isVisible()) await expectFits(page, "sandbox-link-notice", viewport);
     await servers.openApp(page);
     await page.locator("[data-scenario-key]").first().waitFor();
     await expectFits(page, "scenarios", viewport);
