@@ -1,0 +1,61 @@
+// The hostile provider (tests/hostile/hostile-server.ts) against the built app in Chromium: a server that
+// holds its connections after [DONE] does not starve later requests of the browser's six connections per
+// host, and a gzip bomb ends as an error record with a bounded body, not a tab that grows without end.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/measure";
+import { startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
+import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, storedRun, type Servers } from "./harness";
+
+let workDirectory: string;
+let servers: Servers;
+let hostile: HostileServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-hostile-"));
+  [servers, hostile] = await Promise.all([startServers({ sandboxTimeScale: 0.2 }), startHostileServer()]);
+  context = await launchBrowser(join(workDirectory, "profile"));
+  page = context.pages()[0] ?? (await context.newPage());
+  await servers.openApp(page);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await Promise.all([servers?.close(), hostile?.close()]);
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+function hostileScenario(name: string, mode: HostileModeName, run: Record<string, unknown>) {
+  return { version: 1, name, task: "chat-completion", targets: [{ id: mode, endpointUrl: hostile.endpoint(mode), model: "m" }], inputs: ["Say something."], run };
+}
+
+describe("a hostile provider in Chromium", () => {
+  it("lets go of connections held after [DONE]: twelve requests, six connections, none times out", async () => {
+    await page.evaluate(() => (window.location.hash = "#/"));
+    // Twice the browser's six connections per host: held connections would leave the last six queued until their timeout.
+    const key = await saveScenarioThroughUi(page, hostileScenario("Held after DONE", "hold-after-done", { stream: true, repetitions: 12, concurrency: 6, timeoutMs: 5000 }));
+    const finished = await runScenarioInApp(page, key, 60_000);
+    const { records } = await storedRun(page, finished.runId);
+    expect(finished.status).toBe("completed");
+    expect(records.map((record) => [record.status, record.errorKind])).toEqual(Array.from({ length: 12 }, () => ["ok", null]));
+  }, 90_000);
+
+  it("records a gzip bomb as an error with a bounded body", async () => {
+    await page.evaluate(() => (window.location.hash = "#/"));
+    const key = await saveScenarioThroughUi(page, hostileScenario("Gzip bomb", "gzip-bomb", { repetitions: 2, timeoutMs: 30_000 }));
+    const finished = await runScenarioInApp(page, key, 90_000);
+    const { records } = await storedRun(page, finished.runId);
+    expect(finished.status).toBe("completed");
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      expect(record).toMatchObject({ status: "error", errorKind: "bad_response", httpStatus: 200, output: null });
+      expect(record.errorMessage).toContain("(run.maxResponseBytes)");
+      expect(record.outputBytes).toBeLessThan(DEFAULT_MAX_RESPONSE_BYTES + 1024 * 1024);
+    }
+  }, 120_000);
+});
