@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmarks side by side and rewrites BENCHMARKS.md with their tables.
-// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,browser,first-load` runs some of them
+// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,hostile-memory,browser,first-load` runs some of them
 // and prints their sections instead of rewriting the file.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -8,6 +8,7 @@ import { startSandboxProcess } from "./sandbox-process";
 import { measureRunnerOverhead, overheadTable } from "./runner-overhead";
 import { clockTable, measureClockAccuracyInNode, measureClockAccuracyOfBareFetch, type ClockRow } from "./clock-accuracy";
 import { measureCliScale, scaleTable } from "./cli-scale";
+import { hostileMemoryTable, measureHostileMemory } from "./hostile-memory";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
 import { runBrowserBenchmarks } from "./browser/index";
 
@@ -58,6 +59,15 @@ const BENCHMARKS: Record<string, Benchmark> = {
       "## Scale of one run (command line)",
       `\`npm run cli -- run\` with ${requests.toLocaleString("en-US")} requests at concurrency 64 against the \`instant\` profile, JSONL to disk, memory sampled every 250 ms from /proc. Flat RSS across the run means records are streamed, not kept.`,
       scaleTable(await measureCliScale(sandboxUrl, requests)),
+    ];
+  },
+
+  async "hostile-memory"() {
+    log("command line memory against hostile answers…");
+    return [
+      "## Memory against hostile answers (command line)",
+      "`providerbench run` against a provider that sends a gzip bomb (about 1.5 MB that inflates to 1.5 GiB) or a body that never ends, one request at a time, RSS sampled every 50 ms from /proc. Before the response byte limit the bomb took the CLI to 6.2 GB; reading now stops at 64 MiB decoded (an event stream sooner, at its first 2 MiB line without end). Goal: peak RSS under 512 MiB, every record classified, the process exits.",
+      hostileMemoryTable(await measureHostileMemory(quick ? 1 : 3, log)),
     ];
   },
 
