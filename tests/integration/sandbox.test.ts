@@ -4,7 +4,7 @@ import { InferenceClient, InferenceClientProviderApiError } from "@huggingface/i
 import { once } from "node:events";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { performance } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FAULT_PROFILE_NAMES, PROFILE_NAMES, startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 let sandbox: Sandbox;
@@ -546,10 +546,10 @@ describe("lifecycle", () => {
       async (response) => response.text().then(() => "complete", () => "failed"),
       () => "failed",
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.inFlightRequests()).toBe(2);
+    await vi.waitFor(() => expect(server.inFlightRequests()).toBe(2));
     const closed = await Promise.race([
       server.close().then(() => "closed"),
+      // The bound under test, not a pause: close() must win this race.
       new Promise((resolve) => setTimeout(resolve, 1000, "still open")),
     ]);
     expect(closed).toBe("closed");

@@ -22,8 +22,6 @@ const noError = {
   },
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("record sink", () => {
   it("writes a full batch in one bulkAdd, not one transaction per record", async () => {
     const bulkAdd = vi.spyOn(db.records, "bulkAdd");
@@ -32,8 +30,10 @@ describe("record sink", () => {
     for (let i = 0; i < 25; i++) sink.write(testRecord("run", i));
     await vi.waitFor(() => expect(bulkAdd).toHaveBeenCalledTimes(2));
     expect(bulkAdd.mock.calls.map(([batch]) => batch.length)).toEqual([10, 10]);
-    await sleep(20);
-    // The last 5 wait for the timer or for flush(): a partial batch is not written early.
+    // Once both full batches are stored, the last 5 still wait for the timer or for flush(): a partial
+    // batch is not written early.
+    await Promise.all(bulkAdd.mock.results.map((result) => result.value));
+    await vi.waitFor(async () => expect(await db.records.count()).toBe(20));
     expect(bulkAdd).toHaveBeenCalledTimes(2);
     await sink.flush();
     expect(bulkAdd).toHaveBeenCalledTimes(3);
@@ -49,8 +49,7 @@ describe("record sink", () => {
     sink.write(testRecord("run", 1));
     sink.write(testRecord("run", 2));
     expect(bulkAdd).not.toHaveBeenCalled();
-    await sleep(80);
-    expect(bulkAdd).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(bulkAdd).toHaveBeenCalledTimes(1), { timeout: 2000 });
     expect(bulkAdd.mock.calls[0]![0]).toHaveLength(3);
     await sink.flush();
     expect(await db.records.count()).toBe(3);
