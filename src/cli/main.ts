@@ -11,8 +11,10 @@ import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { runScenario } from "../core/runner";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
+import { summaryFileRows } from "../core/metrics";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { SummaryAccumulator } from "../core/stats";
+import { targetDisplayName } from "../core/target-names";
 import { targetsNeedingToken } from "../core/targets";
 
 class InputProblem extends Error {}
@@ -93,9 +95,11 @@ async function runCommand(command: RunCommand): Promise<number> {
     progress.finish(result.progress);
     await files.close();
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
-    process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows))}\n`);
+    const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
+    process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel))}\n`);
     if (outputs.summary) {
-      const summary = { runId, scenario: scenario.name, status: result.status, startedAt: result.startedAt, finishedAt: result.finishedAt, rows };
+      const targets = summaryFileRows(rows, { runId, scenarioName: scenario.name, targetLabel });
+      const summary = { runId, scenario: scenario.name, status: result.status, startedAt: result.startedAt, finishedAt: result.finishedAt, targets };
       await outputs.summary.commit(`${JSON.stringify(summary, null, 2)}\n`).catch((error: Error) => {
         writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
         process.stderr.write(`error: ${terminalSafe(error.message)}\n`);

@@ -11,9 +11,10 @@ export function formatProgress(progress: RunProgress): string {
   const etaSeconds = progress.done > 0 ? (elapsedSeconds / progress.done) * (progress.planned - progress.done) : null;
   const parts = [
     `${bar} ${progress.done}/${progress.planned}`,
-    `${progress.errors} errors`,
+    `${progress.outcomes.failedRequests} failed`,
     `${progress.inFlight} in flight`,
-    progress.retries > 0 ? `${progress.retries} retries` : null,
+    progress.outcomes.retries > 0 ? `${progress.outcomes.retries} retries (${progress.outcomes.recoveredRequests} recovered)` : null,
+    progress.outcomes.abortedRequests > 0 ? `${progress.outcomes.abortedRequests} aborted` : null,
     `${elapsedSeconds.toFixed(1)} s`,
     etaSeconds === null ? null : `ETA ${etaSeconds.toFixed(0)} s`,
   ];

@@ -5,6 +5,7 @@ import { measureAttempt, type AttemptContext } from "./attempt";
 import { expandInputs } from "./inputs";
 import { systemClock, type Clock } from "./measure";
 import type { RequestRecord } from "./record";
+import { addRequestOutcome, emptyRequestOutcomes, type RequestOutcomes } from "./request-outcomes";
 import { abortableSleep, isRetryable, planRetry } from "./retry";
 import { formatScenarioErrors, type Scenario, type ScenarioError } from "./scenario";
 import { redactSecrets, redactText } from "./secrets";
@@ -23,14 +24,17 @@ export interface RunProgress {
   planned: number;
   /** Planned requests finished, whatever their outcome (after their last attempt). */
   done: number;
-  /** Attempts recorded, retries included. */
+  /** Attempts recorded, retries and warm-ups included. */
   attempts: number;
-  /** Finished requests whose last attempt failed. */
-  errors: number;
-  retries: number;
+  /** The measured requests' outcomes, counted exactly as the summary counts them (warm-ups excluded). */
+  outcomes: RequestOutcomes;
   inFlight: number;
   warmupPlanned: number;
   elapsedMs: number;
+}
+
+function copyProgress(progress: RunProgress): RunProgress {
+  return { ...progress, outcomes: { ...progress.outcomes } };
 }
 
 export type RunOutcome = "completed" | "aborted";
@@ -88,7 +92,15 @@ export function countPlannedRequests(scenario: Scenario, inputCount: number): { 
 
 /** Where a run's progress starts: nothing done, nothing in flight. */
 export function emptyProgress(counts: { measured: number; warmup: number }): RunProgress {
-  return { planned: counts.measured + counts.warmup, done: 0, attempts: 0, errors: 0, retries: 0, inFlight: 0, warmupPlanned: counts.warmup, elapsedMs: 0 };
+  return {
+    planned: counts.measured + counts.warmup,
+    done: 0,
+    attempts: 0,
+    outcomes: emptyRequestOutcomes(),
+    inFlight: 0,
+    warmupPlanned: counts.warmup,
+    elapsedMs: 0,
+  };
 }
 
 /** Why a scenario's inputs cannot be expanded, on one line: the runner's error and the dashboard's message alike. */
@@ -114,7 +126,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const progress = emptyProgress(counts);
   const reportProgress = (): void => {
     progress.elapsedMs = clock.now() - startedAtMono;
-    options.onProgress?.({ ...progress });
+    options.onProgress?.(copyProgress(progress));
   };
 
   const calls = new Map<string, TargetCall>();
@@ -174,14 +186,13 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       // The one exit of records: whatever a server echoed, no secret is written anywhere after this.
       await emitRecord(options.onRecord, redactSecrets(fullRecord, secrets));
       progress.attempts++;
+      if (!planned.warmup) addRequestOutcome(progress.outcomes, fullRecord);
       const retryable = plan?.retry === true;
       if (!retryable) {
         progress.done++;
-        if (fullRecord.status === "error") progress.errors++;
         reportProgress();
         return;
       }
-      progress.retries++;
       reportProgress();
       await sleep(plan.delayMs, runSignal);
     }
@@ -204,7 +215,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   return {
     runId,
     status: runSignal.aborted ? "aborted" : "completed",
-    progress: { ...progress },
+    progress: copyProgress(progress),
     startedAt,
     finishedAt: clock.epochMs(),
   };

@@ -1,16 +1,18 @@
 // Per-target summary statistics over request records, with the metric definitions of DESIGN.md.
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
-import { bin, quantileSorted } from "d3-array";
+import { quantileSorted } from "d3-array";
 import type { ErrorKind, RequestRecord } from "./record";
 import { mulberry32 } from "./random";
+import { addRequestOutcome, emptyRequestOutcomes, errorRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
  * computed it; one older than this is computed again from the run's records. Bump it whenever a
  * metric is added or its computation changes.
  */
-export const STATS_VERSION = 1;
+// 2: a request counted once, by its last attempt (failed requests, failed attempts, retries, recovered, aborted).
+export const STATS_VERSION = 2;
 
 export interface Distribution {
   count: number;
@@ -23,22 +25,17 @@ export interface Distribution {
   max: number | null;
 }
 
-export interface SummaryRow {
+/** One target's summary. The request counts (okRequests, failedRequests, …) are defined in request-outcomes.ts. */
+export interface SummaryRow extends RequestOutcomes {
   targetId: string;
-  /** Measured (non-warm-up) attempts. */
-  count: number;
-  okCount: number;
-  errorCount: number;
-  /** errorCount / count; 0 when count is 0. */
-  errorRate: number;
-  errorsByKind: Partial<Record<ErrorKind, number>>;
+  /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
+  requests: number;
+  /** failedRequests / requests; null when there are no requests. */
+  errorRate: number | null;
+  /** Failed attempts (retried or not) by kind; they add up to failedAttempts. */
+  failedAttemptsByKind: Partial<Record<ErrorKind, number>>;
   /** Warm-up attempts seen; they count nowhere else. */
-  warmupCount: number;
-  /**
-   * Attempts cut short by the user's abort. Like warm-ups they count nowhere else: stopping a run is not
-   * the provider failing, and counting them would charge every target an error per request in flight.
-   */
-  abortedCount: number;
+  warmupAttempts: number;
   /** Successful, non-warm-up requests only. */
   latencyMs: Distribution;
   /** Bootstrap 95% confidence interval of the median latency; null with fewer than 2 samples. */
@@ -116,12 +113,9 @@ class GrowableFloat64Array {
 }
 
 interface TargetTotals {
-  count: number;
-  okCount: number;
-  errorCount: number;
-  warmupCount: number;
-  abortedCount: number;
-  errorsByKind: Partial<Record<ErrorKind, number>>;
+  outcomes: RequestOutcomes;
+  warmupAttempts: number;
+  failedAttemptsByKind: Partial<Record<ErrorKind, number>>;
   values: Record<DistributionMetric, GrowableFloat64Array>;
   outputTokensSum: number;
   outputTokensReported: number;
@@ -132,12 +126,9 @@ interface TargetTotals {
 
 function newTargetTotals(): TargetTotals {
   return {
-    count: 0,
-    okCount: 0,
-    errorCount: 0,
-    warmupCount: 0,
-    abortedCount: 0,
-    errorsByKind: {},
+    outcomes: emptyRequestOutcomes(),
+    warmupAttempts: 0,
+    failedAttemptsByKind: {},
     values: {
       latencyMs: new GrowableFloat64Array(),
       ttftMs: new GrowableFloat64Array(),
@@ -176,18 +167,16 @@ function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord): void
   if (decodeMs > 0) pushFinite(totals.values.decodeTokensPerSecond, (outputTokens - 1) / (decodeMs / 1000));
 }
 
-function addMeasuredRequest(totals: TargetTotals, record: RequestRecord): void {
-  totals.count += 1;
+/** A measured attempt that was not aborted: every attempt, retried or not, spans wall time. */
+function addMeasuredAttempt(totals: TargetTotals, record: RequestRecord): void {
   totals.firstStartedAt = Math.min(totals.firstStartedAt, record.startedAt);
   totals.lastEndedAt = Math.max(totals.lastEndedAt, record.startedAt + record.latencyMs);
   if (record.status === "ok") {
-    totals.okCount += 1;
     addSuccessfulRequest(totals, record);
     return;
   }
-  totals.errorCount += 1;
   if (record.errorKind !== null) {
-    totals.errorsByKind[record.errorKind] = (totals.errorsByKind[record.errorKind] ?? 0) + 1;
+    totals.failedAttemptsByKind[record.errorKind] = (totals.failedAttemptsByKind[record.errorKind] ?? 0) + 1;
   }
 }
 
@@ -286,17 +275,15 @@ function perSecond(amount: number, wallSpanMs: number | null): number | null {
 
 function summarizeTarget(targetId: string, totals: TargetTotals): SummaryRow {
   const latencyMs = totals.values.latencyMs.sortedView();
-  const wallSpanMs = totals.count > 0 ? totals.lastEndedAt - totals.firstStartedAt : null;
+  const wallSpanMs = Number.isFinite(totals.firstStartedAt) ? totals.lastEndedAt - totals.firstStartedAt : null;
   const hasOutputTokens = totals.outputTokensReported > 0;
   return {
     targetId,
-    count: totals.count,
-    okCount: totals.okCount,
-    errorCount: totals.errorCount,
-    errorRate: totals.count > 0 ? totals.errorCount / totals.count : 0,
-    errorsByKind: { ...totals.errorsByKind },
-    warmupCount: totals.warmupCount,
-    abortedCount: totals.abortedCount,
+    ...totals.outcomes,
+    requests: measuredRequests(totals.outcomes),
+    errorRate: errorRate(totals.outcomes),
+    failedAttemptsByKind: { ...totals.failedAttemptsByKind },
+    warmupAttempts: totals.warmupAttempts,
     latencyMs: describeSorted(latencyMs),
     latencyP50Ci95: bootstrapPercentileCi95(latencyMs, 50),
     ttftMs: describeSorted(totals.values.ttftMs.sortedView()),
@@ -304,7 +291,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals): SummaryRow {
     meanOutputTokens: hasOutputTokens ? totals.outputTokensSum / totals.outputTokensReported : null,
     outputTokensPerSecond: describeSorted(totals.values.outputTokensPerSecond.sortedView()),
     decodeTokensPerSecond: describeSorted(totals.values.decodeTokensPerSecond.sortedView()),
-    requestsPerSecond: perSecond(totals.okCount, wallSpanMs),
+    requestsPerSecond: perSecond(totals.outcomes.okRequests, wallSpanMs),
     outputTokenThroughput: hasOutputTokens ? perSecond(totals.outputTokensSum, wallSpanMs) : null,
     wallSpanMs,
     tokensEstimated: totals.tokensEstimated,
@@ -321,9 +308,13 @@ export class SummaryAccumulator {
       totals = newTargetTotals();
       this.totalsByTarget.set(record.targetId, totals);
     }
-    if (record.warmup) totals.warmupCount += 1;
-    else if (record.errorKind === "aborted") totals.abortedCount += 1;
-    else addMeasuredRequest(totals, record);
+    if (record.warmup) {
+      totals.warmupAttempts += 1;
+      return;
+    }
+    addRequestOutcome(totals.outcomes, record);
+    // Aborted attempts span no wall time of the target's own: the user stopped them.
+    if (record.errorKind !== "aborted") addMeasuredAttempt(totals, record);
   }
 
   /**
@@ -335,11 +326,6 @@ export class SummaryAccumulator {
     return targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals()));
   }
 
-  /** The kept values of one metric for one target, ascending (a copy): the input for histograms and ECDFs. */
-  sortedValues(targetId: string, metric: DistributionMetric): Float64Array {
-    const totals = this.totalsByTarget.get(targetId);
-    return totals === undefined ? new Float64Array(0) : totals.values[metric].sortedView().slice();
-  }
 }
 
 export function summarize(records: Iterable<RequestRecord>, targetOrder?: string[]): SummaryRow[] {
@@ -355,25 +341,6 @@ function finiteValues(values: ArrayLike<number>): number[] {
     if (Number.isFinite(value)) finite.push(value);
   }
   return finite;
-}
-
-/** Exactly binCount equal-width bins from min to max (d3's own thresholds would pick "nice" counts instead). */
-export function histogram(values: ArrayLike<number>, binCount: number): { x0: number; x1: number; count: number }[] {
-  if (!(Number.isInteger(binCount) && binCount >= 1)) throw new RangeError(`histogram: binCount must be a positive integer, got ${binCount}`);
-  const finite = finiteValues(values);
-  if (finite.length === 0) return [];
-  let min = Infinity;
-  let max = -Infinity;
-  for (const value of finite) {
-    min = Math.min(min, value);
-    max = Math.max(max, value);
-  }
-  if (min === max) return [{ x0: min, x1: max, count: finite.length }];
-
-  const widthPerBin = (max - min) / binCount;
-  const thresholds = Array.from({ length: binCount - 1 }, (_, i) => min + (i + 1) * widthPerBin);
-  const bins = bin().domain([min, max]).thresholds(thresholds)(finite);
-  return bins.map((b) => ({ x0: b.x0 ?? min, x1: b.x1 ?? max, count: b.length }));
 }
 
 /** Evenly spaced selection of at most maxPoints points, always keeping the first and the last. */

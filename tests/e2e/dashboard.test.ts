@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { parseCsvTable } from "../../src/core/csv";
-import { collectPageErrors, launchBrowser, startServers, type Servers } from "./harness";
+import { collectPageErrors, launchBrowser, parseCsvRows, startServers, type Servers } from "./harness";
 
 const REPOSITORY_ROOT = resolve(import.meta.dirname, "../..");
 const ARTIFACTS = join(REPOSITORY_ROOT, "test-artifacts");
@@ -71,7 +70,7 @@ describe("dashboard in Chromium", () => {
   }, 180_000);
 });
 
-async function runBundledScenario(): Promise<{ runId: string; planned: number; retries: number }> {
+async function runBundledScenario(): Promise<{ runId: string; planned: number; attempts: number }> {
   await servers.openApp(page);
   const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);
   expect(await card.getByRole("heading").innerText()).toBe("Sandbox: streaming chat across three providers");
@@ -90,7 +89,7 @@ async function runBundledScenario(): Promise<{ runId: string; planned: number; r
   // 4 inputs × 3 repetitions × 3 targets, plus one warm-up per target.
   expect(planned).toBe(39);
   expect(Number(await progress.getAttribute("data-done"))).toBe(planned);
-  const retries = Number(await progress.getAttribute("data-retries"));
+  const attempts = Number(await progress.getAttribute("data-attempts"));
   expect(await page.getByTestId("live-summary-row").count()).toBe(TARGET_IDS.length);
   // Nor did Resource Timing see any request wait for a connection.
   expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
@@ -98,7 +97,7 @@ async function runBundledScenario(): Promise<{ runId: string; planned: number; r
 
   await page.getByTestId("open-comparison").click();
   await page.getByTestId("summary-table").waitFor();
-  return { runId: await runIdFromAddress(), planned, retries };
+  return { runId: await runIdFromAddress(), planned, attempts };
 }
 
 /** One summary row per target, with plausible latencies. */
@@ -107,7 +106,7 @@ async function showsOneSummaryRowPerTarget(): Promise<void> {
   expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-target-id")))).toEqual(TARGET_IDS);
   const p50 = new Map<string, number>();
   for (const targetId of TARGET_IDS) {
-    const cell = page.locator(`[data-testid="summary-row"][data-target-id="${targetId}"] [data-column="p50"]`);
+    const cell = page.locator(`[data-testid="summary-row"][data-target-id="${targetId}"] [data-column="latencyP50Ms"]`);
     p50.set(targetId, parseMs((await cell.innerText()).replace("(best)", "")));
   }
   for (const value of p50.values()) expect(value).toBeGreaterThan(0);
@@ -116,12 +115,12 @@ async function showsOneSummaryRowPerTarget(): Promise<void> {
 }
 
 /** The records CSV has one row per request attempt. */
-async function exportsOneCsvRowPerAttempt(run: { runId: string; planned: number; retries: number }): Promise<void> {
+async function exportsOneCsvRowPerAttempt(run: { runId: string; planned: number; attempts: number }): Promise<void> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-records-csv").click()]);
-  const table = parseCsvTable(await readFile(await download.path(), "utf8"));
-  expect(table.rows).toHaveLength(run.planned + run.retries);
-  expect(new Set(table.rows.map((row) => row.runId))).toEqual(new Set([run.runId]));
-  expect(table.rows.filter((row) => row.warmup === "true")).toHaveLength(TARGET_IDS.length);
+  const rows = parseCsvRows(await readFile(await download.path(), "utf8"));
+  expect(rows).toHaveLength(run.attempts);
+  expect(new Set(rows.map((row) => row.runId))).toEqual(new Set([run.runId]));
+  expect(rows.filter((row) => row.warmup === "true" && row.attempt === "1")).toHaveLength(TARGET_IDS.length);
 }
 
 /** The replay runs on the run page, then lands on its own report with the first run as baseline. */

@@ -3,6 +3,7 @@
 // run a scenario; plus reads of the app's IndexedDB from inside the page.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import Papa from "papaparse";
 import { inject } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
@@ -176,7 +177,11 @@ export interface FinishedRun {
   status: string;
   planned: number;
   done: number;
+  /** Attempts recorded, warm-ups and retries included: one record each. */
+  attempts: number;
+  /** Retries of measured requests, as the summary counts them. */
   retries: number;
+  failedRequests: number;
 }
 
 /** Opens the scenario's Run page and presses Run. */
@@ -198,8 +203,18 @@ export async function waitForRunToEnd(page: Page, timeoutMs: number): Promise<Fi
     status: (await page.getByTestId("run-status").textContent()) ?? "",
     planned: Number(await progress.getAttribute("data-planned")),
     done: Number(await progress.getAttribute("data-done")),
+    attempts: Number(await progress.getAttribute("data-attempts")),
     retries: Number(await progress.getAttribute("data-retries")),
+    failedRequests: Number(await progress.getAttribute("data-failed")),
   };
+}
+
+/** A downloaded CSV file as objects keyed by its header (a byte-order mark, which every export starts with, is dropped). */
+export function parseCsvRows(text: string): Record<string, string>[] {
+  if (!text.startsWith("\uFEFF")) throw new Error("the CSV file does not start with a byte-order mark");
+  const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+  if (parsed.errors.length > 0) throw new Error(`CSV parse error: ${parsed.errors[0]!.message}`);
+  return parsed.data;
 }
 
 export async function runScenarioInApp(page: Page, scenarioKey: string, timeoutMs = 60_000): Promise<FinishedRun> {

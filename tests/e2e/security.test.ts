@@ -6,9 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { parseCsvTable } from "../../src/core/csv";
 import { CONTENT_SECURITY_POLICY } from "../../vite.config";
-import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, dumpDatabase, type Servers } from "./harness";
+import { launchBrowser, parseCsvRows, runScenarioInApp, saveScenarioThroughUi, startServers, dumpDatabase, type Servers } from "./harness";
 
 const SENTINEL_TOKEN = "hf_SENTINELtokenMustNotLeak0123456789";
 const HUGGING_FACE_HOSTS = new Set(["huggingface.co", "router.huggingface.co"]);
@@ -207,11 +206,11 @@ describe("hostile model output on the compare page", () => {
 
   it("leaves the records CSV no cell a spreadsheet would run as a formula", async () => {
     await openReport(runId);
-    const table = parseCsvTable(await download("export-records-csv"));
-    const formula = table.rows.find((row) => row.targetId === "formula");
+    const rows = parseCsvRows(await download("export-records-csv"));
+    const formula = rows.find((row) => row.targetId === "formula");
     expect(formula?.status).toBe("ok");
     expect(formula?.output).toBe(`'${FORMULA_OUTPUT}`);
-    const hostile = table.rows.find((row) => row.targetId === "hostile");
+    const hostile = rows.find((row) => row.targetId === "hostile");
     expect(hostile?.errorMessage).toContain(HOSTILE_ERROR);
   });
 });

@@ -58,15 +58,26 @@ describe("providerbench run", () => {
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(Object.keys(records[0]!)).toEqual([...RECORD_FIELDS]);
     expect(records.every((record) => record.status === "ok" && typeof record.latencyMs === "number" && typeof record.ttftMs === "number")).toBe(true);
-    const parsedCsv = Papa.parse<string[]>(readFileSync(csv, "utf8").trimEnd());
+    const csvText = readFileSync(csv, "utf8");
+    // The same byte-order mark as the browser's CSV downloads.
+    expect(csvText.startsWith("\uFEFF")).toBe(true);
+    const parsedCsv = Papa.parse<string[]>(csvText.slice(1).trimEnd());
     expect(parsedCsv.data[0]).toEqual([...RECORD_FIELDS]);
     expect(parsedCsv.data).toHaveLength(planned + 1);
-    const summaryJson = JSON.parse(readFileSync(summary, "utf8")) as { status: string; rows: { targetId: string; count: number }[] };
+    const summaryJson = JSON.parse(readFileSync(summary, "utf8")) as {
+      status: string;
+      scenario: string;
+      targets: { targetId: string; targetLabel: string; requests: number; failedRequests: number }[];
+    };
     expect(summaryJson.status).toBe("completed");
-    expect(summaryJson.rows.map((row) => [row.targetId, row.count])).toEqual([["fast", 4], ["steady", 4], ["slow", 4]]);
-    // The table on stdout has one line per target.
-    expect(result.stdout).toMatch(/^fast\s+4\s+0/m);
-    expect(result.stdout).toMatch(/^slow\s+4\s+0/m);
+    expect(summaryJson.targets.map((row) => [row.targetId, row.targetLabel, row.requests, row.failedRequests])).toEqual([
+      ["fast", "Sandbox fast", 4, 0],
+      ["steady", "Sandbox steady", 4, 0],
+      ["slow", "Sandbox slow", 4, 0],
+    ]);
+    // The table on stdout has one line per target, by its label.
+    expect(result.stdout).toMatch(/^Sandbox fast\s+4\s+0/m);
+    expect(result.stdout).toMatch(/^Sandbox slow\s+4\s+0/m);
     for (const text of [result.stdout, result.stderr, readFileSync(jsonl, "utf8"), readFileSync(csv, "utf8"), readFileSync(summary, "utf8")]) {
       expect(text).not.toContain(SENTINEL_TOKEN);
     }

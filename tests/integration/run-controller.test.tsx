@@ -89,15 +89,15 @@ describe("run controller", () => {
     expect(final.status).toBe("completed");
     expect(final.problem).toBeNull();
     // 2 inputs × 2 repetitions × 2 targets + 1 warm-up per target.
-    expect(final.progress).toMatchObject({ planned: 10, done: 10, errors: 0 });
+    expect(final.progress).toMatchObject({ planned: 10, done: 10, outcomes: { failedRequests: 0 } });
     const run = await db.runs.get(final.runId!);
     expect(run).toMatchObject({ status: "completed", scenarioId: "bundled:test", planned: 10, replayOfRunId: null });
     expect(run!.finishedAt).toBeGreaterThanOrEqual(run!.startedAt);
     expect(run!.libraryVersions["@huggingface/inference"]).toMatch(/^\d+\.\d+\.\d+/);
     const rows = run!.summary!.rows;
     expect(run!.summary!.statsVersion).toBe(STATS_VERSION);
-    expect(rows.reduce((total, row) => total + row.count, 0)).toBe(8);
-    expect(rows.reduce((total, row) => total + row.errorCount, 0)).toBe(0);
+    expect(rows.reduce((total, row) => total + row.requests, 0)).toBe(8);
+    expect(rows.reduce((total, row) => total + row.failedRequests, 0)).toBe(0);
     expect(rows.map((row) => row.targetId)).toEqual(["fast", "steady"]);
     expect(rows.every((row) => (row.latencyMs.p50 ?? 0) > 0)).toBe(true);
     const stored = await recordsOfRun(db, final.runId!);

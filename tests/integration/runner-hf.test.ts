@@ -162,7 +162,7 @@ describe("runner through @huggingface/inference routing", () => {
       [3, null],
     ]);
     expect(waits).toEqual([2000, 2000]);
-    expect(result.progress).toMatchObject({ planned: 2, done: 2, attempts: 4, retries: 2, errors: 0 });
+    expect(result.progress).toMatchObject({ planned: 2, done: 2, attempts: 4, outcomes: { retries: 2, failedRequests: 0, failedAttempts: 2, recoveredRequests: 1 } });
   });
 
   it("classifies 500, 404, malformed JSON, an error event inside a 200 stream, and a stream cut before [DONE]", async () => {
@@ -250,7 +250,9 @@ describe("runner through @huggingface/inference routing", () => {
       scenario({ inputs: ["a", "b", "c"], run: { repetitions: 4, concurrency: 3, warmup: 1, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 } } }),
     );
     expect(result.progress.planned).toBe(2 * 3 * 4 + 2);
-    expect(records).toHaveLength(result.progress.planned + result.progress.retries);
+    expect(records).toHaveLength(result.progress.planned + records.filter((record) => record.attempt > 1).length);
+    expect(result.progress.attempts).toBe(records.length);
+    expect(result.progress.outcomes.retries).toBe(records.filter((record) => !record.warmup && record.attempt > 1).length);
     expect(records.filter((record) => record.warmup)).toHaveLength(2 + records.filter((record) => record.warmup && record.attempt > 1).length);
     const keys = new Set(records.map((record) => `${record.targetId}/${record.inputIndex}/${record.repetition}/${record.warmup}/${record.attempt}`));
     expect(keys.size).toBe(records.length);

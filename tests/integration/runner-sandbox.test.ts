@@ -44,8 +44,8 @@ describe("runner against the sandbox providers", () => {
     expect(records).toHaveLength(3 * 2 * 3 + 3);
     expect(records.every((record) => record.status === "ok")).toBe(true);
     const [fast, steady, slow] = summarize(records, ["fast", "steady", "slow"]);
-    expect(fast!.count).toBe(6);
-    expect(fast!.warmupCount).toBe(1);
+    expect(fast!.requests).toBe(6);
+    expect(fast!.warmupAttempts).toBe(1);
     // Minimums: a busy machine (CI runs test files side by side) only ever adds delay, so the fastest
     // request of each target shows its profile's pace; medians can be swamped by a stalled event loop.
     expect(slow!.latencyMs.min!).toBeGreaterThan(fast!.latencyMs.min! * 2);

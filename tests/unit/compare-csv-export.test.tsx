@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import Papa from "papaparse";
 import { RECORD_FIELDS } from "../../src/core/record";
-import { SUMMARY_COLUMNS } from "../../src/core/csv";
+import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
 import { ExportButtons } from "../../src/ui/features/compare/export-buttons";
-import { makeRecord } from "./compare-fixtures";
+import { makeRecord, makeScenario } from "./compare-fixtures";
 
 interface Download {
   fileName: string;
@@ -54,10 +54,15 @@ const records = [
   makeRecord({ targetId: "slow", startedAt: RUN_START_MS + 20, status: "error", errorKind: "rate_limited", httpStatus: 429, errorMessage: "=cmd|' /C calc'!A0", output: null }),
 ];
 
+const base = makeScenario(["fast", "slow"]);
+const scenario = {
+  ...base,
+  name: "Sandbox: streaming chat",
+  targets: base.targets.map((target) => (target.id === "slow" ? { ...target, label: "Slow model" } : target)),
+};
+
 function renderButtons() {
-  render(
-    <ExportButtons scenarioName="Sandbox: streaming chat" runLabel="23 Nov 2026, 01:05" records={records} rows={summarize(records, ["fast", "slow"])} />,
-  );
+  render(<ExportButtons runId="run-7" scenario={scenario} runLabel="23 Nov 2026, 01:05" records={records} rows={summarize(records, ["fast", "slow"])} />);
 }
 
 async function csvRows(blob: Blob): Promise<string[][]> {
@@ -84,15 +89,18 @@ describe("CSV export buttons", () => {
     expect(lines[0]?.[RECORD_FIELDS.indexOf("output")]).toBe('She said "hi",\nthen left');
   });
 
-  it("downloads one summary line per target", async () => {
+  it("downloads one summary line per target, with the run id, the scenario and the targets' display names", async () => {
     renderButtons();
     fireEvent.click(screen.getByTestId("export-summary-csv"));
 
     const [download] = downloads as [Download];
     expect(download.fileName).toBe("sandbox-streaming-chat_2026-11-23T01-05-00_summary.csv");
     const [header, ...lines] = await csvRows(download.blob);
-    expect(header).toEqual([...SUMMARY_COLUMNS]);
-    expect(lines.map((line) => line[0])).toEqual(["fast", "slow"]);
+    expect(header).toEqual([...SUMMARY_FILE_COLUMNS]);
+    const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
+    expect(column("runId")).toEqual(["run-7", "run-7"]);
+    expect(column("scenario")).toEqual(["Sandbox: streaming chat", "Sandbox: streaming chat"]);
+    expect(column("targetLabel")).toEqual(["fast", "Slow model"]);
   });
 
   it("revokes the object URL once the download has started", () => {
@@ -104,7 +112,7 @@ describe("CSV export buttons", () => {
   });
 
   it("names the file after the run label when there are no records", () => {
-    render(<ExportButtons scenarioName="Empty" runLabel="Run 3" records={[]} rows={summarize([], ["a"])} />);
+    render(<ExportButtons runId="run-3" scenario={{ ...makeScenario(["a"]), name: "Empty" }} runLabel="Run 3" records={[]} rows={summarize([], ["a"])} />);
     expect(screen.getByTestId("export-records-csv")).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByTestId("export-summary-csv"));
     expect(downloads[0]?.fileName).toBe("empty_run-3_summary.csv");

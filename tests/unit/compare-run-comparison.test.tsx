@@ -17,24 +17,24 @@ const records = [
 
 describe("RunComparison", () => {
   it("mounts every part of the comparison for a run, one summary row per scenario target", () => {
-    render(<RunComparison scenario={makeScenario(["fast", "slow"])} records={records} runLabel="Run 1" summary={summarize(records, ["fast", "slow"])} />);
+    render(<RunComparison runId="run-1" scenario={makeScenario(["fast", "slow"])} records={records} runLabel="Run 1" summary={summarize(records, ["fast", "slow"])} />);
     expect(screen.getAllByTestId("summary-row").map((row) => row.getAttribute("data-target-id"))).toEqual(["fast", "slow"]);
     expect(screen.getByTestId("outputs-by-input")).toBeTruthy();
     expect(screen.getByTestId("records-table")).toBeTruthy();
     expect(screen.getByTestId("export-records-csv")).toBeTruthy();
-    expect(screen.getByText(/1 warm-up requests are left out/)).toBeTruthy();
+    expect(screen.getByText(/1 warm-up attempts are left out/)).toBeTruthy();
   });
 });
 
 describe("RunComparison while a large run's records are read", () => {
   const scenario = makeScenario(["fast", "slow"]);
   const nCell = (targetId: string) =>
-    screen.getAllByTestId("summary-row").find((row) => row.getAttribute("data-target-id") === targetId)?.querySelector('[data-column="n"]')?.textContent;
+    screen.getAllByTestId("summary-row").find((row) => row.getAttribute("data-target-id") === targetId)?.querySelector('[data-column="requests"]')?.textContent;
 
   it("shows the summary stored with the run before any record is read, and the read's progress in place of the rest", () => {
     // Stored rows that the records below would not give: the table can only have come from them.
     const storedSummary = summarize([...recordsWithLatencies("fast", [100, 100, 100, 100]), ...recordsWithLatencies("slow", [300])], ["fast", "slow"]);
-    render(<RunComparison scenario={scenario} records={null} runLabel="Run 1" summary={storedSummary} recordsProgress={{ loaded: 5000, total: 100_000 }} />);
+    render(<RunComparison runId="run-1" scenario={scenario} records={null} runLabel="Run 1" summary={storedSummary} recordsProgress={{ loaded: 5000, total: 100_000 }} />);
     expect(nCell("fast")).toBe("4");
     expect(nCell("slow")).toBe("1");
     expect(screen.getByTestId("records-loading").textContent).toContain("Loading records… 5,000 of 100,000");
@@ -44,8 +44,8 @@ describe("RunComparison while a large run's records are read", () => {
 
   it("keeps the stored summary once the records are read, and adds charts, outputs and records", () => {
     const storedSummary = summarize(records, ["fast", "slow"]);
-    const { rerender } = render(<RunComparison scenario={scenario} records={null} runLabel="Run 1" summary={storedSummary} />);
-    rerender(<RunComparison scenario={scenario} records={records} runLabel="Run 1" summary={storedSummary} />);
+    const { rerender } = render(<RunComparison runId="run-1" scenario={scenario} records={null} runLabel="Run 1" summary={storedSummary} />);
+    rerender(<RunComparison runId="run-1" scenario={scenario} records={records} runLabel="Run 1" summary={storedSummary} />);
     expect(nCell("fast")).toBe("3");
     expect(screen.getByTestId("records-table")).toBeTruthy();
     expect(screen.getByTestId("outputs-by-input")).toBeTruthy();
@@ -53,7 +53,7 @@ describe("RunComparison while a large run's records are read", () => {
   });
 
   it("shows the read's progress and no summary rows while the run has no summary yet", () => {
-    render(<RunComparison scenario={scenario} records={null} runLabel="Run 1" summary={null} recordsProgress={{ loaded: 0, total: 6 }} />);
+    render(<RunComparison runId="run-1" scenario={scenario} records={null} runLabel="Run 1" summary={null} recordsProgress={{ loaded: 0, total: 6 }} />);
     expect(screen.queryAllByTestId("summary-row")).toHaveLength(0);
     expect(screen.getByTestId("records-loading").textContent).toContain("0 of 6");
   });
@@ -62,9 +62,9 @@ describe("RunComparison while a large run's records are read", () => {
 describe("LiveSummary", () => {
   it("shows the rows it is given, one per target, in their order", () => {
     const rows = summarize([...recordsWithLatencies("fast", [100]), ...recordsWithLatencies("slow", [300, 300])], ["slow", "fast"]);
-    render(<LiveSummary rows={rows} />);
+    render(<LiveSummary rows={rows} scenario={makeScenario(["slow", "fast"])} />);
     const nCell = (targetId: string) =>
-      screen.getAllByTestId("live-summary-row").find((row) => row.getAttribute("data-target-id") === targetId)?.querySelector('[data-column="n"]')?.textContent;
+      screen.getAllByTestId("live-summary-row").find((row) => row.getAttribute("data-target-id") === targetId)?.querySelector('[data-column="requests"]')?.textContent;
     expect(screen.getAllByTestId("live-summary-row").map((row) => row.getAttribute("data-target-id"))).toEqual(["slow", "fast"]);
     expect(nCell("fast")).toBe("1");
     expect(nCell("slow")).toBe("2");

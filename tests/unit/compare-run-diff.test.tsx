@@ -1,9 +1,23 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
+import type { RequestRecord } from "../../src/core/record";
 import { summarize } from "../../src/core/stats";
 import { RunDiff } from "../../src/ui/features/compare/run-diff";
-import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
+import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
+
+/** The diff of two runs' record sets, summarized as a run would be when it ends. */
+function renderDiff(props: { oldRecords: RequestRecord[]; newRecords: RequestRecord[]; targetIds: string[]; oldLabel?: string; newLabel?: string }) {
+  const { oldRecords, newRecords, targetIds, ...labels } = props;
+  render(
+    <RunDiff
+      oldRows={summarize(oldRecords, targetIds)}
+      newRows={summarize(newRecords, targetIds)}
+      scenario={makeScenario(targetIds)}
+      {...labels}
+    />,
+  );
+}
 
 afterEach(cleanup);
 
@@ -21,17 +35,10 @@ function cellText(row: HTMLElement, column: string): string {
   return (cell?.firstChild?.textContent ?? "").trim();
 }
 
-// The diff reads two stored summaries; here they are summaries of hand-made records.
 describe("RunDiff", () => {
   it("shows a latency drop as a negative change, coloured better", () => {
-    render(
-      <RunDiff
-        oldRows={summarize(recordsWithLatencies("fast", [200, 200, 200]))}
-        newRows={summarize(recordsWithLatencies("fast", [150, 150, 150]))}
-        targetIds={["fast"]}
-      />,
-    );
-    const row = diffRow("fast", "p50");
+    renderDiff({ oldRecords: recordsWithLatencies("fast", [200, 200, 200]), newRecords: recordsWithLatencies("fast", [150, 150, 150]), targetIds: ["fast"] });
+    const row = diffRow("fast", "latencyP50Ms");
     expect(cellText(row, "old")).toBe("200 ms");
     expect(cellText(row, "new")).toBe("150 ms");
     expect(cellText(row, "change")).toBe("−50.0 ms");
@@ -41,33 +48,19 @@ describe("RunDiff", () => {
   });
 
   it("shows a latency rise as a positive change, coloured worse", () => {
-    render(
-      <RunDiff
-        oldRows={summarize(recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 100]))}
-        newRows={summarize(recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 300]))}
-        targetIds={["slow"]}
-      />,
-    );
-    const p90 = diffRow("slow", "p90");
+    renderDiff({ oldRecords: recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 100]), newRecords: recordsWithLatencies("slow", [100, 100, 100, 100, 100, 100, 100, 100, 100, 300]), targetIds: ["slow"] });
+    const p90 = diffRow("slow", "latencyP90Ms");
     // p90 of nine 100s and one 300, interpolated: 100 + 0.1 × 200 = 120.
     expect(cellText(p90, "new")).toBe("120 ms");
     expect(cellText(p90, "change")).toBe("+20.0 ms");
     expect(cellText(p90, "percentChange")).toBe("+20.0%");
     expect(p90.getAttribute("data-verdict")).toBe("worse");
-    expect(diffRow("slow", "p50").getAttribute("data-verdict")).toBe("same");
+    expect(diffRow("slow", "latencyP50Ms").getAttribute("data-verdict")).toBe("same");
   });
 
   it("gives the error rate change in percentage points and a relative change", () => {
     const failure = makeRecord({ targetId: "flaky", status: "error", errorKind: "http_5xx", httpStatus: 500 });
-    render(
-      <RunDiff
-        oldRows={summarize([...recordsWithLatencies("flaky", [100, 100, 100]), failure])}
-        newRows={summarize([...recordsWithLatencies("flaky", [100, 100]), failure, failure])}
-        targetIds={["flaky"]}
-        oldLabel="Monday"
-        newLabel="Tuesday"
-      />,
-    );
+    renderDiff({ oldRecords: [...recordsWithLatencies("flaky", [100, 100, 100]), failure], newRecords: [...recordsWithLatencies("flaky", [100, 100]), failure, failure], targetIds: ["flaky"], oldLabel: "Monday", newLabel: "Tuesday" });
     const row = diffRow("flaky", "errorRate");
     expect(cellText(row, "old")).toBe("25.0%");
     expect(cellText(row, "new")).toBe("50.0%");
@@ -78,8 +71,8 @@ describe("RunDiff", () => {
   });
 
   it("shows no change for a target missing from one run", () => {
-    render(<RunDiff oldRows={summarize([])} newRows={summarize(recordsWithLatencies("new-target", [100]))} targetIds={["new-target"]} />);
-    const row = diffRow("new-target", "p50");
+    renderDiff({ oldRecords: [], newRecords: recordsWithLatencies("new-target", [100]), targetIds: ["new-target"] });
+    const row = diffRow("new-target", "latencyP50Ms");
     expect(cellText(row, "old")).toBe("—");
     expect(cellText(row, "change")).toBe("—");
     expect(row.hasAttribute("data-verdict")).toBe(false);
@@ -89,14 +82,8 @@ describe("RunDiff", () => {
 describe("RunDiff and noise", () => {
   it("does not colour a p50 move whose runs' 95% intervals of the median overlap", () => {
     const spread = [100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144];
-    render(
-      <RunDiff
-        oldRows={summarize(recordsWithLatencies("steady", spread))}
-        newRows={summarize(recordsWithLatencies("steady", spread.map((latency) => latency + 3)))}
-        targetIds={["steady"]}
-      />,
-    );
-    const row = diffRow("steady", "p50");
+    renderDiff({ oldRecords: recordsWithLatencies("steady", spread), newRecords: recordsWithLatencies("steady", spread.map((latency) => latency + 3)), targetIds: ["steady"] });
+    const row = diffRow("steady", "latencyP50Ms");
     expect(cellText(row, "change")).toBe("+3.00 ms");
     expect(row.getAttribute("data-verdict")).toBe("within-noise");
     expect(row.querySelector('[data-column="change"]')?.className).not.toContain("pb-verdict-worse");
@@ -105,13 +92,7 @@ describe("RunDiff and noise", () => {
 
   it("still colours a p50 move well outside both intervals", () => {
     const spread = [100, 104, 108, 112, 116, 120, 124, 128, 132, 136, 140, 144];
-    render(
-      <RunDiff
-        oldRows={summarize(recordsWithLatencies("steady", spread))}
-        newRows={summarize(recordsWithLatencies("steady", spread.map((latency) => latency + 200)))}
-        targetIds={["steady"]}
-      />,
-    );
-    expect(diffRow("steady", "p50").getAttribute("data-verdict")).toBe("worse");
+    renderDiff({ oldRecords: recordsWithLatencies("steady", spread), newRecords: recordsWithLatencies("steady", spread.map((latency) => latency + 200)), targetIds: ["steady"] });
+    expect(diffRow("steady", "latencyP50Ms").getAttribute("data-verdict")).toBe("worse");
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { ESTIMATED_EXPLANATION, metricsIn } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
 import { SummaryTable } from "../../src/ui/features/compare/summary-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
@@ -45,13 +46,13 @@ describe("SummaryTable", () => {
 
   it("sorts by p50 ascending, then descending, and says so in aria-sort", () => {
     renderTable(threeTargets, ["slow", "fast", "medium"]);
-    const header = () => screen.getByTestId("summary-table").querySelector('thead th[data-column="p50"]');
+    const header = () => screen.getByTestId("summary-table").querySelector('thead th[data-column="latencyP50Ms"]');
 
-    fireEvent.click(sortButton("p50"));
+    fireEvent.click(sortButton("latencyP50Ms"));
     expect(rowOrder()).toEqual(["fast", "medium", "slow"]);
     expect(header()?.getAttribute("aria-sort")).toBe("ascending");
 
-    fireEvent.click(sortButton("p50"));
+    fireEvent.click(sortButton("latencyP50Ms"));
     expect(rowOrder()).toEqual(["slow", "medium", "fast"]);
     expect(header()?.getAttribute("aria-sort")).toBe("descending");
   });
@@ -68,11 +69,11 @@ describe("SummaryTable", () => {
       ...recordsWithLatencies("slow", [400, 400]),
     ];
     renderTable(records, ["fast", "slow"]);
-    expect(cell("fast", "p50").getAttribute("data-best")).toBe("true");
-    expect(cell("slow", "p50").hasAttribute("data-best")).toBe(false);
+    expect(cell("fast", "latencyP50Ms").getAttribute("data-best")).toBe("true");
+    expect(cell("slow", "latencyP50Ms").hasAttribute("data-best")).toBe(false);
     // Same 20 tokens in a quarter of the time: fast has 4× the tokens per second.
-    expect(cell("fast", "tokensPerSecond").getAttribute("data-best")).toBe("true");
-    expect(cell("slow", "tokensPerSecond").hasAttribute("data-best")).toBe(false);
+    expect(cell("fast", "outputTokensPerSecondP50").getAttribute("data-best")).toBe("true");
+    expect(cell("slow", "outputTokensPerSecondP50").hasAttribute("data-best")).toBe(false);
   });
 
   it("highlights every target tied for best", () => {
@@ -82,7 +83,7 @@ describe("SummaryTable", () => {
       ...recordsWithLatencies("c", [300]),
     ];
     renderTable(records, ["a", "b", "c"]);
-    expect(["a", "b", "c"].map((id) => cell(id, "p50").getAttribute("data-best"))).toEqual(["true", "true", null]);
+    expect(["a", "b", "c"].map((id) => cell(id, "latencyP50Ms").getAttribute("data-best"))).toEqual(["true", "true", null]);
   });
 
   it("highlights nothing when every target has the same value", () => {
@@ -102,21 +103,46 @@ describe("SummaryTable", () => {
       makeRecord({ targetId: "broken", status: "error", errorKind: "http_5xx", httpStatus: 503, ttftMs: null, outputTokens: null }),
     ];
     renderTable(records, ["broken", "ok"]);
-    expect(cell("broken", "p50").textContent).toBe("—");
-    expect(cell("broken", "ttftP50").textContent).toBe("—");
+    expect(cell("broken", "latencyP50Ms").textContent).toBe("—");
+    expect(cell("broken", "ttftP50Ms").textContent).toBe("—");
     expect(cell("broken", "errorRate").textContent).toBe("100.0%");
 
-    fireEvent.click(sortButton("p50"));
+    fireEvent.click(sortButton("latencyP50Ms"));
     expect(rowOrder()).toEqual(["ok", "broken"]);
-    fireEvent.click(sortButton("p50"));
+    fireEvent.click(sortButton("latencyP50Ms"));
     expect(rowOrder()).toEqual(["ok", "broken"]);
   });
 
   it("shows units, marks estimated token rates and puts the p50 confidence interval in the title", () => {
     const records = recordsWithLatencies("fast", [100, 120, 140]).map((record) => ({ ...record, tokensEstimated: true }));
     renderTable(records, ["fast"]);
-    expect(cell("fast", "p50").textContent).toBe("120 ms");
-    expect(cell("fast", "tokensPerSecond").textContent).toMatch(/^≈[\d.,]+ tok\/s$/);
-    expect(cell("fast", "p50").getAttribute("title")).toMatch(/^p50 95% CI: [\d.,]+ ms – [\d.,]+ ms/);
+    expect(cell("fast", "latencyP50Ms").textContent).toBe("120 ms");
+    expect(cell("fast", "outputTokensPerSecondP50").textContent).toMatch(/^≈[\d.,]+ tok\/s$/);
+    expect(cell("fast", "latencyP50Ms").getAttribute("title")).toMatch(/^p50 95% CI: [\d.,]+ ms – [\d.,]+ ms/);
+    expect(cell("fast", "outputTokensPerSecondP50").getAttribute("title")).toBe(ESTIMATED_EXPLANATION);
+  });
+
+  it("takes every column header, and its hover definition, from the metric catalogue", () => {
+    renderTable(threeTargets, ["slow", "fast", "medium"]);
+    const headers = [...screen.getByTestId("summary-table").querySelectorAll<HTMLElement>("thead th")];
+    expect(headers.map((header) => header.dataset.column)).toEqual(["target", ...metricsIn("table").map((metric) => metric.id)]);
+    for (const metric of metricsIn("table")) {
+      expect(within(headers.find((header) => header.dataset.column === metric.id)!).getByRole("button").getAttribute("title")).toBe(
+        `${metric.label}: ${metric.definition}`,
+      );
+    }
+  });
+
+  it("counts a request recovered by a retry as successful: no failed request, one retry", () => {
+    const records = [
+      makeRecord({ targetId: "flaky", inputIndex: 0, status: "error", errorKind: "http_5xx", httpStatus: 503 }),
+      makeRecord({ targetId: "flaky", inputIndex: 0, attempt: 2 }),
+      makeRecord({ targetId: "flaky", inputIndex: 1 }),
+    ];
+    renderTable(records, ["flaky"]);
+    expect(cell("flaky", "requests").textContent).toBe("2");
+    expect(cell("flaky", "failedRequests").textContent).toBe("0");
+    expect(cell("flaky", "errorRate").textContent).toBe("0%");
+    expect(cell("flaky", "retries").textContent).toBe("1");
   });
 });

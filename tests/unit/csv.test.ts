@@ -1,15 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import {
-  CsvParseError,
-  SUMMARY_COLUMNS,
-  neutraliseFormula,
-  parseCsvTable,
-  recordToCsvLine,
-  recordsCsvHeader,
-  recordsToCsv,
-  summaryToCsv,
-} from "../../src/core/csv";
+import { CSV_BYTE_ORDER_MARK, neutraliseFormula, recordToCsvLine, recordsCsvHeader, recordsToCsv, summaryToCsv } from "../../src/core/csv";
+import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import { RECORD_FIELDS, type RequestRecord } from "../../src/core/record";
 import { summarize } from "../../src/core/stats";
 
@@ -41,7 +33,8 @@ function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
 
 /** Parses CSV text strictly as RFC 4180 (no type guessing), for comparing against what was written. */
 function parseBack(csv: string): string[][] {
-  const result = Papa.parse<string[]>(csv, { delimiter: ",", newline: "\r\n", skipEmptyLines: true });
+  const withoutMark = csv.startsWith(CSV_BYTE_ORDER_MARK) ? csv.slice(1) : csv;
+  const result = Papa.parse<string[]>(withoutMark, { delimiter: ",", newline: "\r\n", skipEmptyLines: true });
   expect(result.errors).toEqual([]);
   return result.data;
 }
@@ -52,8 +45,8 @@ function cellOf(line: string, field: (typeof RECORD_FIELDS)[number]): string {
 }
 
 describe("record CSV", () => {
-  it("has RECORD_FIELDS as its header, ending with CRLF", () => {
-    expect(recordsCsvHeader()).toBe(`${RECORD_FIELDS.join(",")}\r\n`);
+  it("has a byte-order mark then RECORD_FIELDS as its header, ending with CRLF", () => {
+    expect(recordsCsvHeader()).toBe(`\uFEFF${RECORD_FIELDS.join(",")}\r\n`);
   });
 
   it("writes one CRLF-terminated line per record in header order", () => {
@@ -114,93 +107,53 @@ describe("record CSV", () => {
 describe("summary CSV", () => {
   const rows = summarize(
     [
-      makeRecord({ targetId: "a", latencyMs: 100 }),
+      makeRecord({ targetId: "a", latencyMs: 100.123456 }),
       makeRecord({ targetId: "a", latencyMs: 300, startedAt: 1_700_000_000_200 }),
-      makeRecord({ targetId: "a", status: "error", errorKind: "rate_limited", httpStatus: 429 }),
+      makeRecord({ targetId: "a", inputIndex: 4, status: "error", errorKind: "rate_limited", httpStatus: 429 }),
+      makeRecord({ targetId: "a", inputIndex: 4, attempt: 2, status: "error", errorKind: "http_5xx", httpStatus: 503 }),
       makeRecord({ targetId: "=evil" }),
     ],
     ["a", "=evil", "never-ran"],
   );
+  const context = { runId: "run-9", scenarioName: "Nightly", targetLabel: (targetId: string) => (targetId === "a" ? "Model A" : targetId) };
 
-  it("has the column names as header and one row per SummaryRow", () => {
-    const parsed = parseBack(summaryToCsv(rows));
-    expect(parsed[0]).toEqual([...SUMMARY_COLUMNS]);
-    expect(parsed).toHaveLength(1 + rows.length);
-    for (const line of parsed) expect(line).toHaveLength(SUMMARY_COLUMNS.length);
+  it("starts with a byte-order mark, like the records CSV, so spreadsheets read it as UTF-8", () => {
+    expect(summaryToCsv(rows, context).startsWith(`${CSV_BYTE_ORDER_MARK}runId,scenario,targetId,targetLabel,`)).toBe(true);
   });
 
-  it("flattens distributions, error kinds and the confidence interval into named columns", () => {
-    const [header, first, second, third] = parseBack(summaryToCsv(rows));
+  it("has the catalogue's columns as header and one row per target", () => {
+    const parsed = parseBack(summaryToCsv(rows, context));
+    expect(parsed[0]).toEqual([...SUMMARY_FILE_COLUMNS]);
+    expect(parsed).toHaveLength(1 + rows.length);
+    for (const line of parsed) expect(line).toHaveLength(SUMMARY_FILE_COLUMNS.length);
+  });
+
+  it("carries the run, the scenario and the target's label, and the request counts by last attempt", () => {
+    const [header, first, second, third] = parseBack(summaryToCsv(rows, context));
     const valueOf = (line: string[] | undefined, column: string) => line![header!.indexOf(column)];
-    expect(SUMMARY_COLUMNS).toEqual(expect.arrayContaining(["latencyMs_p50", "ttftMs_p99", "errorsByKind_rate_limited", "latencyP50Ci95_low", "requestsPerSecond"]));
+    expect(valueOf(first, "runId")).toBe("run-9");
+    expect(valueOf(first, "scenario")).toBe("Nightly");
     expect(valueOf(first, "targetId")).toBe("a");
-    expect(valueOf(first, "count")).toBe("3");
-    expect(valueOf(first, "errorsByKind_rate_limited")).toBe("1");
-    expect(valueOf(first, "errorsByKind_timeout")).toBe("0");
-    // np.percentile([100, 300], 50)
-    expect(valueOf(first, "latencyMs_p50")).toBe("200");
+    expect(valueOf(first, "targetLabel")).toBe("Model A");
+    expect(valueOf(first, "requests")).toBe("3");
+    expect(valueOf(first, "failedRequests")).toBe("1");
+    expect(valueOf(first, "failedAttempts")).toBe("2");
+    expect(valueOf(first, "retries")).toBe("1");
+    expect(valueOf(first, "failedAttempts_rate_limited")).toBe("1");
+    expect(valueOf(first, "failedAttempts_timeout")).toBe("0");
     expect(valueOf(second, "targetId")).toBe("'=evil");
-    expect(valueOf(third, "latencyMs_p50")).toBe("");
+    expect(valueOf(third, "latencyP50Ms")).toBe("");
+    expect(valueOf(third, "errorRate")).toBe("");
     expect(valueOf(third, "tokensEstimated")).toBe("false");
   });
-});
 
-describe("parseCsvTable", () => {
-  it("reads columns and rows, stripping a BOM and ignoring blank trailing lines", () => {
-    const table = parseCsvTable("\uFEFFcity,question\r\nParis,Why?\r\nLyon,How?\r\n\r\n  \r\n");
-    expect(table).toEqual({
-      columns: ["city", "question"],
-      rows: [
-        { city: "Paris", question: "Why?" },
-        { city: "Lyon", question: "How?" },
-      ],
-    });
-  });
-
-  it("round-trips a table with quoted newlines, quotes and commas", () => {
-    const columns = ["prompt", "note"];
-    const rows = [
-      { prompt: "first line\r\nsecond line", note: 'a "quoted" word' },
-      { prompt: "x, y and z", note: "ünïcödé ✓" },
-    ];
-    const text = Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((c) => row[c as keyof typeof row])) }, { newline: "\r\n" });
-    expect(parseCsvTable(text)).toEqual({ columns, rows });
-  });
-
-  it("names the line of a row with the wrong field count, counting lines inside quoted cells", () => {
-    const text = 'a,b,c\n1,2,3\n"multi\nline",5,6\n7,8\n';
-    expect(() => parseCsvTable(text)).toThrow(new CsvParseError(5, "expected 3 fields, found 2"));
-    try {
-      parseCsvTable(text);
-    } catch (error) {
-      expect(error).toBeInstanceOf(CsvParseError);
-      expect((error as CsvParseError).line).toBe(5);
-      expect((error as CsvParseError).message).toBe("line 5: expected 3 fields, found 2");
-    }
-  });
-
-  it("treats a blank line in the middle as a row", () => {
-    expect(() => parseCsvTable("a,b\n1,2\n\n3,4\n")).toThrow("line 3: expected 2 fields, found 1");
-    expect(parseCsvTable("only\nx\n\ny\n").rows).toEqual([{ only: "x" }, { only: "" }, { only: "y" }]);
-  });
-
-  it("names an empty or duplicate column", () => {
-    expect(() => parseCsvTable("a,,c\n1,2,3\n")).toThrow("line 1: column 2 has no name");
-    expect(() => parseCsvTable("a,b,a\n1,2,3\n")).toThrow('line 1: column "a" appears twice (columns 1 and 3)');
-  });
-
-  it("requires a header row", () => {
-    expect(() => parseCsvTable("")).toThrow("line 1: header row required");
-    expect(() => parseCsvTable("\uFEFF\r\n\r\n")).toThrow("line 1: header row required");
-  });
-
-  it("reports an unterminated quote at the line where its row starts", () => {
-    expect(() => parseCsvTable('a,b\n1,2\n"3,4\n5,6\n')).toThrow(/^line 3: /);
-  });
-
-  it("keeps a column named __proto__ as plain data", () => {
-    const { rows } = parseCsvTable("__proto__,b\nx,y\n");
-    expect(Object.keys(rows[0]!)).toEqual(["__proto__", "b"]);
-    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+  it("rounds each value to its unit's file precision", () => {
+    const [header, first] = parseBack(summaryToCsv(rows, context));
+    const valueOf = (column: string) => first![header!.indexOf(column)];
+    // np.percentile([100.123456, 300], 50) = 200.061728 → 2 decimals for milliseconds
+    expect(valueOf("latencyP50Ms")).toBe("200.06");
+    // 1 failed of 3 requests → 4 decimals for a fraction
+    expect(valueOf("errorRate")).toBe("0.3333");
+    expect(valueOf("latencyP50MsCi95Low")).toMatch(/^\d+(\.\d{1,2})?$/);
   });
 });

@@ -8,7 +8,6 @@ import {
   comparePercentChange,
   downsample,
   ecdf,
-  histogram,
   percentile,
   summarize,
   type Distribution,
@@ -113,15 +112,18 @@ describe("summarize", () => {
   ];
   const row = summarize(streamingRecords)[0]!;
 
-  it("counts every measured attempt, including retried ones, in the error rate", () => {
-    expect(row.count).toBe(9);
-    expect(row.okCount).toBe(6);
-    expect(row.errorCount).toBe(3);
-    expect(row.errorRate).toBeCloseTo(3 / 9, 12);
+  it("counts a request once, by its last attempt: a retried failure is a failed attempt, not a failed request", () => {
+    expect(row.okRequests).toBe(6);
+    expect(row.failedAttempts).toBe(3);
+    expect(row.retries).toBe(1);
+    expect(row.recoveredRequests).toBe(1);
+    expect(row.failedRequests).toBe(2);
+    expect(row.requests).toBe(8);
+    expect(row.errorRate).toBeCloseTo(2 / 8, 12);
   });
 
-  it("breaks errors down by kind", () => {
-    expect(row.errorsByKind).toEqual({ timeout: 1, rate_limited: 1, http_5xx: 1 });
+  it("breaks failed attempts down by kind", () => {
+    expect(row.failedAttemptsByKind).toEqual({ timeout: 1, rate_limited: 1, http_5xx: 1 });
   });
 
   it("drops errors from latency percentiles", () => {
@@ -130,18 +132,49 @@ describe("summarize", () => {
   });
 
   it("drops warm-up requests from percentiles and counts", () => {
-    expect(row.warmupCount).toBe(2);
+    expect(row.warmupAttempts).toBe(2);
     expect(row.latencyMs.max).toBe(1200);
     expect(row.ttftMs.max).toBe(300);
-    expect(row.errorsByKind.network).toBeUndefined();
+    expect(row.failedAttemptsByKind.network).toBeUndefined();
   });
 
   it("leaves attempts cut short by the user's abort out of counts and error rate", () => {
     const aborted = summarize([...streamingRecords, errorRecord(9_000, 50, "aborted"), errorRecord(9_001, 60, "aborted")])[0]!;
-    expect(aborted.abortedCount).toBe(2);
-    expect(aborted.count).toBe(row.count);
+    expect(aborted.abortedRequests).toBe(2);
+    expect(aborted.requests).toBe(row.requests);
+    expect(aborted.failedRequests).toBe(row.failedRequests);
     expect(aborted.errorRate).toBe(row.errorRate);
-    expect(aborted.errorsByKind.aborted).toBeUndefined();
+    expect(aborted.failedAttemptsByKind.aborted).toBeUndefined();
+  });
+
+  it("gives each request the outcome of its last attempt: recovered, failed after retries, aborted while retrying", () => {
+    const request = (inputIndex: number) => ({ inputIndex });
+    const rows = summarize([
+      errorRecord(0, 10, "http_5xx", { ...request(0), httpStatus: 503 }),
+      okRecord(20, 100, null, null, { ...request(0), attempt: 2 }),
+      errorRecord(0, 10, "http_5xx", request(1)),
+      errorRecord(20, 10, "http_5xx", { ...request(1), attempt: 2 }),
+      errorRecord(40, 10, "timeout", { ...request(1), attempt: 3 }),
+      errorRecord(0, 10, "rate_limited", request(2)),
+      errorRecord(30, 5, "aborted", { ...request(2), attempt: 2 }),
+      errorRecord(0, 5, "aborted", request(3)),
+      okRecord(0, 120, null, null, request(4)),
+    ]);
+    expect(rows[0]).toMatchObject({
+      okRequests: 2,
+      recoveredRequests: 1,
+      failedRequests: 1,
+      failedAttempts: 5,
+      retries: 4,
+      abortedRequests: 2,
+      requests: 3,
+      failedAttemptsByKind: { http_5xx: 3, timeout: 1, rate_limited: 1 },
+    });
+    expect(rows[0]!.errorRate).toBeCloseTo(1 / 3, 12);
+  });
+
+  it("has no error rate for a target without measured requests", () => {
+    expect(summarize([errorRecord(0, 5, "aborted")])[0]!.errorRate).toBeNull();
   });
 
   it("takes TTFT only from records that have it", () => {
@@ -219,7 +252,7 @@ describe("summarize", () => {
     const rows = summarize(records, ["b", "c", "a"]);
     expect(rows.map((r) => r.targetId)).toEqual(["b", "c", "a"]);
     const empty = rows[1]!;
-    expect(empty).toMatchObject({ count: 0, okCount: 0, errorCount: 0, errorRate: 0, warmupCount: 0, wallSpanMs: null, requestsPerSecond: null });
+    expect(empty).toMatchObject({ requests: 0, okRequests: 0, failedRequests: 0, errorRate: null, warmupAttempts: 0, wallSpanMs: null, requestsPerSecond: null });
     expectDistribution(empty.latencyMs, EMPTY_DISTRIBUTION);
   });
 
@@ -236,13 +269,6 @@ describe("summarize", () => {
     expect(accumulator.summarize()).toEqual(accumulator.summarize());
   });
 
-  it("hands out one metric's values sorted, for charts", () => {
-    const accumulator = new SummaryAccumulator();
-    for (const record of streamingRecords) accumulator.add(record);
-    expect(Array.from(accumulator.sortedValues("a", "latencyMs"))).toEqual([650, 700, 800, 900, 1000, 1200]);
-    expect(accumulator.sortedValues("nobody", "ttftMs")).toHaveLength(0);
-  });
-
   it("accumulates 200,000 records correctly", () => {
     // Two targets alternate; latencies are a permutation of 1..200000; every 50th record fails and the
     // first 100 are warm-ups.
@@ -256,7 +282,7 @@ describe("summarize", () => {
     const [t0, t1] = accumulator.summarize();
     // i = np.arange(200000); lat = ((i*7919) % 200000 + 1).astype(float); m = (i%2==t) & (i>=100); ok = m & (i%50 != 0)
     // m.sum(), ok.sum(), lat[ok].min(), lat[ok].mean(), np.percentile(lat[ok], [50, 90, 95, 99]), lat[ok].max()
-    expect([t0!.count, t0!.okCount, t0!.errorCount, t0!.warmupCount]).toEqual([99950, 95952, 3998, 50]);
+    expect([t0!.requests, t0!.okRequests, t0!.failedRequests, t0!.warmupAttempts]).toEqual([99950, 95952, 3998, 50]);
     expectDistribution(t0!.latencyMs, {
       count: 95952,
       min: 3,
@@ -267,7 +293,7 @@ describe("summarize", () => {
       p99: 198000.96000000002,
       max: 199999,
     });
-    expect([t1!.count, t1!.okCount, t1!.errorCount, t1!.warmupCount]).toEqual([99950, 99950, 0, 50]);
+    expect([t1!.requests, t1!.okRequests, t1!.failedRequests, t1!.warmupAttempts]).toEqual([99950, 99950, 0, 50]);
     expectDistribution(t1!.latencyMs, {
       count: 99950,
       min: 2,
@@ -330,19 +356,6 @@ describe("comparePercentChange", () => {
 
 describe("chart helpers", () => {
   const values = Float64Array.from({ length: 10_001 }, (_, i) => ((i * 37) % 10_001) / 7);
-
-  it("histogram returns binCount bins whose counts sum to n", () => {
-    const bins = histogram(values, 30);
-    expect(bins).toHaveLength(30);
-    expect(bins.reduce((total, b) => total + b.count, 0)).toBe(values.length);
-    expect(bins[0]!.x0).toBe(0);
-    expect(bins[29]!.x1).toBeCloseTo(10_000 / 7, 9);
-  });
-
-  it("histogram handles empty and constant samples", () => {
-    expect(histogram([], 10)).toEqual([]);
-    expect(histogram([5, 5, 5], 10)).toEqual([{ x0: 5, x1: 5, count: 3 }]);
-  });
 
   it("ecdf never exceeds maxPoints and keeps min and max", () => {
     const points = ecdf(values, 500);

@@ -1,4 +1,5 @@
 // What a scenario will do: its targets and how it runs. Shared by the scenario cards and the run page.
+import { targetDisplayName } from "../../core/target-names";
 import { isProviderTarget, type Scenario } from "../../core/scenario";
 import { formatCount, formatMs } from "./ui/format";
 
@@ -64,8 +65,9 @@ export function ScenarioDetails({ scenario, plannedRequests }: ScenarioDetailsPr
           {scenario.targets.map((target) => (
             <tr key={target.id}>
               <th scope="row">
-                {target.id}
-                {target.label ? <span className="hint"> {target.label}</span> : null}
+                {targetDisplayName(scenario, target.id)}
+                {/* The id is what the records and files carry: shown here, where names meet ids. */}
+                {targetDisplayName(scenario, target.id) !== target.id ? <span className="hint"> ({target.id})</span> : null}
               </th>
               <td>{isProviderTarget(target) ? target.provider : <code>{target.endpointUrl}</code>}</td>
               <td>

@@ -3,7 +3,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../../src/core/record";
-import type { RunOptions, RunResult } from "../../../src/core/runner";
+import { emptyProgress, type RunOptions, type RunResult } from "../../../src/core/runner";
 import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
@@ -21,7 +21,7 @@ function fakeRunner(records: (runId: string) => RequestRecord[]) {
   return async (options: RunOptions): Promise<RunResult> => {
     const measured = records(options.runId);
     for (const record of measured) options.onRecord(record);
-    const progress = { planned: measured.length, done: measured.length, attempts: measured.length, errors: 0, retries: 0, inFlight: 0, warmupPlanned: 0, elapsedMs: 1 };
+    const progress = { ...emptyProgress({ measured: measured.length, warmup: 0 }), done: measured.length, attempts: measured.length, elapsedMs: 1 };
     return { runId: options.runId, status: "completed", progress, startedAt: 0, finishedAt: 1 };
   };
 }
@@ -69,7 +69,7 @@ describe("run controller: stored summary", () => {
     const { final, run } = await runToTheEnd(db);
     expect(final.problem?.kind).toBe("storage");
     // The live view still counts every record measured; the row keeps no summary to be computed from what was stored.
-    expect(final.summary.reduce((total, row) => total + row.count, 0)).toBe(7);
+    expect(final.summary.reduce((total, row) => total + row.requests, 0)).toBe(7);
     expect(run!.summary).toBeNull();
   });
 });

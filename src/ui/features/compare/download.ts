@@ -32,15 +32,9 @@ export function exportFileName(scenarioName: string, runStartedAtMs: number | nu
   return `${slugify(scenarioName)}_${when}_${kind}.csv`;
 }
 
-/**
- * Excel reads a CSV without a byte-order mark in the legacy code page and garbles non-ASCII model
- * output, so the file starts with a UTF-8 BOM; other spreadsheet tools and parsers (papaparse too) skip it.
- */
-export const UTF8_BOM = "\uFEFF";
-
-/** Hands text to the browser as a file download, through a temporary object URL and `<a download>`. */
+/** Hands CSV text (which carries its own byte-order mark, see core/csv) to the browser as a file download. */
 export function downloadCsv(fileName: string, csvText: string): void {
-  const blob = new Blob([UTF8_BOM, csvText], { type: "text/csv;charset=utf-8" });
+  const blob = new Blob([csvText], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

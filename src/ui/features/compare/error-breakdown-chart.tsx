@@ -25,7 +25,7 @@ export function ErrorBreakdownChart(props: { rows: SummaryRow[]; targets: Target
     [breakdown],
   );
   if (breakdown.buckets.length === 0) {
-    return <p className="pb-empty">No failed requests.</p>;
+    return <p className="pb-empty">No failed attempts.</p>;
   }
   return (
     <BarChart responsive style={{ width: "100%", height }} data={breakdown.rows} margin={{ top: 4, right: 8, bottom: 14, left: 8 }}>

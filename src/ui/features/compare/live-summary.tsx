@@ -1,17 +1,21 @@
 import { useMemo } from "react";
+import { ESTIMATED_EXPLANATION, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
+import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
-import { formatCount, formatMs, formatTokensPerSecond } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
 import { describeTargets } from "./target-info";
 import "./compare.css";
 
+const LIVE_METRICS = metricsIn("live");
+
 /** The compact view of a run in progress: counts, headline latencies and a percentile chart per target. */
-export function LiveSummary({ rows }: { rows: SummaryRow[] }) {
+export function LiveSummary(props: { rows: SummaryRow[]; scenario: Pick<Scenario, "targets"> }) {
+  const { rows, scenario } = props;
   const rowTargetKey = rows.map((row) => row.targetId).join("\u0000");
   const targets = useMemo(
-    () => describeTargets(rowTargetKey === "" ? [] : rowTargetKey.split("\u0000")),
-    [rowTargetKey],
+    () => describeTargets(rowTargetKey === "" ? [] : rowTargetKey.split("\u0000"), scenario),
+    [rowTargetKey, scenario],
   );
 
   return (
@@ -20,12 +24,11 @@ export function LiveSummary({ rows }: { rows: SummaryRow[] }) {
         <thead>
           <tr>
             <th scope="col">Target</th>
-            <th scope="col" className="pb-num">n</th>
-            <th scope="col" className="pb-num">Errors</th>
-            <th scope="col" className="pb-num">p50</th>
-            <th scope="col" className="pb-num">p90</th>
-            <th scope="col" className="pb-num">TTFT p50</th>
-            <th scope="col" className="pb-num">Output tok/s</th>
+            {LIVE_METRICS.map((metric) => (
+              <th key={metric.id} scope="col" className="pb-num" data-column={metric.id} title={`${metric.label}: ${metric.definition}`}>
+                {metric.header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -33,17 +36,18 @@ export function LiveSummary({ rows }: { rows: SummaryRow[] }) {
             <tr key={row.targetId} data-testid="live-summary-row" data-target-id={row.targetId}>
               <th scope="row" className="pb-target-cell">
                 <TargetSwatch color={targets[index]?.color ?? "currentColor"} />
-                {row.targetId}
+                <span title={row.targetId}>{targets[index]?.label ?? row.targetId}</span>
               </th>
-              <td className="pb-num" data-column="n">{formatCount(row.count)}</td>
-              <td className="pb-num" data-column="errors">{formatCount(row.errorCount)}</td>
-              <td className="pb-num" data-column="p50">{formatMs(row.latencyMs.p50)}</td>
-              <td className="pb-num" data-column="p90">{formatMs(row.latencyMs.p90)}</td>
-              <td className="pb-num" data-column="ttftP50">{formatMs(row.ttftMs.p50)}</td>
-              <td className="pb-num" data-column="tokensPerSecond">
-                {row.tokensEstimated && row.outputTokensPerSecond.p50 !== null ? "≈" : ""}
-                {formatTokensPerSecond(row.outputTokensPerSecond.p50)}
-              </td>
+              {LIVE_METRICS.map((metric) => (
+                <td
+                  key={metric.id}
+                  className="pb-num"
+                  data-column={metric.id}
+                  title={isEstimated(metric, row) ? ESTIMATED_EXPLANATION : undefined}
+                >
+                  {formatMetric(metric, row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

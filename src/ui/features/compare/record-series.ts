@@ -82,7 +82,7 @@ export function latencyTimelineSeries(records: readonly RequestRecord[], targetI
   });
 }
 
-/** "other" counts failures recorded without a kind, so the stacks add up to the error count. */
+/** "other" counts failed attempts recorded without a kind, so the stacks add up to the failed attempts. */
 export type ErrorBucket = ErrorKind | "other";
 
 export interface ErrorBreakdownRow {
@@ -92,9 +92,9 @@ export interface ErrorBreakdownRow {
 
 export function errorBreakdown(rows: SummaryRow[]): { rows: ErrorBreakdownRow[]; buckets: ErrorBucket[] } {
   const breakdown = rows.map((row) => {
-    const counts: Partial<Record<ErrorBucket, number>> = { ...row.errorsByKind };
-    const classified = ERROR_KINDS.reduce((total, kind) => total + (row.errorsByKind[kind] ?? 0), 0);
-    if (row.errorCount > classified) counts.other = row.errorCount - classified;
+    const counts: Partial<Record<ErrorBucket, number>> = { ...row.failedAttemptsByKind };
+    const classified = ERROR_KINDS.reduce((total, kind) => total + (row.failedAttemptsByKind[kind] ?? 0), 0);
+    if (row.failedAttempts > classified) counts.other = row.failedAttempts - classified;
     return { targetId: row.targetId, counts };
   });
   const allBuckets: ErrorBucket[] = [...ERROR_KINDS, "other"];

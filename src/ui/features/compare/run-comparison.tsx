@@ -13,6 +13,7 @@ import { describeTargets } from "./target-info";
 import "./compare.css";
 
 interface RunComparisonProps {
+  runId: string;
   scenario: Scenario;
   /** null while they are read: the summary shows meanwhile, when the run has one. */
   records: RequestRecord[] | null;
@@ -28,13 +29,13 @@ interface RunComparisonProps {
  * drawing thousands of chart points never holds the summary back.
  */
 export function RunComparison(props: RunComparisonProps) {
-  const { scenario, records, runLabel, summary: rows, recordsProgress = null } = props;
+  const { runId, scenario, records, runLabel, summary: rows, recordsProgress = null } = props;
   // Built from the summary's order, which also holds targets that have records but left the scenario.
   const targets = useMemo(
     () =>
       rows === null
         ? []
-        : describeTargets(rows.map((row) => row.targetId), new Map(scenario.targets.map((target) => [target.id, target.label ?? target.id]))),
+        : describeTargets(rows.map((row) => row.targetId), scenario),
     [rows, scenario],
   );
   const detailRecords = useDeferredValue(records, null);
@@ -48,17 +49,17 @@ export function RunComparison(props: RunComparisonProps) {
       </div>
     );
   }
-  const warmupCount = rows.reduce((total, row) => total + row.warmupCount, 0);
+  const warmupCount = rows.reduce((total, row) => total + row.warmupAttempts, 0);
   return (
     <div className="pb-compare" data-testid="run-comparison">
       <Section
         title={`Summary — ${scenario.name} · ${runLabel}`}
-        actions={records !== null ? <ExportButtons scenarioName={scenario.name} runLabel={runLabel} records={records} rows={rows} /> : undefined}
+        actions={records !== null ? <ExportButtons runId={runId} scenario={scenario} runLabel={runLabel} records={records} rows={rows} /> : undefined}
       >
         <SummaryTable rows={rows} targets={targets} />
         <p className="pb-footnote">
           Latency percentiles and token rates are over successful requests; the best value of each column is highlighted.
-          {warmupCount > 0 && ` ${formatCount(warmupCount)} warm-up requests are left out of statistics and charts.`}
+          {warmupCount > 0 && ` ${formatCount(warmupCount)} warm-up attempts are left out of statistics and charts.`}
         </p>
       </Section>
       {detailRecords !== null ? (

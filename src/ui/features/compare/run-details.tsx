@@ -26,7 +26,7 @@ export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]
         <Section title="Latency over the run">
           <LatencyTimelineChart records={records} targets={targets} />
         </Section>
-        <Section title="Errors by kind">
+        <Section title="Failed attempts by kind (retried or not)">
           <ErrorBreakdownChart rows={rows} targets={targets} />
         </Section>
       </div>

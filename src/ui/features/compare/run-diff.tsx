@@ -1,41 +1,27 @@
 import { useMemo } from "react";
+import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
-import {
-  formatMs,
-  formatMsChange,
-  formatPercent,
-  formatPercentChange,
-  formatPercentPointChange,
-} from "../../components/ui/format";
+import { formatChangeIn, formatPercentChange, formatValueIn } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
-import { DIFF_METRICS, diffRuns, type DiffLine } from "./run-diff-lines";
+import { DIFF_METRICS, diffRuns } from "./run-diff-lines";
 import { describeTargets } from "./target-info";
 import "./compare.css";
 
-const METRIC_LABELS = new Map(DIFF_METRICS.map((metric) => [metric.id, metric.label]));
-
 const WITHIN_NOISE_EXPLANATION =
-  "The two runs' 95% bootstrap intervals of the median overlap: this change may be chance. Run more repetitions to tell.";
+  "The two runs' 95% bootstrap intervals overlap: this change may be chance. Run more repetitions to tell.";
 
-function formatValue(line: DiffLine, value: number | null): string {
-  return line.metric === "errorRate" ? formatPercent(value) : formatMs(value);
-}
-
-function formatChange(line: DiffLine): string {
-  return line.metric === "errorRate" ? formatPercentPointChange(line.change) : formatMsChange(line.change);
-}
-
-/** Two runs of one scenario, per target, from their summaries: did latency and the error rate get better or worse? */
+/** Two runs of one scenario, per target, from their summaries: did each metric get better or worse? */
 export function RunDiff(props: {
-  oldRows: SummaryRow[];
-  newRows: SummaryRow[];
-  targetIds: string[];
+  oldRows: readonly SummaryRow[];
+  newRows: readonly SummaryRow[];
+  scenario: Pick<Scenario, "targets">;
   oldLabel?: string;
   newLabel?: string;
 }) {
-  const { oldRows, newRows, targetIds, oldLabel = "Before", newLabel = "After" } = props;
+  const { oldRows, newRows, scenario, oldLabel = "Before", newLabel = "After" } = props;
+  const targetIds = useMemo(() => scenario.targets.map((target) => target.id), [scenario]);
   const lines = useMemo(() => diffRuns(oldRows, newRows, targetIds), [oldRows, newRows, targetIds]);
-  const targets = useMemo(() => describeTargets(targetIds), [targetIds]);
+  const targets = useMemo(() => describeTargets(targetIds, scenario), [targetIds, scenario]);
 
   return (
     <div className="pb-table-scroll">
@@ -56,10 +42,10 @@ export function RunDiff(props: {
               .filter((line) => line.targetId === target.id)
               .map((line, index) => (
                 <tr
-                  key={line.metric}
+                  key={line.metric.id}
                   data-testid="run-diff-row"
                   data-target-id={target.id}
-                  data-metric={line.metric}
+                  data-metric={line.metric.id}
                   data-verdict={line.verdict ?? undefined}
                 >
                   {index === 0 && (
@@ -68,11 +54,11 @@ export function RunDiff(props: {
                       {target.label}
                     </th>
                   )}
-                  <td>{METRIC_LABELS.get(line.metric)}</td>
-                  <td className="pb-num" data-column="old">{formatValue(line, line.oldValue)}</td>
-                  <td className="pb-num" data-column="new">{formatValue(line, line.newValue)}</td>
+                  <td title={line.metric.definition}>{line.metric.label}</td>
+                  <td className="pb-num" data-column="old">{formatValueIn(line.metric.unit, line.oldValue)}</td>
+                  <td className="pb-num" data-column="new">{formatValueIn(line.metric.unit, line.newValue)}</td>
                   <td className={`pb-num pb-verdict-${line.verdict ?? "none"}`} data-column="change">
-                    {formatChange(line)}
+                    {formatChangeIn(line.metric.unit, line.change)}
                   </td>
                   <td className={`pb-num pb-verdict-${line.verdict ?? "none"}`} data-column="percentChange">
                     {formatPercentChange(line.percentChange)}
@@ -92,8 +78,8 @@ export function RunDiff(props: {
         ))}
       </table>
       <p className="pb-footnote">
-        Lower is better. A p50 change marked ≈ is not coloured: the two runs&apos; 95% bootstrap intervals of the median
-        overlap, so it may be chance.
+        Each change is coloured by whether the metric moved its better way (lower latency, lower error rate). A change
+        marked ≈ is not coloured: the two runs&apos; 95% bootstrap intervals overlap, so it may be chance.
       </p>
     </div>
   );

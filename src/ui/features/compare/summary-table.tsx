@@ -9,17 +9,18 @@ import {
   useTable,
   type SortDirection,
 } from "@tanstack/react-table";
+import { ESTIMATED_EXPLANATION, bestTargetIds, describeInterval, formatMetric, isEstimated, metricsIn, type Metric } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
-import { formatMs } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
-import { NUMERIC_SUMMARY_COLUMNS, bestTargetIds, type NumericSummaryColumn, type SummaryColumnId } from "./summary-columns";
 import { targetInfoById, type TargetInfo } from "./target-info";
 import "./compare.css";
 
 interface SummaryColumnMeta {
-  numeric: NumericSummaryColumn | null;
+  metric: Metric | null;
   description: string;
 }
+
+const TABLE_METRICS = metricsIn("table");
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -32,19 +33,14 @@ const columnHelper = createColumnHelper<typeof features, SummaryRow>();
 const ARIA_SORT: Record<SortDirection, "ascending" | "descending"> = { asc: "ascending", desc: "descending" };
 const SORT_ARROW: Record<SortDirection, string> = { asc: "▲", desc: "▼" };
 
-function numericCellText(column: NumericSummaryColumn, row: SummaryRow): string {
-  const text = column.format(column.value(row));
-  // Estimated token counts make every token rate of the row an estimate too.
-  return column.id === "tokensPerSecond" && row.tokensEstimated && column.value(row) !== undefined ? `≈${text}` : text;
+/** A cell's hover: its interval, or why it is marked as an estimate. */
+function cellTitle(metric: Metric, row: SummaryRow): string | undefined {
+  return describeInterval(metric, row) ?? (isEstimated(metric, row) ? ESTIMATED_EXPLANATION : undefined);
 }
 
-function cellTitle(column: NumericSummaryColumn, row: SummaryRow): string | undefined {
-  if (column.id === "p50" && row.latencyP50Ci95 !== null) {
-    return `p50 95% CI: ${formatMs(row.latencyP50Ci95[0])} – ${formatMs(row.latencyP50Ci95[1])} (bootstrap)`;
-  }
-  if (column.id === "tokensPerSecond" && row.tokensEstimated) return "Token counts estimated from the stream";
-  if (column.id === "n" && row.warmupCount > 0) return `${row.warmupCount} warm-up requests not counted`;
-  return undefined;
+/** undefined (not null) for "no value", because the table's sorter keeps undefined values last. */
+function sortValue(metric: Metric, row: SummaryRow): number | undefined {
+  return metric.value(row) ?? undefined;
 }
 
 /** One row per target: sortable by any column, with the best value of each quality column highlighted. */
@@ -56,20 +52,20 @@ export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[] 
     () =>
       columnHelper.columns([
         columnHelper.accessor((row) => targetsById.get(row.targetId)?.label ?? row.targetId, {
-          id: "target" satisfies SummaryColumnId,
+          id: "target",
           header: "Target",
           sortFn: "text",
           sortDescFirst: false,
-          meta: { numeric: null, description: "Provider and model" },
+          meta: { metric: null, description: "Provider and model" },
         }),
-        ...NUMERIC_SUMMARY_COLUMNS.map((numeric) =>
-          columnHelper.accessor(numeric.value, {
-            id: numeric.id,
-            header: numeric.header,
+        ...TABLE_METRICS.map((metric) =>
+          columnHelper.accessor((row) => sortValue(metric, row), {
+            id: metric.id,
+            header: metric.header,
             // The first click puts the best target on top.
-            sortDescFirst: numeric.better === "higher" || numeric.better === undefined,
+            sortDescFirst: metric.better !== "lower",
             sortUndefined: "last",
-            meta: { numeric, description: numeric.description },
+            meta: { metric, description: `${metric.label}: ${metric.definition}` },
           }),
         ),
       ]),
@@ -77,7 +73,7 @@ export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[] 
   );
 
   const bestByColumn = useMemo(
-    () => new Map(NUMERIC_SUMMARY_COLUMNS.map((column) => [column.id, bestTargetIds(rows, column)])),
+    () => new Map(TABLE_METRICS.map((metric) => [metric.id, bestTargetIds(rows, metric)])),
     [rows],
   );
 
@@ -97,7 +93,7 @@ export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[] 
                     key={header.id}
                     scope="col"
                     aria-sort={sorted ? ARIA_SORT[sorted] : "none"}
-                    className={meta?.numeric ? "pb-num" : undefined}
+                    className={meta?.metric ? "pb-num" : undefined}
                     data-column={header.column.id}
                   >
                     <button
@@ -124,8 +120,8 @@ export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[] 
             return (
               <tr key={row.id} data-testid="summary-row" data-target-id={summary.targetId}>
                 {row.getAllCells().map((cell) => {
-                  const numeric = cell.column.columnDef.meta?.numeric ?? null;
-                  if (numeric === null) {
+                  const metric = cell.column.columnDef.meta?.metric ?? null;
+                  if (metric === null) {
                     return (
                       <th key={cell.id} scope="row" data-column="target" className="pb-target-cell">
                         <TargetSwatch color={target?.color ?? "currentColor"} />
@@ -133,16 +129,16 @@ export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[] 
                       </th>
                     );
                   }
-                  const isBest = bestByColumn.get(numeric.id)?.has(summary.targetId) ?? false;
+                  const isBest = bestByColumn.get(metric.id)?.has(summary.targetId) ?? false;
                   return (
                     <td
                       key={cell.id}
-                      data-column={numeric.id}
+                      data-column={metric.id}
                       data-best={isBest ? "true" : undefined}
                       className={isBest ? "pb-num pb-best" : "pb-num"}
-                      title={cellTitle(numeric, summary)}
+                      title={cellTitle(metric, summary)}
                     >
-                      {numericCellText(numeric, summary)}
+                      {formatMetric(metric, summary)}
                       {isBest && <span className="pb-visually-hidden"> (best)</span>}
                     </td>
                   );

@@ -1,4 +1,6 @@
 // What the compare views need to show a target: its name for people and its stable colour.
+import type { Scenario } from "../../../core/scenario";
+import { targetDisplayName } from "../../../core/target-names";
 import { targetColor } from "../../components/ui/target-colors";
 
 export interface TargetInfo {
@@ -8,11 +10,11 @@ export interface TargetInfo {
 }
 
 /**
- * Targets in display order. labelsById gives the scenario's labels; a target without one is shown by id.
- * Colours follow the position in targetIds, so callers pass the same order everywhere in a view.
+ * Targets in display order, named as everywhere else (core's targetDisplayName: the scenario's label,
+ * else the id). Colours follow the position in targetIds, so callers pass the same order everywhere in a view.
  */
-export function describeTargets(targetIds: string[], labelsById: ReadonlyMap<string, string> = new Map()): TargetInfo[] {
-  return targetIds.map((id) => ({ id, label: labelsById.get(id) ?? id, color: targetColor(id, targetIds) }));
+export function describeTargets(targetIds: string[], scenario: Pick<Scenario, "targets"> = { targets: [] }): TargetInfo[] {
+  return targetIds.map((id) => ({ id, label: targetDisplayName(scenario, id), color: targetColor(id, targetIds) }));
 }
 
 export function targetInfoById(targets: TargetInfo[]): Map<string, TargetInfo> {

@@ -1,9 +1,22 @@
+import { metricById } from "../../../core/metrics";
+import type { SummaryRow } from "../../../core/stats";
+import { targetDisplayName } from "../../../core/target-names";
 import type { StoredRun } from "../../../store/db";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { ConfirmButton } from "../../components/ui/confirm-button";
-import { formatCount, formatDateTime, formatMs } from "../../components/ui/format";
+import { formatDateTime, formatValueIn } from "../../components/ui/format";
 import { routes } from "../../lib/hash-route";
 import { useRunSummary, type RunSummaryState } from "../../lib/use-run-summary";
+
+// The history list's few numbers are the catalogue's, as on every other page.
+const REQUESTS = metricById("requests");
+const FAILED_REQUESTS = metricById("failedRequests");
+const P50_LATENCY = metricById("latencyP50Ms");
+
+/** A count metric summed over the run's targets. */
+function runTotal(rows: readonly SummaryRow[], metric: typeof REQUESTS): number {
+  return rows.reduce((total, row) => total + (metric.value(row) ?? 0), 0);
+}
 
 interface HistoryRowProps {
   run: StoredRun;
@@ -16,7 +29,7 @@ export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryR
   // Stored with the run; an interrupted run (or one stored by older code) gets it from its records once.
   const summary = useRunSummary(run);
   const rows = summary.state === "loaded" ? summary.rows : null;
-  const errorCount = rows?.reduce((total, row) => total + row.errorCount, 0) ?? null;
+  const failedRequests = rows === null ? null : runTotal(rows, FAILED_REQUESTS);
   return (
     <tr data-testid="history-row" data-run-id={run.id}>
       <th scope="row">
@@ -29,19 +42,23 @@ export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryR
       <td>
         <RunStatusBadge status={run.status} />
       </td>
-      <td className="num" data-column="measured">
-        {rows ? formatCount(rows.reduce((total, row) => total + row.count, 0)) : <SummaryPending summary={summary} />}
+      <td className="num" data-column="measured" title={REQUESTS.definition}>
+        {rows ? formatValueIn(REQUESTS.unit, runTotal(rows, REQUESTS)) : <SummaryPending summary={summary} />}
       </td>
-      <td className={`num${errorCount ? " text-error" : ""}`} data-column="errors">
-        {errorCount !== null ? formatCount(errorCount) : <SummaryPending summary={summary} />}
+      <td className={`num${failedRequests ? " text-error" : ""}`} data-column="errors" title={FAILED_REQUESTS.definition}>
+        {failedRequests !== null ? formatValueIn(FAILED_REQUESTS.unit, failedRequests) : <SummaryPending summary={summary} />}
       </td>
       <td>
         <ul className="target-latencies">
-          {(rows ?? run.spec.targets.map((target) => ({ targetId: target.id, latencyMs: { p50: null } }))).map((row) => (
-            <li key={row.targetId}>
-              <span className="target-name">{row.targetId}</span> <span className="num">{formatMs(row.latencyMs.p50)}</span>
-            </li>
-          ))}
+          {(rows?.map((row) => row.targetId) ?? run.spec.targets.map((target) => target.id)).map((targetId) => {
+            const row = rows?.find((candidate) => candidate.targetId === targetId);
+            return (
+              <li key={targetId}>
+                <span className="target-name">{targetDisplayName(run.spec, targetId)}</span>{" "}
+                <span className="num">{formatValueIn(P50_LATENCY.unit, row ? P50_LATENCY.value(row) : null)}</span>
+              </li>
+            );
+          })}
         </ul>
       </td>
       <td>

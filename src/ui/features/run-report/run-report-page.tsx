@@ -1,5 +1,4 @@
 // One stored run: its full comparison, and the old-vs-new diff when opened with `?baseline=`.
-import { useMemo } from "react";
 import type { StoredRun } from "../../../store/db";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { RunStatusBadge } from "../../components/run-status-badge";
@@ -26,7 +25,6 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
   const records = current.state === "loaded" ? current.records : null;
   const summary = useRunSummary(run, records);
   const baselineSummary = useRunSummary(baseline.state === "loaded" ? baseline.run : null);
-  const targetIds = useMemo(() => run?.spec.targets.map((target) => target.id) ?? [], [run]);
 
   if (current.state === "loading") return <p className="page empty">Loading the run…</p>;
   if (current.state === "error") {
@@ -91,7 +89,7 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
               <RunDiff
                 oldRows={baselineSummary.rows}
                 newRows={summary.rows}
-                targetIds={targetIds}
+                scenario={run.spec}
                 oldLabel={run.replayOfRunId === baselineRunId ? "Original" : "Baseline"}
                 newLabel={run.replayOfRunId === baselineRunId ? "Replay" : "This run"}
               />
@@ -102,6 +100,7 @@ export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }
 
       {summary.state === "error" ? <DatabaseErrorNotice action="compute this run's summary" message={summary.message} /> : null}
       <RunComparison
+        runId={run.id}
         scenario={run.spec}
         records={records}
         runLabel={runLabel}

@@ -121,7 +121,7 @@ export function RunPage({ selected }: RunPageProps) {
             ) : null}
           </header>
           <RunProgress progress={snapshot.progress} elapsedMs={elapsedMs} active={snapshot.phase === "running"} />
-          <LiveSummary rows={snapshot.summary} />
+          <LiveSummary rows={snapshot.summary} scenario={scenario} />
         </section>
       ) : null}
     </div>

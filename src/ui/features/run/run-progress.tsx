@@ -1,7 +1,22 @@
-// Where a run stands: done of planned, errors, in flight, elapsed time and an estimate of what is left.
+// Where a run stands: done of planned, failed/retried/aborted requests (as the summary counts them),
+// in flight, elapsed time and an estimate of what is left.
+import { METRICS } from "../../../core/metrics";
+import type { RequestOutcomes } from "../../../core/request-outcomes";
 import type { RunProgress as Progress } from "../../../core/runner";
 import { formatCount, formatDuration } from "../../components/ui/format";
 import { ProgressBar } from "../../components/ui/progress-bar";
+
+/** The request counts shown, with the catalogue's definitions as their hover. */
+const OUTCOME_FACTS: readonly { key: keyof RequestOutcomes; label: string }[] = [
+  { key: "failedRequests", label: "Failed" },
+  { key: "retries", label: "Retries" },
+  { key: "recoveredRequests", label: "Recovered" },
+  { key: "abortedRequests", label: "Aborted" },
+];
+
+function definitionOf(metricId: string): string | undefined {
+  return METRICS.find((metric) => metric.id === metricId)?.definition;
+}
 
 interface RunProgressProps {
   progress: Progress;
@@ -14,7 +29,16 @@ export function RunProgress({ progress, elapsedMs, active }: RunProgressProps) {
   // A plain rate estimate: good enough once a few requests are done, and shown only then.
   const remainingMs = active && done > 0 && done < planned ? (elapsedMs / done) * (planned - done) : null;
   return (
-    <div className="run-progress" data-testid="progress" data-done={done} data-planned={planned} data-retries={progress.retries}>
+    <div
+      className="run-progress"
+      data-testid="progress"
+      data-done={done}
+      data-planned={planned}
+      data-attempts={progress.attempts}
+      data-retries={progress.outcomes.retries}
+      data-failed={progress.outcomes.failedRequests}
+      data-aborted={progress.outcomes.abortedRequests}
+    >
       <ProgressBar value={done} max={planned} label="Requests done" />
       <dl className="facts facts-inline">
         <div>
@@ -23,14 +47,14 @@ export function RunProgress({ progress, elapsedMs, active }: RunProgressProps) {
             {formatCount(done)} / {formatCount(planned)}
           </dd>
         </div>
-        <div>
-          <dt>Errors</dt>
-          <dd className={`num${progress.errors > 0 ? " text-error" : ""}`}>{formatCount(progress.errors)}</dd>
-        </div>
-        <div>
-          <dt>Retries</dt>
-          <dd className="num">{formatCount(progress.retries)}</dd>
-        </div>
+        {OUTCOME_FACTS.map(({ key, label }) => (
+          <div key={key} title={definitionOf(key)}>
+            <dt>{label}</dt>
+            <dd className={`num${key === "failedRequests" && progress.outcomes[key] > 0 ? " text-error" : ""}`} data-outcome={key}>
+              {formatCount(progress.outcomes[key])}
+            </dd>
+          </div>
+        ))}
         <div>
           <dt>In flight</dt>
           <dd className="num">{formatCount(progress.inFlight)}</dd>

@@ -1,0 +1,63 @@
+// What became of the measured requests of a run: the one definition of failed requests, failed attempts,
+// retries, requests recovered by a retry and aborted requests, shared by the runner's progress counters
+// and the summary, so the Run page, the CLI and every table give the same figures.
+import type { RequestRecord } from "./record";
+
+/**
+ * A request is one planned (target, input, repetition); it has one or more attempts, and its outcome is
+ * its last attempt. Warm-up attempts count in none of these.
+ */
+export interface RequestOutcomes {
+  /** Requests whose last attempt succeeded. */
+  okRequests: number;
+  /** Requests whose last attempt failed (an abort is not a failure: see abortedRequests). */
+  failedRequests: number;
+  /** Every failed attempt, retried or not (aborted attempts excluded). */
+  failedAttempts: number;
+  /** Attempts after the first one of their request. */
+  retries: number;
+  /** Requests whose last attempt succeeded after an earlier attempt failed. */
+  recoveredRequests: number;
+  /** Requests cut short by the user's abort: stopping a run is not the provider failing. */
+  abortedRequests: number;
+}
+
+export function emptyRequestOutcomes(): RequestOutcomes {
+  return { okRequests: 0, failedRequests: 0, failedAttempts: 0, retries: 0, recoveredRequests: 0, abortedRequests: 0 };
+}
+
+/** Measured requests that have an outcome other than aborted: the denominator of the error rate. */
+export function measuredRequests(outcomes: RequestOutcomes): number {
+  return outcomes.okRequests + outcomes.failedRequests;
+}
+
+/** failedRequests / measured requests (aborted excluded); null when there are none. */
+export function errorRate(outcomes: RequestOutcomes): number | null {
+  const measured = measuredRequests(outcomes);
+  return measured > 0 ? outcomes.failedRequests / measured : null;
+}
+
+/**
+ * Counts one measured attempt, in O(1) and without remembering requests, so a million records cost
+ * nothing here. It rests on how the runner retries: only a failed (never an aborted) attempt is retried,
+ * and attempt n + 1 of a request is recorded after attempt n. So every attempt numbered above 1 says
+ * "the attempt before me failed and was not the last": failed requests = failed attempts − retries.
+ * While a run is going, a failed attempt waiting for its retry counts as failed until the retry is
+ * recorded; once the run ends the count is exact.
+ */
+export function addRequestOutcome(outcomes: RequestOutcomes, record: Pick<RequestRecord, "attempt" | "status" | "errorKind">): void {
+  const isRetry = record.attempt > 1;
+  if (isRetry) {
+    outcomes.retries += 1;
+    outcomes.failedRequests -= 1;
+  }
+  if (record.status === "ok") {
+    outcomes.okRequests += 1;
+    if (isRetry) outcomes.recoveredRequests += 1;
+  } else if (record.errorKind === "aborted") {
+    outcomes.abortedRequests += 1;
+  } else {
+    outcomes.failedAttempts += 1;
+    outcomes.failedRequests += 1;
+  }
+}
