@@ -113,7 +113,7 @@ function expectWholeCsv(path: string): number {
 
 /** The summary is whole JSON, or absent; never empty or cut, and no temporary file is left beside it. */
 function expectSummaryWholeOrAbsent(path: string): void {
-  if (existsSync(path)) expect((JSON.parse(readFileSync(path, "utf8")) as { rows: unknown[] }).rows).toBeInstanceOf(Array);
+  if (existsSync(path)) expect((JSON.parse(readFileSync(path, "utf8")) as { targets: unknown[] }).targets).toBeInstanceOf(Array);
   expect(readdirSync(workDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
 }
 

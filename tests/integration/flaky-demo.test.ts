@@ -34,7 +34,7 @@ describe("the bundled flaky scenario on a fresh sandbox", () => {
     expect(result.status).toBe("completed");
     const flaky = records.filter((record) => record.targetId === "flaky");
     expect(flaky.filter((record) => record.status === "error").length).toBeGreaterThanOrEqual(1);
-    expect(result.progress.retries).toBeGreaterThanOrEqual(1);
+    expect(result.progress.outcomes.retries).toBeGreaterThanOrEqual(1);
     expect(flaky.some((record) => record.attempt > 1)).toBe(true);
     // The other targets stay clean: the faults are the flaky provider's own.
     expect(records.filter((record) => record.targetId !== "flaky").every((record) => record.status === "ok")).toBe(true);
