@@ -12,7 +12,7 @@ import { LatencyPercentilesChart, LATENCY_PERCENTILES_TITLE } from "../../src/ui
 import { FAILED_REQUEST_LEGEND, LatencyTimelineChart, TimelineTooltip } from "../../src/ui/features/compare/latency-timeline-chart";
 import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
-import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
+import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 
 // jsdom lays nothing out: a ResizeObserver that reports a chart-sized box lets recharts draw.
 const realResizeObserver = globalThis.ResizeObserver;
@@ -31,7 +31,12 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
-const TARGETS = describeTargets(["zeta", "alpha"], new Map([["zeta", "Zeta cloud"], ["alpha", "Alpha local"]]));
+const LABELS: Record<string, string> = { zeta: "Zeta cloud", alpha: "Alpha local" };
+const SCENARIO = (() => {
+  const scenario = makeScenario(["zeta", "alpha"]);
+  return { ...scenario, targets: scenario.targets.map((target) => ({ ...target, label: LABELS[target.id] })) };
+})();
+const TARGETS = describeTargets(["zeta", "alpha"], SCENARIO);
 const RECORDS = [
   ...recordsWithLatencies("zeta", [120, 180, 240, 587]),
   ...recordsWithLatencies("alpha", [90, 110, 130]),
@@ -144,7 +149,7 @@ describe("the percentiles chart", () => {
   });
 
   it("is titled and labelled in the live summary of a run in progress", async () => {
-    render(<LiveSummary rows={ROWS} />);
+    render(<LiveSummary rows={ROWS} scenario={SCENARIO} />);
     expect(screen.getByText(LATENCY_PERCENTILES_TITLE)).toBeTruthy();
     expect(await screen.findByText("Latency (ms)")).toBeTruthy();
   });
