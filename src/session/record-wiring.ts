@@ -4,7 +4,8 @@ import type { RequestRecord } from "../core/record";
 import type { SummaryAccumulator, SummaryRow } from "../core/stats";
 import type { ProviderBenchDb } from "../store/db";
 import { createRecordSink, type RecordSinkOptions } from "../store/record-sink";
-import { describeError, type RunProblem } from "./run-snapshot";
+import { describeError } from "../core/describe-error";
+import type { RunProblem } from "./run-snapshot";
 
 export interface RecordWiring {
   onRecord(record: RequestRecord): void;

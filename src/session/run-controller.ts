@@ -1,10 +1,11 @@
 // The one run in progress, held outside any view framework: views subscribe to it, so a run keeps going,
 // and keeps its numbers, while the user moves between pages. It strings together the steps of a run:
 // preflight, the run row, the record wiring, the page lifecycle and the throttled publishing.
+import { describeError } from "../core/describe-error";
 import { redactText } from "../core/secrets";
-import { systemClock, type Clock } from "../core/measure";
-import type { RunStatus } from "../store/db";
-import type { ProviderBenchDb } from "../store/db";
+// Types only: core/measure brings the inference client's error classes, which stay out of the first screen.
+import type { Clock } from "../core/measure";
+import type { ProviderBenchDb, RunStatus } from "../store/db";
 import type { RecordSinkOptions } from "../store/record-sink";
 import { flushWhenPageHides, type PageEvents } from "./page-lifecycle";
 import { preflight } from "./preflight";
@@ -12,7 +13,7 @@ import { throttlePublishing, type Timers } from "./publisher";
 import { wireRecords } from "./record-wiring";
 import { createRunRow, finishRunRow } from "./run-row";
 import type * as RunMachinery from "./run-machinery";
-import { describeError, IDLE_SNAPSHOT, type RunProblem, type RunSnapshot, type StartRequest } from "./run-snapshot";
+import { IDLE_SNAPSHOT, type RunProblem, type RunSnapshot, type StartRequest } from "./run-snapshot";
 
 export interface RunControllerDeps {
   db: ProviderBenchDb;
@@ -33,7 +34,7 @@ export interface RunControllerDeps {
   publishIntervalMs?: number;
   sinkOptions?: RecordSinkOptions;
   newRunId?(): string;
-  /** Wall-clock times of the run row (its start and end). */
+  /** Wall-clock times of the run row (its start and end); the system clock when not given. */
   clock?: Clock;
   timers?: Timers;
 }
@@ -49,7 +50,6 @@ export interface RunController {
 
 export function createRunController(deps: RunControllerDeps): RunController {
   const publishIntervalMs = deps.publishIntervalMs ?? 250;
-  const clock = deps.clock ?? systemClock;
   const listeners = new Set<() => void>();
   let snapshot: RunSnapshot = IDLE_SNAPSHOT;
   let abortController: AbortController | null = null;
@@ -85,6 +85,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     } catch (error) {
       return stopBefore({ kind: "failed", message: `Could not load the runner: ${describeError(error)}` });
     }
+    const clock = deps.clock ?? machinery.systemClock;
     const accessToken = deps.readAccessToken() || undefined;
     const checked = await preflight(scenario, { machinery, accessToken, sandboxUrl, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis) });
     if (!checked.ok) return stopBefore(checked.problem);

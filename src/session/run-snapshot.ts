@@ -61,7 +61,3 @@ export const IDLE_SNAPSHOT: RunSnapshot = {
   problem: null,
   tokenRejected: false,
 };
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -7,7 +7,7 @@ import { emptyProgress, type RunOptions, type RunResult } from "../../../src/cor
 import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
-import { createRunController } from "../../../src/session/run-controller";
+import { createRunController, type RunControllerDeps } from "../../../src/session/run-controller";
 import * as realMachinery from "../../../src/session/run-machinery";
 import { testRecord, testScenario } from "../store/fixtures";
 
@@ -26,7 +26,7 @@ function fakeRunner(records: (runId: string) => RequestRecord[]) {
   };
 }
 
-async function runToTheEnd(db: ProviderBenchDb) {
+async function runToTheEnd(db: ProviderBenchDb, overrides: Partial<RunControllerDeps> = {}) {
   const controller = createRunController({
     db,
     loadMachinery: async () => ({ ...realMachinery, runScenario: fakeRunner((runId) => Array.from({ length: 7 }, (_, index) => testRecord(runId, index, { latencyMs: 100 + 10 * index }))) }),
@@ -38,6 +38,7 @@ async function runToTheEnd(db: ProviderBenchDb) {
     libraryVersions: {},
     userAgent: "vitest",
     sinkOptions: { maxBatchSize: 3 },
+    ...overrides,
   });
   const final = await controller.start({ scenario: testScenario(), scenarioId: null });
   return { final, run: await db.runs.get(final.runId!) };
@@ -71,5 +72,12 @@ describe("run controller: stored summary", () => {
     // The live view still counts every record measured; the row keeps no summary to be computed from what was stored.
     expect(final.summary.reduce((total, row) => total + row.requests, 0)).toBe(7);
     expect(run!.summary).toBeNull();
+  });
+
+  it("dates the run row by the clock it is given", async () => {
+    const db = newDb();
+    const epochs = [1_700_000_000_000, 1_700_000_042_000];
+    const { run } = await runToTheEnd(db, { clock: { now: () => 0, epochMs: () => epochs.shift()! } });
+    expect(run).toMatchObject({ startedAt: 1_700_000_000_000, finishedAt: 1_700_000_042_000 });
   });
 });

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
-import { describeError, useLiveRead } from "../../lib/use-live-read";
+import { describeError } from "../../../core/describe-error";
+import { useLiveRead } from "../../lib/use-live-read";
 import { HistoryRow } from "./history-row";
 
 interface HistoryPageProps {

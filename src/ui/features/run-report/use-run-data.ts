@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import type { RequestRecord } from "../../../core/record";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { getRun, recordsOfRun, type RecordsReadProgress } from "../../../store/queries";
-import { describeError, useLiveRead } from "../../lib/use-live-read";
+import { describeError } from "../../../core/describe-error";
+import { useLiveRead } from "../../lib/use-live-read";
 
 export type StoredRunRead = { state: "loading" } | { state: "missing" } | { state: "error"; message: string } | { state: "loaded"; run: StoredRun };
 

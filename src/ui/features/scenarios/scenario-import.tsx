@@ -1,9 +1,9 @@
 // Adds a scenario from a JSON file or pasted text; it is stored only once it validates.
 import { useId, useState, type ChangeEvent } from "react";
+import { describeError } from "../../../core/describe-error";
 import type { Scenario, ScenarioError } from "../../../core/scenario";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
-import { describeError } from "../../lib/use-live-read";
 import { ScenarioErrorList } from "./scenario-error-list";
 import { parseScenarioTextOffThread } from "./validate-off-thread";
 
