@@ -1,4 +1,4 @@
-// Debian's Chromium driven by playwright-core, launched as STACK.md says, each time with a fresh profile.
+// Debian's Chromium driven by playwright-core, launched with tests/e2e/chromium-install.ts's flags, each time with a fresh profile.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

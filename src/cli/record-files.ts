@@ -8,7 +8,7 @@ import { toJsonLine } from "../core/jsonl";
 import { RECORD_FIELDS, type RequestRecord } from "../core/record";
 import type { OutputFlag } from "./output-files";
 
-/** Keys in DESIGN.md order, so every line reads the same. */
+/** Keys in RECORD_FIELDS order (docs/metrics.md lists them), so every line reads the same. */
 export function recordToJsonLine(record: RequestRecord): string {
   const ordered: Record<string, unknown> = {};
   for (const field of RECORD_FIELDS) ordered[field] = record[field];

@@ -500,7 +500,7 @@ export interface ErrorClassification {
 export type AbortCause = "aborted" | "timeout" | null;
 
 /**
- * Maps what went wrong to DESIGN.md's error kinds, with a message that says what happened: the provider's
+ * Maps what went wrong to docs/metrics.md's error kinds, with a message that says what happened: the provider's
  * own words and status when it gave them, the likely cause of a network failure. The library's error
  * classes come first (they carry the HTTP status and the answer's body); then fetch's own failures, which
  * differ by runtime (Node says "fetch failed" or "terminated", browsers "Failed to fetch"), so they are

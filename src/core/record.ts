@@ -1,7 +1,7 @@
-// The one record type: a single request attempt, as measured. Field names follow DESIGN.md exactly,
+// The one record type: a single request attempt, as measured. Field names are fixed (docs/metrics.md),
 // because they are also the JSONL keys and the CSV header.
 
-/** Why a request failed, in the DESIGN.md vocabulary. */
+/** Why a request failed: the error kinds of docs/metrics.md. */
 export const ERROR_KINDS = [
   "http_4xx",
   "rate_limited",

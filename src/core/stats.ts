@@ -1,4 +1,4 @@
-// Per-target summary statistics over request records, with the metric definitions of DESIGN.md.
+// Per-target summary statistics over request records, with the metric definitions of docs/metrics.md.
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
 import { quantileSorted } from "d3-array";

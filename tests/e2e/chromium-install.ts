@@ -1,11 +1,12 @@
-// Debian's Chromium as STACK.md launches it: shared by the browser tests and the browser benchmarks.
+// Debian's Chromium and how it is launched: one definition for the browser tests and the browser benchmarks.
 import { existsSync } from "node:fs";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 /**
- * STACK.md's flags for Debian's Chromium here, plus a resolver rule that makes every `*.invalid` host
- * fail to resolve inside Chromium, so the unresolvable-host case sends no DNS query.
+ * Flags for Debian's Chromium run headless as root on a small machine (no sandbox, no GPU, no background
+ * traffic to share the network with measured requests), plus a resolver rule that makes every `*.invalid`
+ * host fail to resolve inside Chromium, so the unresolvable-host case sends no DNS query.
  */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

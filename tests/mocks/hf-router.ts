@@ -1,5 +1,5 @@
 // msw handlers for the Hugging Face Hub mapping lookup and the inference router, shaped like the real
-// exchanges recorded in ../shared/fixtures/hf-router-tapes.json (ids, created, usage, `data:` events).
+// exchanges recorded in tests/fixtures/hf-router-chat-tapes.json (ids, created, usage, `data:` events).
 import { http, HttpResponse, delay } from "msw";
 
 export const HUB_URL = "https://huggingface.co";
