@@ -44,6 +44,10 @@ export interface RequestRecord {
   chunkCount: number;
   /** Text output, a vector summary ("dim=768 [0.01, …]"), or "blob:<id>" for binary outputs. */
   output: string | null;
+  /**
+   * Bytes of the whole response body as received (after any decompression), framing included: the JSON
+   * envelope or every event-stream line, not just the output text. The size of what the provider sent.
+   */
   outputBytes: number;
   /** True when `output` was cut to the run's kept-output limit (the whole answer was still read and counted). */
   truncated: boolean;
