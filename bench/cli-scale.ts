@@ -1,7 +1,7 @@
 // Scale of one run: the command line sends many requests to the zero-latency sandbox profile while its
 // memory is sampled from /proc; records stream to disk and statistics live in compact arrays.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format, markdownTable } from "./measure-tools";
@@ -27,10 +27,30 @@ function rssMiB(pid: number): number | null {
   }
 }
 
-export async function measureCliScale(sandboxUrl: string, requests: number): Promise<ScaleResult> {
+/**
+ * Reads a FIFO slowly (16 KiB, then a 100 ms pause: about 160 KB/s): a consumer that falls behind, so the
+ * CLI must wait for it rather than buffer. Resolves with the bytes read once the writer closes.
+ */
+function readSlowly(fifoPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const reader = createReadStream(fifoPath, { highWaterMark: 16 * 1024 });
+    reader.on("data", (chunk) => {
+      bytes += chunk.length;
+      reader.pause();
+      setTimeout(() => reader.resume(), 100);
+    });
+    reader.on("end", () => resolve(bytes));
+    reader.on("error", reject);
+  });
+}
+
+/** `slowPipe`: the JSONL goes to a FIFO read slowly instead of a file. */
+export async function measureCliScale(sandboxUrl: string, requests: number, options: { slowPipe?: boolean } = {}): Promise<ScaleResult> {
   const folder = mkdtempSync(join(tmpdir(), "providerbench-scale-"));
   const scenarioPath = join(folder, "scale.json");
   const jsonlPath = join(folder, "records.jsonl");
+  if (options.slowPipe) execFileSync("mkfifo", [jsonlPath]);
   writeFileSync(
     scenarioPath,
     JSON.stringify({
@@ -48,6 +68,7 @@ export async function measureCliScale(sandboxUrl: string, requests: number): Pro
     cwd: repoRoot,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const piped = options.slowPipe ? readSlowly(jsonlPath) : null;
   const samples: { atMs: number; rssMiB: number }[] = [];
   const sampler = setInterval(() => {
     const rss = rssMiB(child.pid!);
@@ -56,7 +77,7 @@ export async function measureCliScale(sandboxUrl: string, requests: number): Pro
   const exitCode = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  const jsonlBytes = statSync(jsonlPath).size;
+  const jsonlBytes = piped ? await piped : statSync(jsonlPath).size;
   rmSync(folder, { recursive: true, force: true });
   const at = (fraction: number): number => {
     const wanted = seconds * 1000 * fraction;

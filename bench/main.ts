@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmarks side by side and rewrites BENCHMARKS.md with their tables.
-// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,hostile-memory,browser,first-load` runs some of them
+// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,stalled-pipe,hostile-memory,browser,first-load` runs some of them
 // and prints their sections instead of rewriting the file.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -68,6 +68,19 @@ const BENCHMARKS: Record<string, Benchmark> = {
       "## Memory against hostile answers (command line)",
       "`providerbench run` against a provider that sends a gzip bomb (about 1.5 MB that inflates to 1.5 GiB) or a body that never ends, one request at a time, RSS sampled every 50 ms from /proc. Before the response byte limit the bomb took the CLI to 6.2 GB; reading now stops at 64 MiB decoded (an event stream sooner, at its first 2 MiB line without end). Goal: peak RSS under 512 MiB, every record classified, the process exits.",
       hostileMemoryTable(await measureHostileMemory(quick ? 1 : 3, log)),
+    ];
+  },
+
+  async "stalled-pipe"(sandboxUrl) {
+    const requests = quick ? 20_000 : 50_000;
+    log(`command line with ${requests.toLocaleString("en-US")} requests, JSONL to a file and to a slow pipe…`);
+    return [
+      "## A stalled output pipe (command line)",
+      `${requests.toLocaleString("en-US")} requests at concurrency 64 against the \`instant\` profile, once with the JSONL to a file and once to a FIFO read 16 KiB at a time with a 100 ms pause between reads (about 160 KB/s, some 400 records a second, slower than the \`instant\` profile answers). The run is paced by the reader (backpressure: a record write that fills the stream's buffer holds the request's place until \`drain\`, so no new request starts) instead of buffering what the reader has not taken: RSS stays at the file run's level, and the run takes as long as the reader needs when the reader is the slower side.`,
+      "To a file:",
+      scaleTable(await measureCliScale(sandboxUrl, requests)),
+      "To a slow pipe:",
+      scaleTable(await measureCliScale(sandboxUrl, requests, { slowPipe: true })),
     ];
   },
 

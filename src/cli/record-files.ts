@@ -46,6 +46,16 @@ export function createRecordFiles(
     writers.push({ output: outputs.csv, format: recordToCsvLine });
   }
   let failure: OutputFailure | null = null;
+  // One wait per stream, shared by every writer that finds it behind (not one listener per record).
+  const waits = new Map<Writable, Promise<void>>();
+  const waitForDrain = (stream: Writable): Promise<void> => {
+    let wait = waits.get(stream);
+    if (!wait) {
+      wait = drained(stream, options.signal).finally(() => waits.delete(stream));
+      waits.set(stream, wait);
+    }
+    return wait;
+  };
   for (const { output } of writers) {
     output.stream.on("error", (error: Error) => {
       if (failure !== null) return;
@@ -61,7 +71,7 @@ export function createRecordFiles(
       if (failure !== null) return undefined;
       const backlogged = writers.filter(({ output, format }) => !output.stream.write(format(record)));
       if (backlogged.length === 0) return undefined;
-      return Promise.all(backlogged.map(({ output }) => drained(output.stream, options.signal))).then(() => undefined);
+      return Promise.all(backlogged.map(({ output }) => waitForDrain(output.stream))).then(() => undefined);
     },
     async close() {
       await Promise.all(
