@@ -129,7 +129,7 @@ function createCountingProvider(random: Random, failureRate: number) {
 /** Lets the runner act on what just happened (read an answer, start the next requests) until it is idle. */
 async function settle(isStill: () => string): Promise<void> {
   let before = isStill();
-  for (let stillTurns = 0; stillTurns < 3; ) {
+  for (let stillTurns = 0; stillTurns < 5; ) {
     await new Promise<void>((resolve) => setImmediate(resolve));
     const now = isStill();
     stillTurns = now === before ? stillTurns + 1 : 0;
