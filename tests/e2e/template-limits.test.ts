@@ -21,7 +21,7 @@ beforeAll(async () => {
   page = context.pages()[0] ?? (await context.newPage());
   pageErrors = collectPageErrors(page);
   page.on("worker", (worker) => workerUrls.push(worker.url()));
-  await page.goto(servers.appUrl("#/scenarios"));
+  await servers.openApp(page, "#/scenarios");
 }, 120_000);
 
 afterAll(async () => {
