@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+// The run's page shows stored summaries: the baseline of a diff is never read record by record, and a
+// run whose summary is older than the code's stats gets it from the records the page reads anyway.
+import "fake-indexeddb/auto";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { STATS_VERSION, summarize } from "../../../src/core/stats";
+import { getAppDb, type ProviderBenchDb } from "../../../src/store/db";
+import { summaryToStore } from "../../../src/store/run-summary";
+import { RunReportPage } from "../../../src/ui/features/run-report/run-report-page";
+import { testRecord, testRun } from "../store/fixtures";
+
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  const db = getAppDb();
+  await Promise.all([db.runs.clear(), db.records.clear()]);
+});
+
+/** The run ids whose records are looked up through the runId index (every read of a run's records starts so). */
+function watchRecordReads(db: ProviderBenchDb): unknown[] {
+  const runIds: unknown[] = [];
+  const where = db.records.where.bind(db.records);
+  vi.spyOn(db.records, "where").mockImplementation(((index: string) => {
+    const clause = where(index);
+    if (index !== "runId") return clause;
+    const equals = clause.equals.bind(clause);
+    clause.equals = (value) => {
+      runIds.push(value);
+      return equals(value);
+    };
+    return clause;
+  }) as typeof db.records.where);
+  return runIds;
+}
+
+describe("the run's page and stored summaries", () => {
+  it("diffs against the baseline's stored summary without reading the baseline's records", async () => {
+    const db = getAppDb();
+    const oldRecords = [testRecord("old", 0, { latencyMs: 200 }), testRecord("old", 1, { latencyMs: 300 })];
+    const newRecords = [testRecord("new", 0, { latencyMs: 100 }), testRecord("new", 1, { latencyMs: 150 })];
+    await db.runs.bulkAdd([
+      testRun("old", { startedAt: 1, summary: summaryToStore(summarize(oldRecords, ["fast", "slow"])) }),
+      testRun("new", { startedAt: 2, replayOfRunId: "old", summary: summaryToStore(summarize(newRecords, ["fast", "slow"])) }),
+    ]);
+    await db.records.bulkAdd([...oldRecords, ...newRecords]);
+    const readRunIds = watchRecordReads(db);
+
+    render(<RunReportPage runId="new" baselineRunId="old" onReplay={() => undefined} replayDisabled={false} />);
+    const p50 = await waitFor(() => {
+      const row = screen.getAllByTestId("run-diff-row").find((element) => element.getAttribute("data-target-id") === "fast" && element.getAttribute("data-metric") === "latencyP50Ms");
+      if (!row) throw new Error("no p50 row for fast yet");
+      return row;
+    });
+    expect(p50.querySelector('[data-column="old"]')?.textContent).toContain("200");
+    expect(p50.querySelector('[data-column="new"]')?.textContent).toContain("100");
+    // The page reads this run's records for its charts and tables; the baseline's, never.
+    await waitFor(() => expect(readRunIds).toContain("new"));
+    expect(readRunIds).not.toContain("old");
+  });
+
+  it("computes a summary of older stats from the records it reads, and stores it", async () => {
+    const db = getAppDb();
+    const records = [testRecord("r", 0), testRecord("r", 1), testRecord("r", 2)];
+    await db.runs.add(testRun("r", { summary: { statsVersion: STATS_VERSION - 1, rows: [] } }));
+    await db.records.bulkAdd(records);
+    const readRunIds = watchRecordReads(db);
+
+    render(<RunReportPage runId="r" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    await waitFor(() => expect(screen.getAllByTestId("summary-row")).toHaveLength(2));
+    await waitFor(async () => expect((await db.runs.get("r"))!.summary).toEqual(summaryToStore(summarize(records, ["fast", "slow"]))));
+    // Once, for the page's own views: the summary came from the same read.
+    expect(readRunIds).toEqual(["r"]);
+  });
+});
