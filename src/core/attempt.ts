@@ -13,6 +13,7 @@ import {
   type ErrorClassification,
   type WireTiming,
 } from "./measure";
+import { describeError } from "./describe-error";
 import type { ExpandedInput } from "./inputs";
 import type { RequestRecord } from "./record";
 import type { TargetCall, TargetCallResult } from "./targets";
@@ -53,7 +54,7 @@ export async function measureAttempt(call: TargetCall, input: ExpandedInput, con
   try {
     return await measure(call, input, context);
   } catch (error) {
-    const message = context.redact(`could not measure this request: ${error instanceof Error ? error.message : String(error)}`);
+    const message = context.redact(`could not measure this request: ${describeError(error)}`);
     return failure(newWireTiming(), startedAt, startedAtEpochMs, context.clock.now(), { errorKind: "bad_response", httpStatus: null, message }, context);
   }
 }
@@ -89,7 +90,10 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
     const failedAt = clock.now();
     const classification = classifyError(error, wire.timing, abortCause);
     classification.message = context.redact(classification.message);
+    // A failed attempt keeps no connection: its unread body is cancelled, and the request aborted in case
+    // the library still holds the body's reader.
     wire.discard();
+    controller.abort();
     return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, failedAt, classification, context);
   } finally {
     clearTimeout(timer);

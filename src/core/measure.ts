@@ -7,6 +7,7 @@ import {
   InferenceClientProviderOutputError,
   InferenceClientRoutingError,
 } from "@huggingface/inference";
+import { describeError } from "./describe-error";
 import type { ErrorKind } from "./record";
 
 export interface Clock {
@@ -513,7 +514,7 @@ export function classifyError(error: unknown, timing: WireTiming, abortCause: Ab
 }
 
 function classify(error: unknown, timing: WireTiming, abortCause: AbortCause): ErrorClassification {
-  const message = errorMessage(error);
+  const message = describeError(error);
   if (abortCause === "aborted") return { errorKind: "aborted", httpStatus: timing.httpStatus, message: "aborted by the user" };
   if (abortCause === "timeout") return { errorKind: "timeout", httpStatus: timing.httpStatus, message };
   if (error instanceof ResponseRejectedError || error instanceof StreamErrorEventError) {
@@ -590,7 +591,6 @@ export function providerMessage(body: unknown): string | null {
 
 /** One line (no CR, LF, U+2028/2029/0085 or other controls), at most `max` characters. */
 export function oneLine(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
   if (flat.length <= max) return flat;
   let cut = max - 1;
@@ -637,7 +637,3 @@ function isDomException(error: unknown, name: string): boolean {
   return typeof DOMException !== "undefined" && error instanceof DOMException && error.name === name;
 }
 
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}

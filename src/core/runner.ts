@@ -2,6 +2,7 @@
 // per-target concurrency limit, warm-up, per-request timeout, bounded retry, and an instant abort.
 import pLimit, { type LimitFunction } from "p-limit";
 import { measureAttempt, type AttemptContext } from "./attempt";
+import { describeError } from "./describe-error";
 import { expandInputs } from "./inputs";
 import { systemClock, type Clock } from "./measure";
 import type { RequestRecord } from "./record";
@@ -230,7 +231,7 @@ async function emitRecord(onRecord: (record: RequestRecord) => unknown, record: 
   try {
     await onRecord(record);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     await onRecord({
       ...record,
       status: "error",
