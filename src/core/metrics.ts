@@ -335,7 +335,8 @@ export function describeInterval(metric: Metric, row: SummaryRow): string | null
 /** The header with its unit for a terminal table ("p50 ms", "Error rate %"). */
 export function headerWithUnit(metric: Metric): string {
   const symbol = unitSymbol(metric.unit);
-  return symbol === "" ? metric.header : `${metric.header} ${symbol}`;
+  // "req/s" needs no second "req/s".
+  return symbol === "" || metric.header.endsWith(symbol) ? metric.header : `${metric.header} ${symbol}`;
 }
 
 /**
