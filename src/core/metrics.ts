@@ -146,6 +146,16 @@ export const METRICS: readonly Metric[] = [
     views: ["table", "live", "diff", "cli"],
   },
   {
+    id: "latencyP95Ms",
+    label: "p95 latency",
+    header: "p95",
+    unit: "ms",
+    better: "lower",
+    value: (row) => row.latencyMs.p95,
+    definition: `95th percentile of end-to-end latency ${LATENCY_NOTE}.`,
+    views: ["table", "cli"],
+  },
+  {
     id: "latencyP99Ms",
     label: "p99 latency",
     header: "p99",
