@@ -11,14 +11,15 @@ export interface LegendItem {
   mark: LegendMark;
 }
 
+// Colours go in style, not in SVG attributes, so a CSS variable (the muted text colour) works too.
 function Mark(props: { mark: LegendMark; color: string }) {
   const { mark, color } = props;
   return (
     <svg className="pb-legend-mark" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-      {mark === "square" ? <rect x="1" y="1" width="10" height="10" rx="1" fill={color} /> : null}
-      {mark === "line" ? <line x1="0" y1="6" x2="12" y2="6" stroke={color} strokeWidth="2" /> : null}
-      {mark === "dot" ? <circle cx="6" cy="6" r="3.5" fill={color} /> : null}
-      {mark === "cross" ? <path d="M2,2L10,10M2,10L10,2" stroke={color} strokeWidth="2" /> : null}
+      {mark === "square" ? <rect x="1" y="1" width="10" height="10" rx="1" style={{ fill: color }} /> : null}
+      {mark === "line" ? <line x1="0" y1="6" x2="12" y2="6" strokeWidth="2" style={{ stroke: color }} /> : null}
+      {mark === "dot" ? <circle cx="6" cy="6" r="3.5" style={{ fill: color }} /> : null}
+      {mark === "cross" ? <path d="M2,2L10,10M2,10L10,2" strokeWidth="2" style={{ stroke: color }} /> : null}
     </svg>
   );
 }

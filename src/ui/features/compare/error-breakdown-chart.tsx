@@ -31,7 +31,7 @@ export function ErrorBreakdownChart(props: { rows: SummaryRow[]; targets: Target
     <BarChart responsive style={{ width: "100%", height }} data={breakdown.rows} margin={{ top: 4, right: 8, bottom: 14, left: 8 }}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey={(row: ErrorBreakdownRow) => targetsById.get(row.targetId)?.label ?? row.targetId} label={axisLabel("Target", "x")} />
-      <YAxis allowDecimals={false} ticks={ticks} domain={[0, ticks.at(-1) ?? "auto"]} width={56} label={axisLabel("Errors", "y")} />
+      <YAxis allowDecimals={false} ticks={ticks} domain={[0, ticks.at(-1) ?? "auto"]} width={56} label={axisLabel("Failed attempts", "y")} />
       <Tooltip
         cursor={{ fillOpacity: 0.1 }}
         content={({ active, payload, label }) => (

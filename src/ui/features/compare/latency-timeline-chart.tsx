@@ -20,7 +20,7 @@ interface PointShapeProps {
 }
 
 /** The legend's key to the marks: failures are crosses in their target's colour. */
-export const FAILED_REQUEST_LEGEND = "failed request (×)";
+export const FAILED_REQUEST_LEGEND = "failed request";
 
 /** Successes are dots; failures are crosses in the same colour, so a burst of errors stands out. */
 function pointShape(color: string) {
