@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorKind, RecordStatus, RequestRecord } from "../../src/core/record";
+import type { SummaryRow } from "../../src/core/stats";
 import { FAULT_PROFILE_NAMES } from "../../src/sandbox/profiles";
 import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, storedRun, type FinishedRun, type Servers } from "./harness";
 
@@ -107,6 +108,7 @@ describe.each([
   let storedStatus: string | undefined;
   let storedPlanned: number | undefined;
   let records: RequestRecord[];
+  let summaryRows: SummaryRow[] | undefined;
   let requestsBeyondLoopback: string[];
 
   beforeAll(async () => {
@@ -118,8 +120,22 @@ describe.each([
     storedStatus = stored.run?.status;
     storedPlanned = stored.run?.planned;
     records = stored.records;
+    summaryRows = stored.run?.summary?.rows;
     requestsBeyondLoopback = [...outsideRequests];
   }, 90_000);
+
+  it("shows on the Run page the failed and retried requests its stored summary counts, a request by its last attempt", () => {
+    const lastAttempts = new Map<string, RequestRecord>();
+    for (const record of records) {
+      const key = `${record.targetId}/${record.inputIndex}/${record.repetition}`;
+      if ((lastAttempts.get(key)?.attempt ?? 0) < record.attempt) lastAttempts.set(key, record);
+    }
+    const failedByLastAttempt = [...lastAttempts.values()].filter((record) => record.status === "error").length;
+    expect(failedByLastAttempt).toBeGreaterThan(0);
+    expect(finished.failedRequests).toBe(failedByLastAttempt);
+    expect(summaryRows?.reduce((total, row) => total + row.failedRequests, 0)).toBe(finished.failedRequests);
+    expect(summaryRows?.reduce((total, row) => total + row.retries, 0)).toBe(finished.retries);
+  });
 
   it("runs to completion with one record per planned request and retry", () => {
     const targetCount = Object.keys(EXPECTED).length;
