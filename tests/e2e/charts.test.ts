@@ -1,0 +1,89 @@
+// The compare page's charts in Chromium, hovered as a user would: the percentile tooltip lists targets
+// in legend order (not alphabetically), and a timeline point's tooltip names its target.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPageErrors, launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, type Servers } from "./harness";
+
+// Labels whose alphabetical order is not the scenario's: a tooltip sorted by name would show it.
+const LABELS = ["Zulu cloud", "Alpha local", "Mike hosted"];
+const SCENARIO = {
+  version: 1,
+  name: "Charts in legend order",
+  task: "chat-completion",
+  targets: [
+    { id: "zulu", label: LABELS[0], endpointUrl: "sandbox:/fast/v1", model: "m" },
+    { id: "alpha", label: LABELS[1], endpointUrl: "sandbox:/steady/v1", model: "m" },
+    { id: "mike", label: LABELS[2], endpointUrl: "sandbox:/flaky/v1", model: "m" },
+  ],
+  inputs: ["Name a river.", "Name a mountain."],
+  parameters: { max_tokens: 8 },
+  run: { repetitions: 3, concurrency: 6, stream: true, timeoutMs: 20_000, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } },
+};
+
+let workDirectory: string;
+let servers: Servers;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-charts-"));
+  servers = await startServers({ sandboxTimeScale: 0.1 });
+  context = await launchBrowser(join(workDirectory, "profile"));
+  page = context.pages()[0] ?? (await context.newPage());
+  // The flaky provider's 5xx answers are expected; Chromium logs each failed load.
+  pageErrors = collectPageErrors(page, (text) => text.startsWith("Failed to load resource"));
+  await servers.openApp(page);
+  const key = await saveScenarioThroughUi(page, SCENARIO);
+  const run = await runScenarioInApp(page, key);
+  expect(run.status).toBe("completed");
+  await page.evaluate((hash) => (window.location.hash = hash), `#/runs/${encodeURIComponent(run.runId)}`);
+  await page.getByTestId("summary-table").waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await servers?.close();
+  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+});
+
+/** The chart inside the section with this title. */
+function chartSection(title: string): Locator {
+  return page.locator("section.pb-section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+async function hoverCentreOf(element: Locator): Promise<void> {
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  if (!box) throw new Error("nothing to hover");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe("charts on the compare page", () => {
+  it("list targets in legend order in the percentile tooltip", async () => {
+    const section = chartSection("Latency percentiles");
+    await expect.poll(() => section.getByTestId("chart-legend").getByRole("listitem").allInnerTexts()).toEqual(LABELS);
+    await section.locator(".recharts-bar-rectangle").first().waitFor();
+    await hoverCentreOf(section.locator(".recharts-bar-rectangle").first());
+    const tooltip = section.getByTestId("chart-tooltip");
+    await tooltip.waitFor();
+    const rows = await tooltip.getByRole("listitem").allInnerTexts();
+    expect(rows.map((row) => LABELS.find((label) => row.startsWith(label)))).toEqual(LABELS);
+  });
+
+  it("name the target of a hovered timeline point", async () => {
+    const section = chartSection("Latency over the run");
+    const point = section.locator(".recharts-scatter-symbol").first();
+    await point.waitFor();
+    await hoverCentreOf(point);
+    const tooltip = section.getByTestId("chart-tooltip");
+    await tooltip.waitFor();
+    const text = await tooltip.innerText();
+    expect(LABELS.some((label) => text.includes(label)), text).toBe(true);
+    expect(text).toMatch(/s into the run/);
+    expect(pageErrors).toEqual([]);
+  });
+});
