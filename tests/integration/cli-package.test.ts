@@ -68,11 +68,11 @@ describe("the packaged command", () => {
   it("runs a scenario against the sandbox and writes its summary", async () => {
     const summary = join(buildDir, "summary.json");
     const { stdout } = await cli(["run", "scenarios/sandbox-chat-streaming.json", "--repetitions", "1", "--summary", summary, "--quiet"]);
-    const written = JSON.parse(readFileSync(summary, "utf8")) as { status: string; rows: { targetId: string; count: number }[] };
+    const written = JSON.parse(readFileSync(summary, "utf8")) as { status: string; targets: { targetId: string; requests: number }[] };
     expect(written.status).toBe("completed");
-    expect(written.rows.length).toBeGreaterThan(0);
-    expect(written.rows.every((row) => row.count > 0)).toBe(true);
+    expect(written.targets.length).toBeGreaterThan(0);
+    expect(written.targets.every((target) => target.requests > 0)).toBe(true);
     // The summary table, one line per target.
-    expect(stdout.trimEnd().split("\n").length).toBeGreaterThan(written.rows.length);
+    expect(stdout.trimEnd().split("\n").length).toBeGreaterThan(written.targets.length);
   });
 });
