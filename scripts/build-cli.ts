@@ -2,6 +2,7 @@
 // Our own TypeScript is bundled; dependencies stay imports, resolved from the installed package's
 // node_modules like any other package's.
 import { chmod } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -9,18 +10,18 @@ const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CLI_BUNDLE = "dist/cli/providerbench.js";
 
 export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Promise<string> {
-  await build({
+  const options = {
     absWorkingDir: repositoryRoot,
-    entryPoints: ["src/cli/main.ts"],
-    outfile,
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
     packages: "external",
-    banner: { js: "#!/usr/bin/env node" },
     logLevel: "warning",
-  });
+  } as const;
+  await build({ ...options, entryPoints: ["src/cli/main.ts"], outfile, banner: { js: "#!/usr/bin/env node" } });
+  // Scenario validation runs in a worker thread (src/cli/check-in-worker.ts): its module sits beside the command.
+  await build({ ...options, entryPoints: ["src/cli/scenario-worker.ts"], outfile: join(dirname(outfile), "scenario-worker.js") });
   await chmod(outfile, 0o755);
   return outfile;
 }

@@ -14,15 +14,15 @@ export interface WorkerBounds {
 export const VALIDATION_WORKER_BOUNDS: WorkerBounds = { timeoutMs: TEMPLATE_LIMITS.maxMs + 7_000, maxHeapMb: 1024 };
 
 /**
- * The worker's code. Run from TypeScript sources (tsx), a worker thread does not inherit tsx's loader:
- * the entry imports the worker module through tsx's API. Run from JavaScript, it imports it directly.
+ * The worker's module: beside this one. Run from TypeScript sources (tsx), a worker thread does not
+ * inherit tsx's loader, so a small entry imports the module through tsx's API. The packaged command
+ * (scripts/build-cli.ts) ships it as scenario-worker.js beside the bundle.
  */
-function workerEntry(): string {
-  const fromSources = import.meta.url.endsWith(".ts");
-  const module = new URL(fromSources ? "./scenario-worker.ts" : "./scenario-worker.js", import.meta.url).href;
-  if (!fromSources) return `import(${JSON.stringify(module)});`;
+function workerEntry(): { entry: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts")) return { entry: new URL("./scenario-worker.js", import.meta.url), eval: false };
+  const module = new URL("./scenario-worker.ts", import.meta.url).href;
   const tsx = import.meta.resolve("tsx/esm/api");
-  return `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(module)}, ${JSON.stringify(import.meta.url)}));`;
+  return { entry: `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(module)}, ${JSON.stringify(import.meta.url)}));`, eval: true };
 }
 
 /** A check that the worker could not finish: reported against the template, the only costly part. */
@@ -30,8 +30,9 @@ export class ValidationStopped extends Error {}
 
 export function checkScenarioInWorker(text: string, overrides: ScenarioOverrides, bounds: WorkerBounds = VALIDATION_WORKER_BOUNDS): Promise<ScenarioCheck> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry(), {
-      eval: true,
+    const { entry, eval: isCode } = workerEntry();
+    const worker = new Worker(entry, {
+      eval: isCode,
       workerData: { text, overrides },
       resourceLimits: { maxOldGenerationSizeMb: bounds.maxHeapMb },
     });
