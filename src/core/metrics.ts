@@ -1,7 +1,7 @@
 // The metric catalogue: every summary metric defined once — its name, unit, better direction, how it is
 // read from a summary row, and what it means. The CLI table, the CSV, the --summary JSON, the compare
-// table, the live summary and the run diff all render from these entries, so adding a metric is adding
-// one entry here (plus its statistic in stats.ts when it is new).
+// table, the live summary, History and the run diff all render from these entries, so adding a metric
+// is adding one entry here (plus its statistic in stats.ts when it is new).
 import { ERROR_KINDS } from "./record";
 import type { SummaryRow } from "./stats";
 import { formatNumberIn, formatValueIn, roundForFile, unitSymbol, type Unit } from "./format";
