@@ -8,7 +8,7 @@ import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";
-import { testRecord, testRun } from "../store/fixtures";
+import { testRecord, testRun, testScenario } from "../store/fixtures";
 
 afterEach(async () => {
   cleanup();
@@ -49,6 +49,24 @@ describe("History", () => {
     render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(cell("done", "measured")).toBe("1"));
     expect(recordReads).not.toHaveBeenCalled();
+  });
+
+  it("counts a request recovered by a retry as successful, and names targets by their label", async () => {
+    const db = getAppDb();
+    const spec = testScenario();
+    const labelled = { ...spec, targets: spec.targets.map((target) => (target.id === "fast" ? { ...target, label: "Fast model" } : target)) };
+    const records = [
+      testRecord("retried", 0, { status: "error", errorKind: "http_5xx", httpStatus: 503 }),
+      testRecord("retried", 0, { attempt: 2 }),
+      testRecord("retried", 2, { status: "error", errorKind: "aborted", httpStatus: null }),
+    ];
+    await db.runs.add(testRun("retried", { spec: labelled, summary: summaryToStore(summarize(records, ["fast", "slow"])) }));
+
+    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    await waitFor(() => expect(cell("retried", "measured")).toBe("1"));
+    expect(cell("retried", "errors")).toBe("0");
+    const names = [...document.querySelectorAll('[data-run-id="retried"] .target-name')].map((element) => element.textContent);
+    expect(names).toEqual(["Fast model", "slow"]);
   });
 
   it("shows start times with seconds", async () => {

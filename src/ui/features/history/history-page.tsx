@@ -5,7 +5,7 @@ import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { describeError } from "../../../core/describe-error";
 import { useLiveRead } from "../../lib/use-live-read";
-import { HistoryRow } from "./history-row";
+import { FAILED_REQUESTS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-row";
 
 interface HistoryPageProps {
   onReplay: (run: StoredRun) => void;
@@ -35,9 +35,15 @@ export function HistoryPage({ onReplay, replayDisabled }: HistoryPageProps) {
               <th scope="col">Scenario</th>
               <th scope="col">Started</th>
               <th scope="col">Status</th>
-              <th scope="col" className="num" title="Measured requests, warm-ups not counted">Measured</th>
-              <th scope="col" className="num">Errors</th>
-              <th scope="col" className="nowrap">p50 latency per target</th>
+              <th scope="col" className="num" title={REQUESTS.definition}>
+                Measured
+              </th>
+              <th scope="col" className="num" title={FAILED_REQUESTS.definition}>
+                {FAILED_REQUESTS.header}
+              </th>
+              <th scope="col" className="nowrap" title={P50_LATENCY.definition}>
+                {P50_LATENCY.label} per target
+              </th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>

@@ -8,10 +8,10 @@ import { formatDateTime, formatValueIn } from "../../components/ui/format";
 import { routes } from "../../lib/hash-route";
 import { useRunSummary, type RunSummaryState } from "../../lib/use-run-summary";
 
-// The history list's few numbers are the catalogue's, as on every other page.
-const REQUESTS = metricById("requests");
-const FAILED_REQUESTS = metricById("failedRequests");
-const P50_LATENCY = metricById("latencyP50Ms");
+// The history list's few numbers are the catalogue's, as on every other page (the page's headers too).
+export const REQUESTS = metricById("requests");
+export const FAILED_REQUESTS = metricById("failedRequests");
+export const P50_LATENCY = metricById("latencyP50Ms");
 
 /** A count metric summed over the run's targets. */
 function runTotal(rows: readonly SummaryRow[], metric: typeof REQUESTS): number {
