@@ -50,7 +50,7 @@ describe("template fuzzing", () => {
       try {
         result = expandInputs({ inputs: { template, variables } }, LIMITS);
       } catch (error) {
-        throw new Error(`template ${index} threw instead of reporting: ${template}\n${String(error)}`);
+        throw new Error(`template ${index} threw instead of reporting: ${template}\n${String(error)}`, { cause: error });
       }
       if (result.ok) {
         outcomes.ok++;
