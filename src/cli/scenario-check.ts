@@ -1,5 +1,6 @@
 // Scenario text plus the command line's overrides, validated together: what the validation worker runs.
-import { parseScenarioText, validateScenario, type Scenario, type ScenarioError } from "../core/scenario";
+import { type Scenario, type ScenarioError } from "../core/scenario";
+import { parseScenarioText, validateScenario } from "../core/scenario-file";
 
 export interface ScenarioOverrides {
   concurrency: number | undefined;

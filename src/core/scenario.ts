@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "./record";
-import { expandInputs } from "./inputs";
 import { normalizeHttpUrl } from "./http-url";
 import { checkRequestParameters } from "./request-parameters";
 
@@ -182,28 +181,16 @@ export function isProviderTarget(target: ScenarioTarget): target is ProviderTarg
   return target.provider !== undefined;
 }
 
-/** Turns unknown JSON into a Scenario with defaults applied, or into path-named errors. */
-export function validateScenario(input: unknown): ScenarioParseResult {
+/**
+ * The file's fields and values, with defaults applied, without rendering its templates: enough to list
+ * a scenario the app ships, and cheap enough for the first screen, which then needs no template engine.
+ * Anything about to run goes through validateScenario (the run's preflight expands the inputs too).
+ */
+export function checkScenarioShape(input: unknown): ScenarioParseResult {
   // reportInput lets a missing field ("required") be told apart from a wrong type.
   const result = scenarioSchema.safeParse(input, { reportInput: true });
-  if (result.success) {
-    const scenario = result.data as Scenario;
-    // A template that does not parse or render is as much a bad file as a missing field.
-    const expanded = expandInputs(scenario);
-    return expanded.ok ? { ok: true, scenario } : { ok: false, errors: expanded.errors };
-  }
+  if (result.success) return { ok: true, scenario: result.data as Scenario };
   return { ok: false, errors: result.error.issues.flatMap((issue) => issueToErrors(issue)) };
-}
-
-/** Parses scenario file text; JSON syntax errors are reported like validation errors. */
-export function parseScenarioText(text: string): ScenarioParseResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, errors: [{ path: "", message: `not valid JSON: ${(error as Error).message}` }] };
-  }
-  return validateScenario(json);
 }
 
 export function formatScenarioErrors(errors: ScenarioError[]): string {

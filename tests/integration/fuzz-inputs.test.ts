@@ -2,7 +2,7 @@
 // load or be rejected with located errors — never an uncaught exception.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseScenarioText } from "../../src/core/scenario";
+import { parseScenarioText } from "../../src/core/scenario-file";
 import { expandInputs } from "../../src/core/inputs";
 import { countPlannedRequests, planRequests } from "../../src/core/runner";
 import { mulberry32 } from "../../src/core/random";

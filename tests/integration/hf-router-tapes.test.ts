@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import { http, HttpResponse } from "msw";
 import tapes from "../fixtures/hf-router-chat-tapes.json";
 import { runScenario } from "../../src/core/runner";
-import { validateScenario } from "../../src/core/scenario";
+import { validateScenario } from "../../src/core/scenario-file";
 import type { RequestRecord } from "../../src/core/record";
 import { CHAT_ROUTES, hubMappingHandler } from "../mocks/hf-router";
 

@@ -3,7 +3,8 @@
 // single answer can end the run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScenario, type RunOptions } from "../../src/core/runner";
-import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { type Scenario } from "../../src/core/scenario";
+import { validateScenario } from "../../src/core/scenario-file";
 import type { RequestRecord } from "../../src/core/record";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../../src/core/attempt";
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_EVENT_LINE_BYTES } from "../../src/core/measure";

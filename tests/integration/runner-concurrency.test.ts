@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, type Random } from "../../src/core/random";
 import { runScenario } from "../../src/core/runner";
-import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { type Scenario } from "../../src/core/scenario";
+import { validateScenario } from "../../src/core/scenario-file";
 
 /** How long the server waits for the runner to fill its slots before answering anyway. */
 const FILL_WAIT_MS = 5000;

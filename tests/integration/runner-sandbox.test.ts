@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { runScenario } from "../../src/core/runner";
-import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { type Scenario } from "../../src/core/scenario";
+import { validateScenario } from "../../src/core/scenario-file";
 import { summarize } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
 import { Agent, fetch as undiciFetch } from "undici";

@@ -1,6 +1,7 @@
 // Records and scenarios for the compare component tests.
 import type { RequestRecord } from "../../src/core/record";
-import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { type Scenario } from "../../src/core/scenario";
+import { validateScenario } from "../../src/core/scenario-file";
 
 export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
   return {

@@ -6,7 +6,8 @@ import {
   plannedLoadPerOrigin,
   type ResourceTimingSample,
 } from "../../src/core/connection-limits";
-import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { type Scenario } from "../../src/core/scenario";
+import { validateScenario } from "../../src/core/scenario-file";
 import { resolveEndpointUrl } from "../../src/core/targets";
 import bundledStreaming from "../../scenarios/sandbox-chat-streaming.json";
 

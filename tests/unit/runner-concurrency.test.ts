@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32, type Random } from "../../src/core/random";
 import { runScenario, type RunResult } from "../../src/core/runner";
-import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { type Scenario } from "../../src/core/scenario";
+import { validateScenario } from "../../src/core/scenario-file";
 
 interface Settings {
   concurrency: number;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from "../../src/core/scenario";
+import { formatScenarioErrors, type ScenarioError } from "../../src/core/scenario";
+import { parseScenarioText, validateScenario } from "../../src/core/scenario-file";
 import { expandInputs } from "../../src/core/inputs";
 
 const valid = {

@@ -2,7 +2,7 @@
 // `window.providerBench`. Served from the same origin as the built app, so the records it writes are
 // the ones the app's Compare page reads.
 import { runScenario } from "../../../src/core/runner";
-import { validateScenario } from "../../../src/core/scenario";
+import { validateScenario } from "../../../src/core/scenario-file";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { createRun, finishRun, recordsOfRun } from "../../../src/store/queries";

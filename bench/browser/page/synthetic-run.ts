@@ -4,7 +4,8 @@
 import { mulberry32 } from "../../../src/core/random";
 import type { RequestRecord } from "../../../src/core/record";
 import { planRequests } from "../../../src/core/runner";
-import { validateScenario, type Scenario } from "../../../src/core/scenario";
+import { type Scenario } from "../../../src/core/scenario";
+import { validateScenario } from "../../../src/core/scenario-file";
 
 const TARGETS = [
   { id: "fast", ttftMs: 60, tokensPerSecond: 120 },

@@ -1,5 +1,6 @@
-// The example scenarios shipped in scenarios/*.json, validated once when the app loads.
-import { isProviderTarget, validateScenario, type Scenario, type ScenarioError } from "../../../core/scenario";
+// The example scenarios shipped in scenarios/*.json, checked once when the app loads (their fields, not
+// their templates: the first screen carries no template engine; a run checks its inputs before it starts).
+import { checkScenarioShape, isProviderTarget, type Scenario, type ScenarioError } from "../../../core/scenario";
 
 export interface BundledScenario {
   /** `bundled:<file name without .json>`: stable across releases, used in links and run rows. */
@@ -18,7 +19,7 @@ export const SAVED_KEY_PREFIX = "saved:";
 export const BUNDLED_SCENARIOS: readonly BundledScenario[] = Object.entries(files)
   .map(([path, json]): BundledScenario => {
     const fileName = path.slice(path.lastIndexOf("/") + 1);
-    const result = validateScenario(json);
+    const result = checkScenarioShape(json);
     return {
       key: `${BUNDLED_KEY_PREFIX}${fileName.replace(/\.json$/, "")}`,
       fileName,

@@ -1,14 +1,14 @@
 // Scenario validation for the page, run in a Web Worker with a deadline: the core renders templates within
 // counted limits, and the worker is the kill switch for anything those limits miss. Where no Worker
-// exists (jsdom in tests), the same bounded validation runs in place.
-import { parseScenarioText, type ScenarioParseResult } from "../../../core/scenario";
-import { TEMPLATE_LIMITS } from "../../../core/template";
+// exists (jsdom in tests), the same bounded validation runs in place, loaded on demand: the scenarios page
+// is the first screen, and the template engine stays off it.
+import type { ScenarioParseResult } from "../../../core/scenario";
 
-/** Well past the core's own time limit, so the core's clearer message comes first when it can. */
-export const VALIDATION_TIMEOUT_MS = TEMPLATE_LIMITS.maxMs + 7_000;
+/** Well past the core's own time limit (TEMPLATE_LIMITS.maxMs, 3 s), so the core's clearer message comes first when it can. */
+export const VALIDATION_TIMEOUT_MS = 10_000;
 
 export function parseScenarioTextOffThread(text: string, timeoutMs = VALIDATION_TIMEOUT_MS): Promise<ScenarioParseResult> {
-  if (typeof Worker === "undefined") return Promise.resolve(parseScenarioText(text));
+  if (typeof Worker === "undefined") return import("../../../core/scenario-file").then((file) => file.parseScenarioText(text));
   return new Promise((resolve) => {
     const worker = new Worker(new URL("./scenario-validation.worker.ts", import.meta.url), { type: "module" });
     const finish = (result: ScenarioParseResult): void => {

@@ -1,0 +1,25 @@
+// A scenario file checked whole: its fields (scenario.ts), then its inputs, since a template that does not
+// parse or render is as much a bad file as a missing field. Kept apart from scenario.ts so that what only
+// lists scenarios (the first screen) does not carry the template engine.
+import { expandInputs } from "./inputs";
+import { checkScenarioShape, type ScenarioParseResult } from "./scenario";
+
+/** Turns unknown JSON into a Scenario with defaults applied, or into path-named errors. */
+export function validateScenario(input: unknown): ScenarioParseResult {
+  const shaped = checkScenarioShape(input);
+  if (!shaped.ok) return shaped;
+  // A template that does not parse or render is as much a bad file as a missing field.
+  const expanded = expandInputs(shaped.scenario);
+  return expanded.ok ? shaped : { ok: false, errors: expanded.errors };
+}
+
+/** Parses scenario file text; JSON syntax errors are reported like validation errors. */
+export function parseScenarioText(text: string): ScenarioParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [{ path: "", message: `not valid JSON: ${(error as Error).message}` }] };
+  }
+  return validateScenario(json);
+}
