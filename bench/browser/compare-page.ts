@@ -67,7 +67,7 @@ function openCompareInPage(options: { runId: string; targetCount: number; timeou
       }
       requestAnimationFrame(poll);
     };
-    window.location.hash = `#/runs/${encodeURIComponent(options.runId)}`;
+    window.location.hash = `#/compare/${encodeURIComponent(options.runId)}`;
     requestAnimationFrame(poll);
   });
 }

@@ -8,6 +8,11 @@ export function listRuns(db: ProviderBenchDb): Promise<StoredRun[]> {
   return db.runs.orderBy("startedAt").reverse().toArray();
 }
 
+/** The run started last, or null when there is none. */
+export async function latestRunId(db: ProviderBenchDb): Promise<string | null> {
+  return (await db.runs.orderBy("startedAt").last())?.id ?? null;
+}
+
 export function getRun(db: ProviderBenchDb, runId: string): Promise<StoredRun | undefined> {
   return db.runs.get(runId);
 }

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const key = await saveScenarioThroughUi(page, SCENARIO);
   const run = await runScenarioInApp(page, key);
   expect(run.status).toBe("completed");
-  await page.evaluate((hash) => (window.location.hash = hash), `#/runs/${encodeURIComponent(run.runId)}`);
+  await page.evaluate((hash) => (window.location.hash = hash), `#/compare/${encodeURIComponent(run.runId)}`);
   await page.getByTestId("summary-table").waitFor();
 }, 120_000);
 

@@ -43,7 +43,7 @@ function parseMs(text: string): number {
 }
 
 async function runIdFromAddress(): Promise<string> {
-  const match = /#\/runs\/([^?]+)/.exec(page.url());
+  const match = /#\/compare\/([^?]+)/.exec(page.url());
   if (!match) throw new Error(`not on a run's page: ${page.url()}`);
   return decodeURIComponent(match[1]!);
 }
@@ -126,7 +126,7 @@ async function exportsOneCsvRowPerAttempt(run: { runId: string; planned: number;
 /** The replay runs on the run page, then lands on its own report with the first run as baseline. */
 async function replaysAgainstTheFirstRun(firstRun: { runId: string }): Promise<void> {
   await page.getByTestId("replay-button").click();
-  await page.waitForURL(/#\/runs\/[^?]+\?baseline=/, { timeout: 60_000 });
+  await page.waitForURL(/#\/compare\/[^?]+\?baseline=/, { timeout: 60_000 });
   expect(page.url()).toContain(`baseline=${encodeURIComponent(firstRun.runId)}`);
   expect(await runIdFromAddress()).not.toBe(firstRun.runId);
   await page.getByTestId("run-diff-row").first().waitFor();

@@ -195,7 +195,7 @@ export async function startRunInApp(page: Page, scenarioKey: string): Promise<vo
 export async function waitForRunToEnd(page: Page, timeoutMs: number): Promise<FinishedRun> {
   const comparisonLink = page.getByTestId("open-comparison");
   await comparisonLink.waitFor({ timeout: timeoutMs });
-  const match = /#\/runs\/([^?]+)/.exec((await comparisonLink.getAttribute("href")) ?? "");
+  const match = /#\/compare\/([^?]+)/.exec((await comparisonLink.getAttribute("href")) ?? "");
   if (!match) throw new Error("the comparison link names no run");
   const progress = page.getByTestId("progress");
   return {

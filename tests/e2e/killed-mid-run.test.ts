@@ -162,7 +162,7 @@ describe("Chromium killed in the middle of a run, then restarted", () => {
 
   it("shows the interrupted run's report with what was kept", async () => {
     const page = await openPage(browser!);
-    await page.goto(`${servers.site.url}/#/runs/${encodeURIComponent(kill.runId)}`);
+    await page.goto(`${servers.site.url}/#/compare/${encodeURIComponent(kill.runId)}`);
     await expect.poll(() => page.getByTestId("report-status").innerText(), { timeout: 10_000 }).toBe("interrupted");
     await expect(page.getByText("This run was cut off").isVisible()).resolves.toBe(true);
     await page.getByTestId("summary-table").waitFor();

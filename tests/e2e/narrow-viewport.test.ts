@@ -11,7 +11,7 @@ import { collectPageErrors, launchBrowser, saveScenarioThroughUi, startRunInApp,
 const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
 const NARROW = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
-const HEADER_ITEMS = ["ProviderBench", "Scenarios", "Run", "History", "Settings"];
+const HEADER_ITEMS = ["ProviderBench", "Scenarios", "Run", "Compare", "History", "Settings"];
 
 /** Long enough to look at the Run page while it runs: `slow` takes about half a second a request here. */
 const SCENARIO = {
@@ -129,7 +129,7 @@ describe.each([
     const run = await waitForRunToEnd(page, 60_000);
     await expectFits(page, "run-after", viewport);
 
-    await goTo(page, `#/runs/${encodeURIComponent(run.runId)}`);
+    await goTo(page, `#/compare/${encodeURIComponent(run.runId)}`);
     await page.getByTestId("summary-table").waitFor();
     await page.getByTestId("records-table").waitFor();
     await page.locator(".recharts-surface").first().waitFor();

@@ -147,7 +147,7 @@ async function download(testId: string): Promise<string> {
 
 /** Opens a finished run's report and waits for its tables. */
 async function openReport(runId: string): Promise<void> {
-  await page.evaluate((hash) => (window.location.hash = hash), `#/runs/${encodeURIComponent(runId)}`);
+  await page.evaluate((hash) => (window.location.hash = hash), `#/compare/${encodeURIComponent(runId)}`);
   await page.getByTestId("summary-table").waitFor();
 }
 

@@ -178,7 +178,7 @@ describe("a schema upgrade from another tab", () => {
     const badges = tab.getByTestId("history-row").locator(".badge");
     await expect.poll(() => badges.allInnerTexts()).toEqual(["completed"]);
     expect(await tab.getByTestId("database-closed-notice").count()).toBe(0);
-    await tab.evaluate((hash) => (window.location.hash = hash), `#/runs/${encodeURIComponent(run.runId)}`);
+    await tab.evaluate((hash) => (window.location.hash = hash), `#/compare/${encodeURIComponent(run.runId)}`);
     await tab.getByTestId("summary-table").waitFor();
     expect(await tab.getByTestId("summary-row").count()).toBe(SMALL_RUN.targets.length);
     const { records } = await storedRun(tab, run.runId);

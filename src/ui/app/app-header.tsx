@@ -5,6 +5,7 @@ import { useRunSnapshot } from "../features/run/use-run-snapshot";
 const LINKS: { page: Route["page"]; label: string; href: string }[] = [
   { page: "scenarios", label: "Scenarios", href: routes.scenarios() },
   { page: "run", label: "Run", href: routes.run() },
+  { page: "compare", label: "Compare", href: routes.compare() },
   { page: "history", label: "History", href: routes.history() },
   { page: "settings", label: "Settings", href: routes.settings() },
 ];
@@ -12,8 +13,6 @@ const LINKS: { page: Route["page"]; label: string; href: string }[] = [
 export function AppHeader({ route }: { route: Route }) {
   const snapshot = useRunSnapshot();
   const running = snapshot.phase === "running" || snapshot.phase === "checking";
-  // A run's report belongs with the history it is listed in.
-  const currentPage = route.page === "compare" ? "history" : route.page;
   return (
     <header className="app-header">
       <a className="brand" href={routes.scenarios()}>
@@ -23,7 +22,7 @@ export function AppHeader({ route }: { route: Route }) {
         <ul>
           {LINKS.map((link) => (
             <li key={link.page}>
-              <a href={link.href} aria-current={currentPage === link.page ? "page" : undefined}>
+              <a href={link.href} aria-current={route.page === link.page ? "page" : undefined}>
                 {link.label}
                 {link.page === "run" && running ? (
                   <span className="running-dot" title="A run is in progress">

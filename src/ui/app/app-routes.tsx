@@ -8,7 +8,7 @@ import { replayRun } from "./replay-run";
 
 const RunRoute = lazy(() => import("./run-route").then((module) => ({ default: module.RunRoute })));
 const HistoryPage = lazy(() => import("../features/history/history-page").then((module) => ({ default: module.HistoryPage })));
-const RunReportPage = lazy(() => import("../features/run-report/run-report-page").then((module) => ({ default: module.RunReportPage })));
+const ComparePage = lazy(() => import("../features/compare/compare-page").then((module) => ({ default: module.ComparePage })));
 const SettingsPage = lazy(() => import("../features/settings/settings-page").then((module) => ({ default: module.SettingsPage })));
 
 export function AppRoutes({ route }: { route: Route }) {
@@ -20,7 +20,7 @@ export function AppRoutes({ route }: { route: Route }) {
     case "run":
       return <RunRoute scenarioKey={route.scenarioKey} />;
     case "compare":
-      return <RunReportPage key={`${route.runId}:${route.baselineRunId ?? ""}`} runId={route.runId} baselineRunId={route.baselineRunId} onReplay={replayRun} replayDisabled={runActive} />;
+      return <ComparePage key={`${route.runId ?? ""}:${route.baselineRunId ?? ""}`} runId={route.runId} baselineRunId={route.baselineRunId} onReplay={replayRun} replayDisabled={runActive} />;
     case "history":
       return <HistoryPage onReplay={replayRun} replayDisabled={runActive} />;
     case "settings":

@@ -1,11 +1,12 @@
-// Hash-based routing (`#/runs/abc?baseline=def`), so the built site works from any folder and any
+// Hash-based routing (`#/compare/abc?baseline=def`), so the built site works from any folder and any
 // static server: the server only ever sees index.html.
 import { useSyncExternalStore } from "react";
 
 export type Route =
   | { page: "scenarios" }
   | { page: "run"; scenarioKey: string | null }
-  | { page: "compare"; runId: string; baselineRunId: string | null }
+  /** runId null: the latest run. */
+  | { page: "compare"; runId: string | null; baselineRunId: string | null }
   | { page: "history" }
   | { page: "settings" }
   | { page: "not-found"; path: string };
@@ -17,6 +18,8 @@ export function parseRoute(hash: string): Route {
   const [first, second] = segments;
   if (segments.length === 0 || (first === "scenarios" && segments.length === 1)) return { page: "scenarios" };
   if (first === "run" && segments.length <= 2) return { page: "run", scenarioKey: second ?? null };
+  if (first === "compare" && segments.length <= 2) return { page: "compare", runId: second ?? null, baselineRunId: query.get("baseline") };
+  // Addresses of earlier versions, kept in bookmarks and notes.
   if (first === "runs" && second !== undefined && segments.length === 2) {
     return { page: "compare", runId: second, baselineRunId: query.get("baseline") };
   }
@@ -28,8 +31,9 @@ export function parseRoute(hash: string): Route {
 export const routes = {
   scenarios: () => "#/",
   run: (scenarioKey?: string) => (scenarioKey ? `#/run/${encodeURIComponent(scenarioKey)}` : "#/run"),
-  compare: (runId: string, baselineRunId?: string | null) =>
-    `#/runs/${encodeURIComponent(runId)}${baselineRunId ? `?baseline=${encodeURIComponent(baselineRunId)}` : ""}`,
+  /** Without a run id: the latest run. */
+  compare: (runId?: string, baselineRunId?: string | null) =>
+    `#/compare${runId ? `/${encodeURIComponent(runId)}` : ""}${runId && baselineRunId ? `?baseline=${encodeURIComponent(baselineRunId)}` : ""}`,
   history: () => "#/history",
   settings: () => "#/settings",
 };

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";
-import { RunReportPage } from "../../../src/ui/features/run-report/run-report-page";
+import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
 import { testRecord, testRun } from "../store/fixtures";
 
@@ -32,7 +32,7 @@ describe("database errors reach the user", () => {
 
   it("the run's page says its row could not be read", async () => {
     vi.spyOn(getAppDb().runs, "get").mockRejectedValue(failure());
-    render(<RunReportPage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    render(<ComparePage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     expect((await screen.findByTestId("database-error")).textContent).toContain("the disk is on fire");
     expect(screen.queryByText("Loading the run…")).toBeNull();
   });
@@ -44,7 +44,7 @@ describe("database errors reach the user", () => {
     vi.spyOn(db.records, "where").mockImplementation(() => {
       throw failure();
     });
-    render(<RunReportPage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    render(<ComparePage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     expect((await screen.findByTestId("database-error")).textContent).toContain("Could not read this run");
   });
 

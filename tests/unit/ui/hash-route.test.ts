@@ -8,6 +8,9 @@ describe("hash routes", () => {
     expect(parseRoute("#/run")).toEqual({ page: "run", scenarioKey: null });
     expect(parseRoute("#/history")).toEqual({ page: "history" });
     expect(parseRoute("#/settings")).toEqual({ page: "settings" });
+    expect(parseRoute("#/compare")).toEqual({ page: "compare", runId: null, baselineRunId: null });
+    // Addresses of earlier versions still open their run.
+    expect(parseRoute("#/runs/abc?baseline=def")).toEqual({ page: "compare", runId: "abc", baselineRunId: "def" });
     expect(parseRoute("#/nope/deeper")).toEqual({ page: "not-found", path: "/nope/deeper" });
   });
 
@@ -15,5 +18,6 @@ describe("hash routes", () => {
     expect(parseRoute(routes.run("bundled:sandbox chat/1"))).toEqual({ page: "run", scenarioKey: "bundled:sandbox chat/1" });
     expect(parseRoute(routes.compare("new-id", "old-id"))).toEqual({ page: "compare", runId: "new-id", baselineRunId: "old-id" });
     expect(parseRoute(routes.compare("only"))).toEqual({ page: "compare", runId: "only", baselineRunId: null });
+    expect(routes.compare()).toBe("#/compare");
   });
 });

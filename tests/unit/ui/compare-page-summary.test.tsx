@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb, type ProviderBenchDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
-import { RunReportPage } from "../../../src/ui/features/run-report/run-report-page";
+import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { testRecord, testRun } from "../store/fixtures";
 
 afterEach(async () => {
@@ -46,7 +46,7 @@ describe("the run's page and stored summaries", () => {
     await db.records.bulkAdd([...oldRecords, ...newRecords]);
     const readRunIds = watchRecordReads(db);
 
-    render(<RunReportPage runId="new" baselineRunId="old" onReplay={() => undefined} replayDisabled={false} />);
+    render(<ComparePage runId="new" baselineRunId="old" onReplay={() => undefined} replayDisabled={false} />);
     const p50 = await waitFor(() => {
       const row = screen.getAllByTestId("run-diff-row").find((element) => element.getAttribute("data-target-id") === "fast" && element.getAttribute("data-metric") === "latencyP50Ms");
       if (!row) throw new Error("no p50 row for fast yet");
@@ -66,7 +66,7 @@ describe("the run's page and stored summaries", () => {
     await db.records.bulkAdd(records);
     const readRunIds = watchRecordReads(db);
 
-    render(<RunReportPage runId="r" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    render(<ComparePage runId="r" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(screen.getAllByTestId("summary-row")).toHaveLength(2));
     await waitFor(async () => expect((await db.runs.get("r"))!.summary).toEqual(summaryToStore(summarize(records, ["fast", "slow"]))));
     // Once, for the page's own views: the summary came from the same read.

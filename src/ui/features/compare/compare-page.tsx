@@ -1,23 +1,57 @@
-// One stored run: its full comparison, and the old-vs-new diff when opened with `?baseline=`.
-import type { StoredRun } from "../../../store/db";
+// The Compare page: one stored run's targets side by side (the latest run when no run is named), and the
+// old-vs-new diff when opened with `?baseline=`.
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { formatCount, formatDateTime } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
+import { getAppDb, type StoredRun } from "../../../store/db";
+import { latestRunId } from "../../../store/queries";
 import { routes } from "../../lib/hash-route";
+import { useLiveRead } from "../../lib/use-live-read";
 import { useRunSummary } from "../../lib/use-run-summary";
-import { RunComparison, RunDiff } from "../compare";
+import { RunComparison } from "./run-comparison";
+import { RunDiff } from "./run-diff";
 import { useRunData, useStoredRun } from "./use-run-data";
 
-interface RunReportPageProps {
-  runId: string;
+interface ComparePageProps {
+  /** null: the latest run. */
+  runId: string | null;
   baselineRunId: string | null;
   onReplay: (run: StoredRun) => void;
   replayDisabled: boolean;
 }
 
-export function RunReportPage({ runId, baselineRunId, onReplay, replayDisabled }: RunReportPageProps) {
+export function ComparePage(props: ComparePageProps) {
+  return props.runId === null ? <LatestRunComparePage {...props} /> : <RunComparePage {...props} runId={props.runId} />;
+}
+
+function LatestRunComparePage(props: ComparePageProps) {
+  const db = getAppDb();
+  const latest = useLiveRead(() => latestRunId(db), [db]);
+  if (latest.state === "loading") return <p className="page empty">Loading the latest run…</p>;
+  if (latest.state === "error") {
+    return (
+      <div className="page">
+        <h1>Compare</h1>
+        <DatabaseErrorNotice action="find the latest run" message={latest.message} />
+      </div>
+    );
+  }
+  if (latest.value === null) {
+    return (
+      <div className="page">
+        <h1>Compare</h1>
+        <p className="empty">
+          No runs yet. <a href={routes.scenarios()}>Run a scenario</a>, and its targets are compared here.
+        </p>
+      </div>
+    );
+  }
+  return <RunComparePage {...props} runId={latest.value} />;
+}
+
+function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: ComparePageProps & { runId: string }) {
   const current = useRunData(runId);
   // The baseline's stored summary is all the diff needs: its records are not read.
   const baseline = useStoredRun(baselineRunId);
