@@ -1,10 +1,10 @@
 // Scale of one run: the command line sends many requests to the zero-latency sandbox profile while its
 // memory is sampled from /proc; records stream to disk and statistics live in compact arrays.
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { format, markdownTable } from "./measure-tools";
+import { format, markdownTable, rssMiB } from "./measure-tools";
 
 const repoRoot = new URL("../", import.meta.url).pathname;
 
@@ -16,15 +16,6 @@ export interface ScaleResult {
   rssQuartilesMiB: number[];
   jsonlBytes: number;
   exitCode: number | null;
-}
-
-function rssMiB(pid: number): number | null {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

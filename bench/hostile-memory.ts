@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RequestRecord } from "../src/core/record";
 import { startHostileServer, type HostileModeName } from "../tests/hostile/hostile-server";
-import { format, markdownTable } from "./measure-tools";
+import { format, markdownTable, rssMiB } from "./measure-tools";
 
 const repoRoot = new URL("../", import.meta.url).pathname;
 const GZIP_BOMB_BYTES = 1.5 * 1024 ** 3;
@@ -33,15 +33,6 @@ export interface HostileMemoryRow {
   peakRssMiB: number;
   seconds: number;
   exitCode: number | null;
-}
-
-function rssMiB(pid: number): number | null {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 export async function measureHostileMemory(requests: number, log: (line: string) => void): Promise<HostileMemoryRow[]> {

@@ -1,5 +1,16 @@
-// Small helpers shared by the benchmarks: medians and spreads over repeated rounds.
+// Small helpers shared by the benchmarks: medians and spreads over repeated rounds, a process's memory.
+import { readFileSync } from "node:fs";
 import { percentile } from "../src/core/stats";
+
+/** A process's resident memory now, in MiB, from /proc (Linux); null once it has exited. */
+export function rssMiB(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
 
 export function median(values: number[]): number {
   return percentile(Float64Array.from(values).sort(), 50);
