@@ -26,15 +26,26 @@ export function emptyRequestOutcomes(): RequestOutcomes {
   return { okRequests: 0, failedRequests: 0, failedAttempts: 0, retries: 0, recoveredRequests: 0, abortedRequests: 0 };
 }
 
-/** Measured requests that have an outcome other than aborted: the denominator of the error rate. */
+/** Measured requests that have an outcome other than aborted: the denominator of the failure rate. */
 export function measuredRequests(outcomes: RequestOutcomes): number {
   return outcomes.okRequests + outcomes.failedRequests;
 }
 
-/** failedRequests / measured requests (aborted excluded); null when there are none. */
-export function errorRate(outcomes: RequestOutcomes): number | null {
+/** Measured attempts other than aborted ones: every failed attempt, and the one successful attempt of each request that succeeded. */
+export function measuredAttempts(outcomes: RequestOutcomes): number {
+  return outcomes.okRequests + outcomes.failedAttempts;
+}
+
+/** What a user with this retry policy sees: failedRequests / measured requests (aborted excluded); null when there are none. */
+export function failureRate(outcomes: RequestOutcomes): number | null {
   const measured = measuredRequests(outcomes);
   return measured > 0 ? outcomes.failedRequests / measured : null;
+}
+
+/** How often the provider fails, whatever the retry policy made of it: failedAttempts / measured attempts; null when there are none. */
+export function errorRate(outcomes: RequestOutcomes): number | null {
+  const attempts = measuredAttempts(outcomes);
+  return attempts > 0 ? outcomes.failedAttempts / attempts : null;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { quantileSorted } from "d3-array";
 import type { ErrorKind, RequestRecord } from "./record";
 import { mulberry32 } from "./random";
-import { addRequestOutcome, emptyRequestOutcomes, errorRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
+import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -12,7 +12,8 @@ import { addRequestOutcome, emptyRequestOutcomes, errorRate, measuredRequests, t
  * metric is added or its computation changes.
  */
 // 2: a request counted once, by its last attempt (failed requests, failed attempts, retries, recovered, aborted).
-export const STATS_VERSION = 2;
+// 3: the failure rate (failed requests / requests) and the error rate (failed attempts / attempts), apart.
+export const STATS_VERSION = 3;
 
 export interface Distribution {
   count: number;
@@ -31,6 +32,8 @@ export interface SummaryRow extends RequestOutcomes {
   /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
   requests: number;
   /** failedRequests / requests; null when there are no requests. */
+  failureRate: number | null;
+  /** failedAttempts / measured attempts (okRequests + failedAttempts); null when there are none. */
   errorRate: number | null;
   /** Failed attempts (retried or not) by kind; they add up to failedAttempts. */
   failedAttemptsByKind: Partial<Record<ErrorKind, number>>;
@@ -274,6 +277,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals): SummaryRow {
     targetId,
     ...totals.outcomes,
     requests: measuredRequests(totals.outcomes),
+    failureRate: failureRate(totals.outcomes),
     errorRate: errorRate(totals.outcomes),
     failedAttemptsByKind: { ...totals.failedAttemptsByKind },
     warmupAttempts: totals.warmupAttempts,

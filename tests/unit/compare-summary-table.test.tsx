@@ -142,7 +142,9 @@ describe("SummaryTable", () => {
     renderTable(records, ["flaky"]);
     expect(cell("flaky", "requests").textContent).toBe("2");
     expect(cell("flaky", "failedRequests").textContent).toBe("0");
-    expect(cell("flaky", "errorRate").textContent).toBe("0%");
+    expect(cell("flaky", "failureRate").textContent).toBe("0%");
+    // The provider still failed one attempt in three.
+    expect(cell("flaky", "errorRate").textContent).toBe("33.3%");
     expect(cell("flaky", "retries").textContent).toBe("1");
   });
 });

@@ -143,6 +143,7 @@ describe("summary CSV", () => {
     expect(valueOf(first, "failedAttempts_timeout")).toBe("0");
     expect(valueOf(second, "targetId")).toBe("'=evil");
     expect(valueOf(third, "latencyP50Ms")).toBe("");
+    expect(valueOf(third, "failureRate")).toBe("");
     expect(valueOf(third, "errorRate")).toBe("");
     expect(valueOf(third, "tokensEstimated")).toBe("false");
   });
@@ -153,7 +154,7 @@ describe("summary CSV", () => {
     // np.percentile([100.123456, 300], 50) = 200.061728 → 2 decimals for milliseconds
     expect(valueOf("latencyP50Ms")).toBe("200.06");
     // 1 failed of 3 requests → 4 decimals for a fraction
-    expect(valueOf("errorRate")).toBe("0.3333");
+    expect(valueOf("failureRate")).toBe("0.3333");
     expect(valueOf("latencyP50MsCi95Low")).toMatch(/^\d+(\.\d{1,2})?$/);
   });
 });

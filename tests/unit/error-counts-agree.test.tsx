@@ -110,7 +110,9 @@ describe("failed requests, retries and aborts mean one thing everywhere", () => 
 
     const [row] = summarize(records, ["a"]);
     expect(row).toMatchObject({ ...expected, requests: 3 });
-    expect(row!.errorRate).toBeCloseTo(1 / 3, 12);
+    expect(row!.failureRate).toBeCloseTo(1 / 3, 12);
+    // 5 failed attempts of 7 (2 successful, 5 failed; the aborted one counts in neither).
+    expect(row!.errorRate).toBeCloseTo(5 / 7, 12);
 
     render(<RunProgress progress={result.progress} elapsedMs={1000} active={false} />);
     const runPage = (key: string) => screen.getByTestId("progress").querySelector(`[data-outcome="${key}"]`)?.textContent;
@@ -124,19 +126,20 @@ describe("failed requests, retries and aborts mean one thing everywhere", () => 
     const runScenarioSpec = scenario();
     render(<SummaryTable rows={[row!]} targets={describeTargets(["a"], runScenarioSpec)} />);
     const compareCell = (column: string) => screen.getByTestId("summary-row").querySelector(`[data-column="${column}"]`)?.textContent;
-    expect([compareCell("failedRequests"), compareCell("retries"), compareCell("errorRate")]).toEqual(["1", "4", "33.3%"]);
+    expect([compareCell("failedRequests"), compareCell("retries"), compareCell("failureRate"), compareCell("errorRate")]).toEqual(["1", "4", "33.3%", "71.4%"]);
 
     const label = (targetId: string) => targetDisplayName(runScenarioSpec, targetId);
     const cliTable = formatSummaryTable([row!], label);
     expect(cliColumn(cliTable, "target")).toBe("Model A");
-    expect([cliColumn(cliTable, "Failed"), cliColumn(cliTable, "Retries"), cliColumn(cliTable, "Error rate %")]).toEqual(["1", "4", "33.3"]);
+    expect([cliColumn(cliTable, "Failed"), cliColumn(cliTable, "Retries"), cliColumn(cliTable, "Failure rate %"), cliColumn(cliTable, "Error rate %")]).toEqual(["1", "4", "33.3", "71.4"]);
 
     const csv = summaryToCsv([row!], { runId: "run-errors", scenarioName: runScenarioSpec.name, targetLabel: label });
-    expect([csvColumn(csv, "failedRequests"), csvColumn(csv, "retries"), csvColumn(csv, "abortedRequests"), csvColumn(csv, "errorRate")]).toEqual([
+    expect([csvColumn(csv, "failedRequests"), csvColumn(csv, "retries"), csvColumn(csv, "abortedRequests"), csvColumn(csv, "failureRate"), csvColumn(csv, "errorRate")]).toEqual([
       "1",
       "4",
       "1",
       "0.3333",
+      "0.7143",
     ]);
     expect(csvColumn(csv, "targetLabel")).toBe("Model A");
   });

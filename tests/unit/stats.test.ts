@@ -119,7 +119,9 @@ describe("summarize", () => {
     expect(row.recoveredRequests).toBe(1);
     expect(row.failedRequests).toBe(2);
     expect(row.requests).toBe(8);
-    expect(row.errorRate).toBeCloseTo(2 / 8, 12);
+    expect(row.failureRate).toBeCloseTo(2 / 8, 12);
+    // Attempts: 6 successful, 3 failed (one of them retried).
+    expect(row.errorRate).toBeCloseTo(3 / 9, 12);
   });
 
   it("breaks failed attempts down by kind", () => {
@@ -143,6 +145,7 @@ describe("summarize", () => {
     expect(aborted.abortedRequests).toBe(2);
     expect(aborted.requests).toBe(row.requests);
     expect(aborted.failedRequests).toBe(row.failedRequests);
+    expect(aborted.failureRate).toBe(row.failureRate);
     expect(aborted.errorRate).toBe(row.errorRate);
     expect(aborted.failedAttemptsByKind.aborted).toBeUndefined();
   });
@@ -170,10 +173,12 @@ describe("summarize", () => {
       requests: 3,
       failedAttemptsByKind: { http_5xx: 3, timeout: 1, rate_limited: 1 },
     });
-    expect(rows[0]!.errorRate).toBeCloseTo(1 / 3, 12);
+    expect(rows[0]!.failureRate).toBeCloseTo(1 / 3, 12);
+    expect(rows[0]!.errorRate).toBeCloseTo(5 / 7, 12);
   });
 
-  it("has no error rate for a target without measured requests", () => {
+  it("has no failure or error rate for a target without measured requests", () => {
+    expect(summarize([errorRecord(0, 5, "aborted")])[0]!.failureRate).toBeNull();
     expect(summarize([errorRecord(0, 5, "aborted")])[0]!.errorRate).toBeNull();
   });
 
@@ -252,7 +257,7 @@ describe("summarize", () => {
     const rows = summarize(records, ["b", "c", "a"]);
     expect(rows.map((r) => r.targetId)).toEqual(["b", "c", "a"]);
     const empty = rows[1]!;
-    expect(empty).toMatchObject({ requests: 0, okRequests: 0, failedRequests: 0, errorRate: null, warmupAttempts: 0, wallSpanMs: null, requestsPerSecond: null });
+    expect(empty).toMatchObject({ requests: 0, okRequests: 0, failedRequests: 0, failureRate: null, errorRate: null, warmupAttempts: 0, wallSpanMs: null, requestsPerSecond: null });
     expectDistribution(empty.latencyMs, EMPTY_DISTRIBUTION);
   });
 
