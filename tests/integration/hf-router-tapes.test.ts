@@ -82,6 +82,15 @@ describe("recorded router answers", () => {
     expect(record.tokensEstimated).toBe(true);
   });
 
+  it("takes an older TGI stream that ends with a finish reason and no [DONE] as complete", async () => {
+    const recorded = tape("e1218ba6");
+    expect(recorded.response.body).not.toContain("[DONE]");
+    expect(recorded.response.body).toContain('"finish_reason":"eos_token"');
+    const record = await replay(recorded, true);
+    expect(record.status).toBe("ok");
+    expect(record.output).toBe(streamedContent(recorded.response.body).join(""));
+  });
+
   it.each([
     ["a 422 as JSON", "53b9422f", "Template error: template not found"],
     ["a 422 as plain text", "2e013494", "Failed to deserialize the JSON body into the target type"],
