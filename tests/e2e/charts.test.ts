@@ -1,11 +1,8 @@
 // The compare page's charts in Chromium, hovered as a user would: the percentile tooltip lists targets
 // in legend order (not alphabetically), and a timeline point's tooltip names its target.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, type Servers } from "./harness";
+import { collectPageErrors, runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 // Labels whose alphabetical order is not the scenario's: a tooltip sorted by name would show it.
 const LABELS = ["Zulu cloud", "Alpha local", "Mike hosted"];
@@ -23,17 +20,14 @@ const SCENARIO = {
   run: { repetitions: 3, concurrency: 6, stream: true, timeoutMs: 20_000, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } },
 };
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-charts-"));
-  servers = await startServers({ sandboxTimeScale: 0.1 });
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  session = await startBrowserSession("charts", { sandboxTimeScale: 0.1 });
+  ({ servers, page } = session);
   // The flaky provider's 5xx answers are expected; Chromium logs each failed load.
   pageErrors = collectPageErrors(page, (text) => text.startsWith("Failed to load resource"));
   await servers.openApp(page);
@@ -45,9 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await servers?.close();
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await session?.close();
 });
 
 /** The chart inside the section with this title. */

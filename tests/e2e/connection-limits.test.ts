@@ -1,12 +1,11 @@
 // The Run page's warning about the browser's six HTTP/1.1 connections per host: shown before a run whose
 // scenario keeps more requests than that in flight to one server, and after it, with the queueing that
 // Resource Timing saw. (The bundled scenario, which keeps six, shows none: see dashboard.test.ts.)
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, type Servers } from "./harness";
+import { runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
 
@@ -23,23 +22,18 @@ const CONCURRENCY_16 = {
   run: { repetitions: 8, concurrency: 16, stream: true, timeoutMs: 20_000 },
 };
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-connections-"));
-  servers = await startServers({ sandboxTimeScale: 0.2 });
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  session = await startBrowserSession("connections", { sandboxTimeScale: 0.2 });
+  ({ servers, page } = session);
   await servers.openApp(page);
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await servers?.close();
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe("a concurrency-16 sandbox scenario on the Run page", () => {

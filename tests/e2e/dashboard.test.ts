@@ -1,11 +1,10 @@
 // The dashboard end to end in real Chromium: the production build served as static files, the sandbox
 // over real HTTP, and the user's path: run a scenario, compare, export CSV, replay, reload.
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { collectPageErrors, launchBrowser, parseCsvRows, startServers, type Servers } from "./harness";
+import { collectPageErrors, parseCsvRows, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 const REPOSITORY_ROOT = resolve(import.meta.dirname, "../..");
 const ARTIFACTS = join(REPOSITORY_ROOT, "test-artifacts");
@@ -14,25 +13,20 @@ const TARGET_IDS = ["fast", "steady", "slow"];
 // Sampled sandbox delays shrink to a fifth: runs take seconds, and the profiles keep their order.
 const SANDBOX_TIME_SCALE = 0.2;
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-e2e-"));
-  servers = await startServers({ sandboxTimeScale: SANDBOX_TIME_SCALE });
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  session = await startBrowserSession("e2e", { sandboxTimeScale: SANDBOX_TIME_SCALE });
+  ({ servers, page } = session);
   pageErrors = collectPageErrors(page);
   await mkdir(ARTIFACTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await servers?.close();
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await session?.close();
 });
 
 /** "1,234 ms" → 1234. */

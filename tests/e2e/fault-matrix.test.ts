@@ -1,15 +1,12 @@
 // Every sandbox fault profile, an unresolvable host and a CORS refusal, run in the real app in Chromium:
 // each ends as the right kind of record in IndexedDB, the run completes, and nothing is lost or doubled.
 // The same matrix runs in Node in tests/integration/runner-sandbox.test.ts.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorKind, RecordStatus, RequestRecord } from "../../src/core/record";
 import type { SummaryRow } from "../../src/core/stats";
 import { FAULT_PROFILE_NAMES } from "../../src/sandbox/profiles";
-import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, storedRun, type FinishedRun, type Servers } from "./harness";
+import { runScenarioInApp, saveScenarioThroughUi, storedRun, type FinishedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 // Short enough that `hang` and `trickle` end quickly, long enough for `huge`'s 50 MB in a busy browser.
 const TIMEOUT_MS = 4000;
@@ -65,17 +62,14 @@ function faultScenario(stream: boolean) {
   };
 }
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
-let context: BrowserContext;
 let page: Page;
 const outsideRequests: string[] = [];
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-faults-"));
-  servers = await startServers({ sandboxTimeScale: 0.2 });
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  session = await startBrowserSession("faults", { sandboxTimeScale: 0.2 });
+  ({ servers, page } = session);
   page.on("request", (request) => {
     const { hostname } = new URL(request.url());
     if (hostname !== "127.0.0.1" && hostname !== "provider.invalid") outsideRequests.push(request.url());
@@ -84,9 +78,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await servers?.close();
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await session?.close();
 });
 
 function outcomesByTarget(records: RequestRecord[]): Map<string, Outcome[]> {

@@ -2,6 +2,9 @@
 // it), the built site and the sandbox over real HTTP on 127.0.0.1, and the app's own paths to save and
 // run a scenario; plus reads of the app's IndexedDB from inside the page.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import Papa from "papaparse";
 import { inject } from "vitest";
@@ -47,6 +50,34 @@ export async function startServers(options: { sandboxTimeScale: number }): Promi
     },
     close: async () => {
       await Promise.all([site.close(), sandbox.close()]);
+    },
+  };
+}
+
+/** What most e2e files start with: the servers, Chromium on a fresh profile, and its first page. */
+export interface BrowserSession {
+  workDirectory: string;
+  servers: Servers;
+  context: BrowserContext;
+  page: Page;
+  /** Closes Chromium and the servers and removes the profile. */
+  close(): Promise<void>;
+}
+
+export async function startBrowserSession(name: string, options: { sandboxTimeScale: number }): Promise<BrowserSession> {
+  const workDirectory = await mkdtemp(join(tmpdir(), `providerbench-${name}-`));
+  const servers = await startServers(options);
+  const context = await launchBrowser(join(workDirectory, "profile"));
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    workDirectory,
+    servers,
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await servers.close();
+      await rm(workDirectory, { recursive: true, force: true });
     },
   };
 }

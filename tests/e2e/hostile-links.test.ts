@@ -2,14 +2,11 @@
 // go (nothing is sent there, nothing is saved, until the user accepts), and a scenario whose parameters
 // would route a provider target elsewhere is refused, so the Hugging Face token never reaches that host.
 // Offline: the site, the sandbox and an echoing server on 127.0.0.1; Hugging Face's hosts by page.route.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page, Route } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { startEchoServer, type EchoServer } from "../mocks/echo-server";
-import { dumpDatabase, launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, storedRun, type Servers } from "./harness";
+import { dumpDatabase, runScenarioInApp, saveScenarioThroughUi, storedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 const TOKEN = "hf_SENTINEL_hostile_links_0123456789abc";
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
@@ -20,19 +17,16 @@ const CORS_HEADERS = {
   "access-control-allow-methods": "GET, POST, OPTIONS",
 };
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
 let echo: EchoServer;
-let context: BrowserContext;
 let page: Page;
 /** Every request the page sent: its address and whether it carried the token anywhere. */
 const sent: { url: string; carriesToken: boolean }[] = [];
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-hostile-links-"));
-  [servers, echo] = await Promise.all([startServers({ sandboxTimeScale: 0.2 }), startEchoServer()]);
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  [session, echo] = await Promise.all([startBrowserSession("hostile-links", { sandboxTimeScale: 0.2 }), startEchoServer()]);
+  ({ servers, page } = session);
   page.on("request", (request) => {
     void request.allHeaders().then((headers) => sent.push({ url: request.url(), carriesToken: `${request.url()} ${JSON.stringify(headers)} ${request.postData() ?? ""}`.includes(TOKEN) }));
   });
@@ -41,9 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await Promise.all([servers?.close(), echo?.close()]);
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await Promise.all([session?.close(), echo?.close()]);
 });
 
 async function answerHub(route: Route): Promise<void> {

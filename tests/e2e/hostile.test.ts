@@ -1,33 +1,25 @@
 // The hostile provider (tests/hostile/hostile-server.ts) against the built app in Chromium: a server that
 // holds its connections after [DONE] does not starve later requests of the browser's six connections per
 // host, and a gzip bomb ends as an error record with a bounded body, not a tab that grows without end.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/measure";
 import { startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
-import { launchBrowser, runScenarioInApp, saveScenarioThroughUi, startServers, storedRun, type Servers } from "./harness";
+import { runScenarioInApp, saveScenarioThroughUi, storedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
 let hostile: HostileServer;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-hostile-"));
-  [servers, hostile] = await Promise.all([startServers({ sandboxTimeScale: 0.2 }), startHostileServer()]);
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  [session, hostile] = await Promise.all([startBrowserSession("hostile", { sandboxTimeScale: 0.2 }), startHostileServer()]);
+  ({ servers, page } = session);
   await servers.openApp(page);
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await Promise.all([servers?.close(), hostile?.close()]);
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await Promise.all([session?.close(), hostile?.close()]);
 });
 
 function hostileScenario(name: string, mode: HostileModeName, run: Record<string, unknown>) {

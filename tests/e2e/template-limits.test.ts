@@ -1,33 +1,25 @@
 // A hostile template pasted into "Check and save" in the built app: validation runs in a Web Worker, the
 // tab stays usable while it runs, and the error names inputs.template. Then an ordinary scenario saves.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchBrowser, saveScenarioThroughUi, startServers, type Servers } from "./harness";
+import { collectPageErrors, saveScenarioThroughUi, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
-let workDirectory: string;
+let session: BrowserSession;
 let servers: Servers;
-let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 const workerUrls: string[] = [];
 
 beforeAll(async () => {
-  workDirectory = await mkdtemp(join(tmpdir(), "providerbench-template-limits-"));
-  servers = await startServers({ sandboxTimeScale: 0.2 });
-  context = await launchBrowser(join(workDirectory, "profile"));
-  page = context.pages()[0] ?? (await context.newPage());
+  session = await startBrowserSession("template-limits", { sandboxTimeScale: 0.2 });
+  ({ servers, page } = session);
   pageErrors = collectPageErrors(page);
   page.on("worker", (worker) => workerUrls.push(worker.url()));
   await servers.openApp(page, "#/scenarios");
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await servers?.close();
-  if (workDirectory) await rm(workDirectory, { recursive: true, force: true });
+  await session?.close();
 });
 
 function hostileScenario(name: string, template: string): Record<string, unknown> & { name: string } {
