@@ -28,8 +28,6 @@ export interface AttemptContext {
   clock: Clock;
   timeoutMs: number;
   runSignal: AbortSignal;
-  /** Error text comes from servers and libraries; the token must never reach a record through it. */
-  redact(text: string): string;
   /** Decoded bytes of one response at most (DEFAULT_MAX_RESPONSE_BYTES when absent). */
   maxResponseBytes?: number | undefined;
   /** Characters of output a record keeps (DEFAULT_MAX_OUTPUT_CHARS when absent). */
@@ -54,7 +52,7 @@ export async function measureAttempt(call: TargetCall, input: ExpandedInput, con
   try {
     return await measure(call, input, context);
   } catch (error) {
-    const message = context.redact(`could not measure this request: ${describeError(error)}`);
+    const message = `could not measure this request: ${describeError(error)}`;
     return failure(newWireTiming(), startedAt, startedAtEpochMs, context.clock.now(), { errorKind: "bad_response", httpStatus: null, message }, context);
   }
 }
@@ -89,7 +87,6 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   } catch (error) {
     const failedAt = clock.now();
     const classification = classifyError(error, wire.timing, abortCause);
-    classification.message = context.redact(classification.message);
     // A failed attempt keeps no connection: its unread body is cancelled, and the request aborted in case
     // the library still holds the body's reader.
     wire.discard();

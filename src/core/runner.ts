@@ -9,7 +9,7 @@ import type { RequestRecord } from "./record";
 import { addRequestOutcome, emptyRequestOutcomes, type RequestOutcomes } from "./request-outcomes";
 import { abortableSleep, isRetryable, planRetry } from "./retry";
 import { formatScenarioErrors, type Scenario, type ScenarioError } from "./scenario";
-import { redactSecrets, redactText } from "./secrets";
+import { redactSecrets } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 
 
@@ -152,7 +152,6 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     clock,
     timeoutMs: scenario.run.timeoutMs,
     runSignal,
-    redact: (text) => redactText(text, secrets),
     maxResponseBytes: scenario.run.maxResponseBytes,
     maxOutputChars: scenario.run.maxOutputChars,
   };
