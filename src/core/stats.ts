@@ -1,10 +1,14 @@
 // Per-target summary statistics over request records, with the metric definitions of docs/metrics.md.
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
-import { quantileSorted } from "d3-array";
+import { bootstrapPercentileCi95 } from "./bootstrap";
+import { percentile } from "./percentile";
 import type { ErrorKind, RequestRecord } from "./record";
-import { mulberry32 } from "./random";
+import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
+
+// The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
+export { percentile };
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -64,19 +68,6 @@ export interface SummaryRow extends RequestOutcomes {
 
 /** The per-request metrics that have a distribution (and whose values the accumulator keeps). */
 type DistributionMetric = "latencyMs" | "ttftMs" | "itlMs" | "outputTokensPerSecond" | "decodeTokensPerSecond";
-
-const BOOTSTRAP_RESAMPLES = 1000;
-// Fixed so the same records always give the same interval (summaries are compared across runs).
-const BOOTSTRAP_SEED = 0x5eed_b007;
-
-/** The p-th percentile (p in [0, 100]) of ascending values, linear interpolation between closest ranks (numpy's default, R-7). */
-export function percentile(sortedValues: ArrayLike<number>, p: number): number {
-  if (!(p >= 0 && p <= 100)) throw new RangeError(`percentile: p must be in [0, 100], got ${p}`);
-  if (sortedValues.length === 0) throw new RangeError("percentile: no values");
-  // d3's types ask for an Array, but quantileSorted only reads .length and indices, so a typed array
-  // works as is; copying a million latencies into an Array just to satisfy the type would be waste.
-  return quantileSorted(sortedValues as unknown as number[], p / 100) as number;
-}
 
 /** (new − old) / old × 100; null when either side is missing or old is 0. */
 export function comparePercentChange(oldValue: number | null, newValue: number | null): number | null {
@@ -154,7 +145,8 @@ function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord): void
   totals.outputTokensSum += outputTokens;
   totals.outputTokensReported += 1;
   if (record.tokensEstimated) totals.tokensEstimated = true;
-  if (latencyMs > 0) pushFinite(totals.values.outputTokensPerSecond, outputTokens / (latencyMs / 1000));
+  const outputTokensPerSecond = outputTokensPerSecondOf(record);
+  if (outputTokensPerSecond !== null) pushFinite(totals.values.outputTokensPerSecond, outputTokensPerSecond);
 
   // ITL and decode speed need a first token time and at least one token after it.
   if (ttftMs === null || outputTokens <= 1) return;
@@ -199,68 +191,6 @@ function describeSorted(sortedValues: Float64Array): Distribution {
     p99: percentile(sortedValues, 99),
     max: sortedValues[count - 1] as number,
   };
-}
-
-/** Seeded (so bootstrap intervals are reproducible) and strictly inside (0, 1), so log() below never sees 0. */
-function seededUniform(seed: number): () => number {
-  const next = mulberry32(seed);
-  return () => (next() * 4294967296 + 0.5) / 4294967296;
-}
-
-function standardNormal(uniform: () => number): number {
-  return Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-}
-
-/** Gamma(shape, 1) for shape ≥ 1 (Marsaglia & Tsang, 2000). */
-function gamma(shape: number, uniform: () => number): number {
-  const d = shape - 1 / 3;
-  const c = 1 / Math.sqrt(9 * d);
-  for (;;) {
-    const x = standardNormal(uniform);
-    const v = (1 + c * x) ** 3;
-    if (v <= 0) continue;
-    const u = uniform();
-    if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
-  }
-}
-
-function beta(a: number, b: number, uniform: () => number): number {
-  const x = gamma(a, uniform);
-  return x / (x + gamma(b, uniform));
-}
-
-/**
- * Bootstrap 95% CI (percentile method) of the p-th percentile of sortedValues.
- *
- * A plain bootstrap draws n indices per resample: 1000 × n draws, far too slow at a million records.
- * It is not needed: resampling picks indices floor(n·U) for uniform U, so the k-th smallest resampled
- * index is floor(n·U₍ₖ₎), where the k-th order statistic of n uniforms is Beta(k, n − k + 1), and the
- * next one is U₍ₖ₎ + (1 − U₍ₖ₎)·Beta(1, n − k). Drawing those two directly gives the very same
- * distribution of resampled percentiles as the plain bootstrap, in O(1) per resample.
- */
-function bootstrapPercentileCi95(sortedValues: Float64Array, p: number): [number, number] | null {
-  const n = sortedValues.length;
-  if (n < 2) return null;
-  const uniform = seededUniform(BOOTSTRAP_SEED);
-  const rankPosition = ((n - 1) * p) / 100;
-  const lowerRank = Math.floor(rankPosition) + 1; // 1-based rank of the lower of the two interpolated values
-  const fraction = rankPosition - Math.floor(rankPosition);
-  const indexOf = (u: number) => Math.min(n - 1, Math.floor(n * u));
-
-  const resampledPercentiles = new Float64Array(BOOTSTRAP_RESAMPLES);
-  for (let i = 0; i < BOOTSTRAP_RESAMPLES; i++) {
-    const lowerU = beta(lowerRank, n - lowerRank + 1, uniform);
-    const lowerValue = sortedValues[indexOf(lowerU)] as number;
-    if (fraction === 0) {
-      resampledPercentiles[i] = lowerValue;
-      continue;
-    }
-    const upperU = lowerU + (1 - lowerU) * (1 - uniform() ** (1 / (n - lowerRank)));
-    const upperValue = sortedValues[indexOf(upperU)] as number;
-    resampledPercentiles[i] = lowerValue + fraction * (upperValue - lowerValue);
-  }
-  resampledPercentiles.sort();
-  return [percentile(resampledPercentiles, 2.5), percentile(resampledPercentiles, 97.5)];
 }
 
 /** Throughput needs a span longer than zero; a single instantaneous request has none. */
