@@ -26,6 +26,11 @@ function cell(targetId: string, column: string): HTMLElement {
   return found;
 }
 
+/** The figure a cell shows, without the interval line under it. */
+function figure(targetId: string, column: string): string | null {
+  return cell(targetId, column).querySelector("[data-figure]")?.textContent ?? null;
+}
+
 function sortButton(column: string): HTMLElement {
   const header = screen.getByTestId("summary-table").querySelector<HTMLElement>(`thead th[data-column="${column}"]`);
   if (header === null) throw new Error(`no header ${column}`);
@@ -103,9 +108,9 @@ describe("SummaryTable", () => {
       makeRecord({ targetId: "broken", status: "error", errorKind: "http_5xx", httpStatus: 503, ttftMs: null, outputTokens: null }),
     ];
     renderTable(records, ["broken", "ok"]);
-    expect(cell("broken", "latencyP50Ms").textContent).toBe("—");
-    expect(cell("broken", "ttftP50Ms").textContent).toBe("—");
-    expect(cell("broken", "errorRate").textContent).toBe("100.0%");
+    expect(figure("broken", "latencyP50Ms")).toBe("—");
+    expect(figure("broken", "ttftP50Ms")).toBe("—");
+    expect(figure("broken", "errorRate")).toBe("100.0%");
 
     fireEvent.click(sortButton("latencyP50Ms"));
     expect(rowOrder()).toEqual(["ok", "broken"]);
@@ -116,8 +121,8 @@ describe("SummaryTable", () => {
   it("shows units, marks estimated token rates and puts the p50 confidence interval in the title", () => {
     const records = recordsWithLatencies("fast", [100, 120, 140]).map((record) => ({ ...record, tokensEstimated: true }));
     renderTable(records, ["fast"]);
-    expect(cell("fast", "latencyP50Ms").textContent).toBe("120 ms");
-    expect(cell("fast", "outputTokensPerSecondP50").textContent).toMatch(/^≈[\d.,]+ tok\/s$/);
+    expect(figure("fast", "latencyP50Ms")).toBe("120 ms");
+    expect(figure("fast", "outputTokensPerSecondP50")).toMatch(/^≈[\d.,]+ tok\/s$/);
     expect(cell("fast", "latencyP50Ms").getAttribute("title")).toMatch(/^p50 95% CI: [\d.,]+ ms – [\d.,]+ ms/);
     expect(cell("fast", "outputTokensPerSecondP50").getAttribute("title")).toBe(ESTIMATED_EXPLANATION);
   });
@@ -140,11 +145,11 @@ describe("SummaryTable", () => {
       makeRecord({ targetId: "flaky", inputIndex: 1 }),
     ];
     renderTable(records, ["flaky"]);
-    expect(cell("flaky", "requests").textContent).toBe("2");
-    expect(cell("flaky", "failedRequests").textContent).toBe("0");
-    expect(cell("flaky", "failureRate").textContent).toBe("0%");
+    expect(figure("flaky", "requests")).toBe("2");
+    expect(figure("flaky", "failedRequests")).toBe("0");
+    expect(figure("flaky", "failureRate")).toBe("0%");
     // The provider still failed one attempt in three.
-    expect(cell("flaky", "errorRate").textContent).toBe("33.3%");
-    expect(cell("flaky", "retries").textContent).toBe("1");
+    expect(figure("flaky", "errorRate")).toBe("33.3%");
+    expect(figure("flaky", "retries")).toBe("1");
   });
 });

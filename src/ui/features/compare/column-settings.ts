@@ -1,0 +1,93 @@
+// Which metric columns the compare page's summary table shows, remembered in this browser's localStorage.
+// Only the user's departures from the catalogue's defaults are stored ({ metricId: shown }), so a metric
+// added to the catalogue later still appears or hides by its own default, and an id the catalogue no
+// longer has is ignored.
+import { METRICS, type Metric } from "../../../core/metrics";
+
+const COLUMNS_KEY = "providerbench.compareColumns";
+
+/** metric id → shown, for the columns the user changed from their default. */
+export type ColumnChoices = Readonly<Record<string, boolean>>;
+
+/** Shown unless the user said otherwise: the catalogue's "table" view. */
+export function shownByDefault(metric: Metric): boolean {
+  return metric.views.includes("table");
+}
+
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; choices: ColumnChoices } | null = null;
+
+function readRaw(): string | null {
+  try {
+    return localStorage.getItem(COLUMNS_KEY);
+  } catch {
+    // Storage can be disabled (privacy settings): the defaults still work, choices are just forgotten.
+    return null;
+  }
+}
+
+/** Keeps the entries naming a catalogue metric with a true/false value; anything else stored is dropped. */
+export function parseColumnChoices(raw: string | null): ColumnChoices {
+  if (raw === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+  const known = new Set(METRICS.map((metric) => metric.id));
+  return Object.fromEntries(
+    Object.entries(parsed as Record<string, unknown>).filter(
+      (entry): entry is [string, boolean] => known.has(entry[0]) && typeof entry[1] === "boolean",
+    ),
+  );
+}
+
+/** The stored choices; the same object until they change, as useSyncExternalStore needs. */
+export function readColumnChoices(): ColumnChoices {
+  const raw = readRaw();
+  if (cached === null || cached.raw !== raw) cached = { raw, choices: parseColumnChoices(raw) };
+  return cached.choices;
+}
+
+function writeChoices(choices: ColumnChoices): void {
+  try {
+    if (Object.keys(choices).length === 0) localStorage.removeItem(COLUMNS_KEY);
+    else localStorage.setItem(COLUMNS_KEY, JSON.stringify(choices));
+  } catch {
+    // Not stored (storage disabled or full): the choice holds until the page closes.
+    cached = { raw: readRaw(), choices };
+  } finally {
+    for (const listener of listeners) listener();
+  }
+}
+
+export function isColumnShown(metric: Metric, choices: ColumnChoices): boolean {
+  return choices[metric.id] ?? shownByDefault(metric);
+}
+
+/** Shows or hides one column; a choice equal to the default is forgotten rather than stored. */
+export function setColumnShown(metric: Metric, shown: boolean): void {
+  const next: Record<string, boolean> = { ...readColumnChoices() };
+  if (shown === shownByDefault(metric)) delete next[metric.id];
+  else next[metric.id] = shown;
+  writeChoices(next);
+}
+
+export function resetColumnChoices(): void {
+  writeChoices({});
+}
+
+/** For useSyncExternalStore: fires when the choices change in this tab or another one. */
+export function subscribeToColumnChoices(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent): void => {
+    if (event.key === COLUMNS_KEY || event.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
