@@ -35,7 +35,8 @@ function beta(a: number, b: number, uniform: Random): number {
 }
 
 /**
- * The p-th percentile of each of `resamples` bootstrap resamples of sortedValues (n ≥ 1), ascending.
+ * The p-th percentile of each of `resamples` bootstrap resamples of sortedValues (n ≥ 1), in the order
+ * drawn: two samples' estimates subtracted index by index give the bootstrap of a difference.
  *
  * A plain bootstrap draws n indices per resample: 1000 × n draws, far too slow at a million records.
  * It is not needed: resampling picks indices floor(n·U) for uniform U, so the k-th smallest resampled
@@ -69,7 +70,7 @@ export function resampledPercentiles(
     const upperValue = sortedValues[indexOf(upperU)] as number;
     percentiles[i] = lowerValue + fraction * (upperValue - lowerValue);
   }
-  return percentiles.sort();
+  return percentiles;
 }
 
 /** The 2.5th and 97.5th percentiles of bootstrap estimates (the percentile method). */
