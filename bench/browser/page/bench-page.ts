@@ -8,7 +8,7 @@ import { ProviderBenchDb } from "../../../src/store/db";
 import { createRun, finishRun, recordsOfRun } from "../../../src/store/queries";
 import { createRecordSink } from "../../../src/store/record-sink";
 import { summaryToStore } from "../../../src/store/run-summary";
-import { latencyEcdfSeries, latencyTimelineSeries } from "../../../src/ui/features/compare/record-series";
+import { ecdfSeries, latencyTimelineSeries } from "../../../src/ui/features/compare/record-series";
 import type { BenchPageApi, BenchWindow, RawWriteOptions, RecordWriteOptions, StreamingRunOptions } from "./bench-page-api";
 import { addRecordsRaw } from "./raw-indexeddb";
 import { runRawStreaming } from "./raw-streaming";
@@ -112,7 +112,8 @@ async function timeSummary(runId: string) {
     const summarizeStartedAt = performance.now();
     const rows = summarize(records, targetIds);
     const seriesStartedAt = performance.now();
-    latencyEcdfSeries(records, targetIds);
+    ecdfSeries(records, targetIds, "latency");
+    ecdfSeries(records, targetIds, "ttft");
     latencyTimelineSeries(records, targetIds);
     const finishedAt = performance.now();
     if (rows.length !== targetIds.length) throw new Error(`summary has ${rows.length} rows for ${targetIds.length} targets`);

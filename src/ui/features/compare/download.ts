@@ -34,7 +34,11 @@ export function exportFileName(scenarioName: string, runStartedAtMs: number | nu
 
 /** Hands CSV text (which carries its own byte-order mark, see core/csv) to the browser as a file download. */
 export function downloadCsv(fileName: string, csvText: string): void {
-  const blob = new Blob([csvText], { type: "text/csv;charset=utf-8" });
+  downloadBlob(fileName, new Blob([csvText], { type: "text/csv;charset=utf-8" }));
+}
+
+/** Hands a file's contents to the browser as a download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

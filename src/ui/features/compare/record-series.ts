@@ -3,7 +3,8 @@
 // whatever the size of the run.
 import type { ErrorKind, RequestRecord } from "../../../core/record";
 import { ERROR_KINDS } from "../../../core/record";
-import { downsample, ecdf, type SummaryRow } from "../../../core/stats";
+import { ecdfWithBand, type EcdfWithBand } from "../../../core/ecdf-band";
+import { downsample, type SummaryRow } from "../../../core/stats";
 
 export const MAX_POINTS_PER_SERIES = 2000;
 /**
@@ -21,29 +22,39 @@ export function runStartMs(records: readonly RequestRecord[]): number | null {
   return Number.isFinite(start) ? start : null;
 }
 
-/** Latencies of successful measured requests, per target. */
-export function successfulLatenciesByTarget(records: readonly RequestRecord[]): Map<string, number[]> {
-  const latencies = new Map<string, number[]>();
+/** The per-request times an ECDF can be drawn of: end-to-end latency, or time to first token. */
+export type EcdfQuantity = "latency" | "ttft";
+
+/** A successful measured request's latency or TTFT (null when it has none: not streamed). */
+function quantityOf(record: RequestRecord, quantity: EcdfQuantity): number | null {
+  return quantity === "latency" ? record.latencyMs : record.ttftMs;
+}
+
+/** Latencies (or TTFTs) of successful measured requests, per target: the values the statistics use. */
+export function successfulValuesByTarget(records: readonly RequestRecord[], quantity: EcdfQuantity = "latency"): Map<string, number[]> {
+  const byTarget = new Map<string, number[]>();
   for (const record of records) {
     if (record.warmup || record.status !== "ok") continue;
-    let values = latencies.get(record.targetId);
+    const value = quantityOf(record, quantity);
+    if (value === null) continue;
+    let values = byTarget.get(record.targetId);
     if (values === undefined) {
       values = [];
-      latencies.set(record.targetId, values);
+      byTarget.set(record.targetId, values);
     }
-    values.push(record.latencyMs);
+    values.push(value);
   }
-  return latencies;
+  return byTarget;
 }
 
-export interface EcdfSeries {
+export interface EcdfSeries extends EcdfWithBand {
   targetId: string;
-  points: { x: number; p: number }[];
 }
 
-export function latencyEcdfSeries(records: readonly RequestRecord[], targetIds: string[]): EcdfSeries[] {
-  const latencies = successfulLatenciesByTarget(records);
-  return targetIds.map((targetId) => ({ targetId, points: ecdf(latencies.get(targetId) ?? [], MAX_POINTS_PER_SERIES) }));
+/** Each target's ECDF with its 95% DKW band, at most MAX_POINTS_PER_SERIES points. */
+export function ecdfSeries(records: readonly RequestRecord[], targetIds: string[], quantity: EcdfQuantity): EcdfSeries[] {
+  const byTarget = successfulValuesByTarget(records, quantity);
+  return targetIds.map((targetId) => ({ targetId, ...ecdfWithBand(byTarget.get(targetId) ?? [], MAX_POINTS_PER_SERIES) }));
 }
 
 export interface TimelinePoint {

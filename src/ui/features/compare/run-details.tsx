@@ -2,8 +2,8 @@ import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import { Section } from "../../components/ui/section";
+import { EcdfChart } from "./ecdf-chart";
 import { ErrorBreakdownChart } from "./error-breakdown-chart";
-import { LatencyDistributionChart } from "./latency-distribution-chart";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
 import { LatencyTimelineChart } from "./latency-timeline-chart";
 import { OutputsByInput } from "./outputs-by-input";
@@ -21,7 +21,10 @@ export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]
           <LatencyPercentilesChart rows={rows} targets={targets} title={null} />
         </Section>
         <Section title="Latency distribution (ECDF)">
-          <LatencyDistributionChart records={records} targets={targets} />
+          <EcdfChart records={records} targets={targets} quantity="latency" />
+        </Section>
+        <Section title="Time to first token distribution (ECDF)">
+          <EcdfChart records={records} targets={targets} quantity="ttft" />
         </Section>
         <Section title="Latency over the run">
           <LatencyTimelineChart records={records} targets={targets} />
