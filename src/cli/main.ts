@@ -14,6 +14,7 @@ import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { SummaryAccumulator } from "../core/stats";
+import { valueSettingsOf } from "../core/value-summary";
 import { targetDisplayName } from "../core/target-names";
 import { targetsNeedingToken } from "../core/targets";
 
@@ -66,7 +67,7 @@ async function runCommand(command: RunCommand): Promise<number> {
       controller.abort();
     },
   });
-  const statistics = new SummaryAccumulator();
+  const statistics = new SummaryAccumulator(valueSettingsOf(scenario));
   const progress = createProgressReporter(process.stderr, command.quiet);
   const onInterrupt = (): void => {
     if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);

@@ -34,11 +34,14 @@ export interface AttemptContext {
   maxOutputChars?: number | undefined;
 }
 
-export type MeasuredFields = Omit<RequestRecord, "runId" | "targetId" | "inputIndex" | "repetition" | "attempt" | "warmup">;
+/** The checks' verdicts are the runner's: it knows the input's expectations (checks.ts). */
+export type MeasuredFields = Omit<RequestRecord, "runId" | "targetId" | "inputIndex" | "repetition" | "attempt" | "warmup" | "checksPassed" | "failedChecks">;
 
 export interface MeasuredAttempt {
   fields: MeasuredFields;
   retryAfterMs: number | null;
+  /** A successful text answer whole, before the record's output is cut: what checks are judged on. */
+  fullOutput?: string | null;
 }
 
 /**
@@ -108,7 +111,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   const fields = success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
   // After [DONE] the tail gets a short bounded grace (connection reuse), then the body is cancelled.
   wire.drain();
-  return { fields, retryAfterMs: null };
+  return { fields, retryAfterMs: null, fullOutput: result.outputKind === "vector" ? null : result.output };
 }
 
 /**

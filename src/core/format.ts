@@ -78,7 +78,7 @@ export function formatPercentPointChange(deltaFraction: number | null | undefine
 }
 
 /** The units summary metrics are measured in. */
-export type Unit = "count" | "ms" | "fraction" | "tokens" | "tokensPerSecond" | "requestsPerSecond";
+export type Unit = "count" | "ms" | "fraction" | "tokens" | "tokensPerSecond" | "requestsPerSecond" | "usd";
 
 interface UnitFormat {
   /** Written after the number on screen, and in a terminal column's header. */
@@ -104,7 +104,15 @@ const UNIT_FORMATS: Record<Unit, UnitFormat> = {
   tokens: { symbol: "tok", number: formatMagnitude, fileDecimals: 2 },
   tokensPerSecond: { symbol: "tok/s", number: formatMagnitude, fileDecimals: 2 },
   requestsPerSecond: { symbol: "req/s", number: formatMagnitude, fileDecimals: 3 },
+  // A request often costs a fraction of a cent: three significant digits below a dollar ($0.000135).
+  usd: { symbol: "USD", number: formatDollars, fileDecimals: 8 },
 };
+
+const dollarsBelowOneFormat = new Intl.NumberFormat(LOCALE, { maximumSignificantDigits: 3 });
+
+function formatDollars(value: number): string {
+  return Math.abs(value) < 1 && value !== 0 ? dollarsBelowOneFormat.format(value) : formatMagnitude(value);
+}
 
 export function unitSymbol(unit: Unit): string {
   return UNIT_FORMATS[unit].symbol;

@@ -35,6 +35,10 @@ export interface Metric {
   interval?(row: SummaryRow): [number, number] | null;
   /** Derived from token counts, so an estimate when the row's token counts were estimated from the stream. */
   fromTokens?: boolean;
+  /** An estimate for another reason than token counts (a cost with unpriced requests): also marked ≈. */
+  estimated?(row: SummaryRow): boolean;
+  /** How its interval is computed, named in the hover ("bootstrap" when absent). */
+  intervalMethod?: string;
   /** One line saying what it is, shown as the column header's hover. */
   definition: string;
   views: readonly MetricView[];
@@ -300,6 +304,7 @@ export const METRICS: readonly Metric[] = [
     definition: "First start to last end of the target's measured attempts.",
     views: [],
   },
+  ...valueMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,
@@ -314,6 +319,112 @@ export const METRICS: readonly Metric[] = [
   ),
 ];
 
+// Cost, checks and service-level objectives (value-summary.ts, docs/metrics.md "Cost, checks and SLOs").
+// A function, not a constant: METRICS above is built when this module loads, before a later const would be.
+function valueMetrics(): Metric[] {
+  const costNote = "Successful measured requests at the target's price (US dollars); failed requests and warm-ups are not priced. ≈ when a token count was estimated or some requests could not be priced.";
+  const costEstimated = (row: SummaryRow): boolean => row.costEstimated;
+  return [
+    {
+      id: "costPerRequestUsd",
+      label: "Cost per request",
+      header: "$/req",
+      unit: "usd",
+      better: "lower",
+      value: (row) => row.costPerRequestUsd,
+      estimated: costEstimated,
+      definition: `Mean cost of one successful request. ${costNote}`,
+      views: ["table"],
+    },
+    {
+      id: "costPer1000RequestsUsd",
+      label: "Cost per 1,000 requests",
+      header: "$/1k req",
+      unit: "usd",
+      better: "lower",
+      value: (row) => row.costPer1000RequestsUsd,
+      estimated: costEstimated,
+      definition: `Cost per request × 1,000. ${costNote}`,
+      views: ["table", "diff", "cli"],
+    },
+    {
+      id: "runCostUsd",
+      label: "Cost of the run",
+      header: "Run $",
+      unit: "usd",
+      better: null,
+      value: (row) => row.runCostUsd,
+      estimated: costEstimated,
+      definition: `What this target's successful measured requests cost (a request that could not be priced counts at the mean). ${costNote}`,
+      views: ["table", "cli"],
+    },
+    {
+      id: "pricedRequests",
+      label: "Priced requests",
+      header: "Priced",
+      unit: "count",
+      better: null,
+      value: (row) => row.pricedRequests,
+      definition: "Successful measured requests whose cost could be computed: every quantity the price needs was in the record.",
+      views: [],
+    },
+    {
+      id: "checksPassRate",
+      label: "Checks pass rate",
+      header: "Pass rate",
+      unit: "fraction",
+      better: "higher",
+      value: (row) => row.checksPassRate,
+      interval: (row) => row.checksPassRateCi95,
+      intervalMethod: "Wilson",
+      definition: "Successful measured requests whose output passed every check of its input / those whose input has checks; judged on the whole output. Its 95% interval is Wilson's.",
+      views: ["table", "live", "diff", "cli"],
+    },
+    {
+      id: "checkedRequests",
+      label: "Checked requests",
+      header: "Checked",
+      unit: "count",
+      better: null,
+      value: (row) => row.checkedRequests,
+      definition: "Successful measured requests whose input has checks: the pass rate's denominator.",
+      views: [],
+    },
+    {
+      id: "sloAttainment",
+      label: "SLO attainment",
+      header: "SLO met",
+      unit: "fraction",
+      better: "higher",
+      value: (row) => row.sloAttainment,
+      interval: (row) => row.sloAttainmentCi95,
+      intervalMethod: "Wilson",
+      definition: "Measured requests that met every objective of the scenario's SLO / measured requests; a failed request never meets it. Its 95% interval is Wilson's.",
+      views: ["table", "diff", "cli"],
+    },
+    {
+      id: "sloMetRequests",
+      label: "Requests meeting the SLO",
+      header: "SLO met n",
+      unit: "count",
+      better: null,
+      value: (row) => row.sloMetRequests,
+      definition: "Measured requests that succeeded and met every objective of the scenario's SLO.",
+      views: [],
+    },
+    {
+      id: "goodput",
+      label: "Goodput",
+      header: "Goodput",
+      unit: "requestsPerSecond",
+      better: "higher",
+      value: (row) => row.goodput,
+      definition: "Requests meeting every SLO objective / wall-clock span of the target's measured attempts: the rate of good answers.",
+      views: ["table", "diff", "cli"],
+    },
+  ];
+}
+
 /** One metric by id, for views that show a chosen few (History's columns); a wrong id fails at load. */
 export function metricById(id: string): Metric {
   const metric = METRICS.find((candidate) => candidate.id === id);
@@ -327,7 +438,7 @@ export function metricsIn(view: MetricView): Metric[] {
 
 /** The "≈" rule, here only: a token-derived value is an estimate when the row's token counts were. */
 export function isEstimated(metric: Metric, row: SummaryRow): boolean {
-  return metric.fromTokens === true && row.tokensEstimated && metric.value(row) !== null;
+  return ((metric.fromTokens === true && row.tokensEstimated) || metric.estimated?.(row) === true) && metric.value(row) !== null;
 }
 
 export const ESTIMATED_MARK = "≈";
@@ -349,7 +460,7 @@ export function formatMetricNumber(metric: Metric, row: SummaryRow): string {
 export function describeInterval(metric: Metric, row: SummaryRow): string | null {
   const interval = metric.interval?.(row) ?? null;
   if (interval === null) return null;
-  return `${metric.header} 95% CI: ${formatValueIn(metric.unit, interval[0])} – ${formatValueIn(metric.unit, interval[1])} (bootstrap)`;
+  return `${metric.header} 95% CI: ${formatValueIn(metric.unit, interval[0])} – ${formatValueIn(metric.unit, interval[1])} (${metric.intervalMethod ?? "bootstrap"})`;
 }
 
 /** The header with its unit for a terminal table ("p50 ms", "Error rate %"). */

@@ -51,6 +51,13 @@ export interface RequestRecord {
   outputBytes: number;
   /** True when `output` was cut to the run's kept-output limit (the whole answer was still read and counted). */
   truncated: boolean;
+  /**
+   * The scenario's checks of this input (expectations), judged on the whole output before any cut:
+   * true when all passed, false when one failed, null when the input has none or the request failed.
+   */
+  checksPassed: boolean | null;
+  /** The names of the checks that failed, comma-separated; null when none failed. */
+  failedChecks: string | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -75,4 +82,6 @@ export const RECORD_FIELDS = [
   "output",
   "outputBytes",
   "truncated",
+  "checksPassed",
+  "failedChecks",
 ] as const satisfies readonly (keyof RequestRecord)[];

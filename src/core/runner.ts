@@ -1,7 +1,8 @@
 // The scheduler: sends the same inputs × repetitions to every target, interleaved, with a global and a
 // per-target concurrency limit, warm-up, per-request timeout, bounded retry, and an instant abort.
 import pLimit, { type LimitFunction } from "p-limit";
-import { measureAttempt, type AttemptContext } from "./attempt";
+import { measureAttempt, type AttemptContext, type MeasuredAttempt } from "./attempt";
+import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "./checks";
 import { describeError } from "./describe-error";
 import { expandInputs } from "./inputs";
 import { systemClock, type Clock } from "./measure";
@@ -120,6 +121,9 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
   const inputs = expanded.inputs;
+  const compiledChecks = compileChecks(scenario.expectations);
+  if (!compiledChecks.ok) throw new Error(`scenario expectations: ${formatScenarioErrors(compiledChecks.errors).replaceAll("\n", "; ")}`);
+  const checks = compiledChecks.checks;
 
   const counts = countPlannedRequests(scenario, inputs.length);
   const startedAt = clock.epochMs();
@@ -176,7 +180,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
         }),
       );
       if (record === null) return;
-      const fullRecord: RequestRecord = { runId, ...planned, attempt, ...record.fields };
+      const fullRecord: RequestRecord = { runId, ...planned, attempt, ...record.fields, ...verdictOf(checks, planned.inputIndex, record) };
       const wouldRetry = fullRecord.status === "error" && attempt < retry.maxAttempts && isRetryable(fullRecord, retry) && !runSignal.aborted;
       const plan = wouldRetry ? planRetry(retry, attempt, record.retryAfterMs, random) : null;
       if (plan && !plan.retry) {
@@ -221,6 +225,12 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   };
 }
 
+/** Checks judge the whole answer, before the record keeps only its beginning; a failed attempt has none. */
+function verdictOf(checks: readonly CompiledCheck[], inputIndex: number, attempt: MeasuredAttempt): ChecksVerdict {
+  if (checks.length === 0 || attempt.fields.status !== "ok" || attempt.fullOutput === undefined || attempt.fullOutput === null) return NO_CHECKS;
+  return judgeOutput(checks, inputIndex, attempt.fullOutput);
+}
+
 /**
  * A record the sink cannot take (JSON.stringify throws on a string past V8's limit, a store refuses a
  * value) becomes an error record for that request, without its output, so one answer never ends the
@@ -242,6 +252,7 @@ async function emitRecord(onRecord: (record: RequestRecord) => unknown, record: 
       tokensEstimated: false,
       output: null,
       truncated: record.output !== null,
+      ...NO_CHECKS,
     });
   }
 }

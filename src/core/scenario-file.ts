@@ -1,6 +1,7 @@
 // A scenario file checked whole: its fields (scenario.ts), then its inputs, since a template that does not
-// parse or render is as much a bad file as a missing field. Kept apart from scenario.ts so that what only
-// lists scenarios (the first screen) does not carry the template engine.
+// parse or render is as much a bad file as a missing field, then its checks (regex and JSON Schema). Kept apart from scenario.ts so that what only
+// lists scenarios (the first screen) does not carry the template engine or the regex engine.
+import { compileChecks } from "./checks";
 import { expandInputs } from "./inputs";
 import { checkScenarioShape, type ScenarioParseResult } from "./scenario";
 
@@ -10,7 +11,10 @@ export function validateScenario(input: unknown): ScenarioParseResult {
   if (!shaped.ok) return shaped;
   // A template that does not parse or render is as much a bad file as a missing field.
   const expanded = expandInputs(shaped.scenario);
-  return expanded.ok ? shaped : { ok: false, errors: expanded.errors };
+  if (!expanded.ok) return { ok: false, errors: expanded.errors };
+  // A regex RE2 cannot run or a schema with a backtracking pattern is refused here, before any request.
+  const checks = compileChecks(shaped.scenario.expectations);
+  return checks.ok ? shaped : { ok: false, errors: checks.errors };
 }
 
 /** Parses scenario file text; JSON syntax errors are reported like validation errors. */

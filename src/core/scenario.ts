@@ -4,6 +4,9 @@ import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "./record";
 import { normalizeHttpUrl } from "./http-url";
 import { checkRequestParameters } from "./request-parameters";
+import { CHECKABLE_TASKS, expectationInputs, expectationName, expectationsSchema } from "./expectations";
+import { inapplicablePriceParts, priceSchema } from "./pricing";
+import { sloSchema } from "./slo";
 
 export const SCENARIO_VERSION = 1;
 
@@ -60,6 +63,8 @@ const targetSchema = z
     /** Any OpenAI-compatible server (llama.cpp, vLLM, TGI, Ollama, the sandbox). */
     endpointUrl: endpointUrlSchema.optional(),
     model: z.string({ error: "required" }).min(1, "required"),
+    /** What this target charges, in US dollars (pricing.ts): the summary's cost figures. */
+    price: priceSchema.optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
@@ -113,7 +118,7 @@ const runSchema = z.strictObject({
   retry: retrySchema.default({ maxAttempts: 1, baseDelayMs: 500, maxDelayMs: 20_000, retryOn: ["rate_limited", "http_5xx", "network"] }),
 });
 
-const scenarioSchema = z
+const scenarioBaseSchema = z
   .strictObject({
     version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
     name: z.string({ error: "required" }).min(1, "required"),
@@ -133,7 +138,14 @@ const scenarioSchema = z
         for (const problem of checkRequestParameters(parameters)) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
       }),
     run: runSchema.default(() => runSchema.parse({})),
-  })
+    /** Checks of the outputs, per input (expectations.ts): the pass rate. */
+    expectations: expectationsSchema.optional(),
+    /** Service-level objectives (slo.ts): SLO attainment and goodput. */
+    slo: sloSchema.optional(),
+  });
+
+const scenarioSchema = scenarioBaseSchema
+  .superRefine(checkValueSettings)
   .superRefine((scenario, context) => {
     const seen = new Map<string, number>();
     scenario.targets.forEach((target, index) => {
@@ -161,6 +173,42 @@ const scenarioSchema = z
       context.addIssue({ code: "custom", path: ["inputs", "system"], message: "only chat-completion has a system message" });
     }
   });
+
+type ScenarioShape = z.output<typeof scenarioBaseSchema>;
+
+/** Prices, expectations and SLOs against the rest of the scenario: the task, the inputs, streaming. */
+function checkValueSettings(scenario: ScenarioShape, context: z.core.$RefinementCtx<ScenarioShape>): void {
+  scenario.targets.forEach((target, targetIndex) => {
+    if (target.price === undefined) return;
+    for (const { part, message } of inapplicablePriceParts(scenario.task, target.price)) {
+      context.addIssue({ code: "custom", path: ["targets", targetIndex, "price", part], message });
+    }
+  });
+  const expectations = scenario.expectations ?? [];
+  if (expectations.length > 0 && !CHECKABLE_TASKS.includes(scenario.task)) {
+    context.addIssue({ code: "custom", path: ["expectations"], message: `${scenario.task} outputs are not text: no check applies` });
+  }
+  const inputCount = Array.isArray(scenario.inputs) ? scenario.inputs.length : scenario.inputs.variables.length;
+  const names = new Map<string, number>();
+  expectations.forEach((expectation, index) => {
+    const name = expectationName(expectation, index);
+    const first = names.get(name);
+    if (first !== undefined) context.addIssue({ code: "custom", path: ["expectations", index, "name"], message: `duplicate name "${name}" (also expectations[${first}])` });
+    else names.set(name, index);
+    const selected = expectationInputs(expectation) ?? [];
+    selected.forEach((inputIndex, position) => {
+      if (inputIndex < inputCount) return;
+      const path = typeof expectation.input === "number" ? ["expectations", index, "input"] : ["expectations", index, "input", position];
+      context.addIssue({ code: "custom", path, message: `no input ${inputIndex}: the scenario has ${inputCount} input${inputCount === 1 ? "" : "s"} (numbered from 0)` });
+    });
+  });
+  if (scenario.slo?.maxTtftMs !== undefined && !scenario.run.stream) {
+    context.addIssue({ code: "custom", path: ["slo", "maxTtftMs"], message: "needs run.stream: true (only a streamed answer has a time to first token)" });
+  }
+  if (scenario.slo?.checksPassed === true && expectations.length === 0) {
+    context.addIssue({ code: "custom", path: ["slo", "checksPassed"], message: "needs expectations to check" });
+  }
+}
 
 export type Scenario = Omit<z.output<typeof scenarioSchema>, "task"> & { task: Task };
 export type ScenarioTarget = Scenario["targets"][number];

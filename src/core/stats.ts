@@ -6,6 +6,7 @@ import { percentile } from "./percentile";
 import type { ErrorKind, RequestRecord } from "./record";
 import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
+import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
 
 // The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
 export { percentile };
@@ -17,7 +18,8 @@ export { percentile };
  */
 // 2: a request counted once, by its last attempt (failed requests, failed attempts, retries, recovered, aborted).
 // 3: the failure rate (failed requests / requests) and the error rate (failed attempts / attempts), apart.
-export const STATS_VERSION = 3;
+// 4: cost, checks pass rate, SLO attainment and goodput (value-summary.ts).
+export const STATS_VERSION = 4;
 
 export interface Distribution {
   count: number;
@@ -30,8 +32,11 @@ export interface Distribution {
   max: number | null;
 }
 
-/** One target's summary. The request counts (okRequests, failedRequests, …) are defined in request-outcomes.ts. */
-export interface SummaryRow extends RequestOutcomes {
+/**
+ * One target's summary. The request counts (okRequests, failedRequests, …) are defined in
+ * request-outcomes.ts; cost, checks and SLO figures in value-summary.ts.
+ */
+export interface SummaryRow extends RequestOutcomes, ValueSummary {
   targetId: string;
   /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
   requests: number;
@@ -109,6 +114,7 @@ interface TargetTotals {
   firstStartedAt: number;
   lastEndedAt: number;
   tokensEstimated: boolean;
+  value: ValueTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -128,6 +134,7 @@ function newTargetTotals(): TargetTotals {
     firstStartedAt: Infinity,
     lastEndedAt: -Infinity,
     tokensEstimated: false,
+    value: emptyValueTotals(),
   };
 }
 
@@ -199,7 +206,7 @@ function perSecond(amount: number, wallSpanMs: number | null): number | null {
   return amount / (wallSpanMs / 1000);
 }
 
-function summarizeTarget(targetId: string, totals: TargetTotals): SummaryRow {
+function summarizeTarget(targetId: string, totals: TargetTotals, settings: ValueSettings): SummaryRow {
   const latencyMs = totals.values.latencyMs.sortedView();
   const wallSpanMs = Number.isFinite(totals.firstStartedAt) ? totals.lastEndedAt - totals.firstStartedAt : null;
   const hasOutputTokens = totals.outputTokensReported > 0;
@@ -222,12 +229,16 @@ function summarizeTarget(targetId: string, totals: TargetTotals): SummaryRow {
     outputTokenThroughput: hasOutputTokens ? perSecond(totals.outputTokensSum, wallSpanMs) : null,
     wallSpanMs,
     tokensEstimated: totals.tokensEstimated,
+    ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
   };
 }
 
 /** Collects records one at a time (e.g. as a run streams them in) and summarizes per target on demand. */
 export class SummaryAccumulator {
   private readonly totalsByTarget = new Map<string, TargetTotals>();
+
+  /** `settings`: the scenario's prices and SLOs (valueSettingsOf); without them there are no cost or SLO figures. */
+  constructor(private readonly settings: ValueSettings = NO_VALUE_SETTINGS) {}
 
   add(record: RequestRecord): void {
     let totals = this.totalsByTarget.get(record.targetId);
@@ -241,7 +252,10 @@ export class SummaryAccumulator {
     }
     addRequestOutcome(totals.outcomes, record);
     // Aborted attempts span no wall time of the target's own: the user stopped them.
-    if (record.errorKind !== "aborted") addMeasuredAttempt(totals, record);
+    if (record.errorKind !== "aborted") {
+      addMeasuredAttempt(totals, record);
+      addValueRecord(totals.value, this.settings, record);
+    }
   }
 
   /**
@@ -250,13 +264,13 @@ export class SummaryAccumulator {
    */
   summarize(targetOrder?: string[]): SummaryRow[] {
     const targetIds = [...new Set([...(targetOrder ?? []), ...this.totalsByTarget.keys()])];
-    return targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals()));
+    return targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals(), this.settings));
   }
 
 }
 
-export function summarize(records: Iterable<RequestRecord>, targetOrder?: string[]): SummaryRow[] {
-  const accumulator = new SummaryAccumulator();
+export function summarize(records: Iterable<RequestRecord>, targetOrder?: string[], settings?: ValueSettings): SummaryRow[] {
+  const accumulator = new SummaryAccumulator(settings);
   for (const record of records) accumulator.add(record);
   return accumulator.summarize(targetOrder);
 }

@@ -4,5 +4,6 @@ export { runScenario, countPlannedRequests, describeInputErrors, emptyProgress }
 export { expandInputs } from "../core/inputs";
 export { targetsNeedingToken } from "../core/targets";
 export { SummaryAccumulator, STATS_VERSION } from "../core/stats";
+export { valueSettingsOf } from "../core/value-summary";
 export { systemClock } from "../core/measure";
 export { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";

@@ -2,6 +2,7 @@
 // run's records and stored, so the next look at the run reads no record.
 import type { RequestRecord } from "../core/record";
 import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats";
+import { valueSettingsOf } from "../core/value-summary";
 import type { ProviderBenchDb, StoredRun, StoredSummary } from "./db";
 import { forEachRecordChunk } from "./queries";
 
@@ -28,15 +29,17 @@ export function summaryOfRun(db: ProviderBenchDb, run: StoredRun, records?: read
   const stored = currentSummary(run);
   if (stored !== null) return Promise.resolve(stored);
   const targetOrder = run.spec.targets.map((target) => target.id);
+  // The prices and SLOs the run was made with: its own copy of the scenario, not today's file.
+  const settings = valueSettingsOf(run.spec);
   if (records !== undefined) {
-    const accumulator = new SummaryAccumulator();
+    const accumulator = new SummaryAccumulator(settings);
     for (const record of records) accumulator.add(record);
     return storeUnlessRunning(db, run, accumulator.summarize(targetOrder));
   }
   const key = `${db.name}\u0000${run.id}\u0000${run.status}`;
   let pending = recomputing.get(key);
   if (pending === undefined) {
-    const accumulator = new SummaryAccumulator();
+    const accumulator = new SummaryAccumulator(settings);
     pending = forEachRecordChunk(db, run.id, (chunk) => {
       for (const record of chunk) accumulator.add(record);
     })

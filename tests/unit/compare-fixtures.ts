@@ -25,6 +25,8 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     output: "hello",
     outputBytes: 5,
     truncated: false,
+    checksPassed: null,
+    failedChecks: null,
     ...overrides,
   };
 }

@@ -27,6 +27,8 @@ function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
     output: "hello",
     outputBytes: 5,
     truncated: false,
+    checksPassed: null,
+    failedChecks: null,
     ...overrides,
   };
 }
@@ -53,7 +55,7 @@ describe("record CSV", () => {
     const line = recordToCsvLine(makeRecord());
     expect(line.endsWith("\r\n")).toBe(true);
     expect(parseBack(line)).toEqual([
-      ["run-1", "groq:llama", "3", "1", "1", "false", "1700000000123", "120.5", "950.25", "ok", "", "200", "", "12", "40", "false", "41", "hello", "5", "false"],
+      ["run-1", "groq:llama", "3", "1", "1", "false", "1700000000123", "120.5", "950.25", "ok", "", "200", "", "12", "40", "false", "41", "hello", "5", "false", "", ""],
     ]);
   });
 

@@ -27,6 +27,8 @@ function record(overrides: Partial<RequestRecord>): RequestRecord {
     output: "x",
     outputBytes: 1,
     truncated: false,
+    checksPassed: null,
+    failedChecks: null,
     ...overrides,
   };
 }

@@ -35,6 +35,8 @@ function makeRecord(overrides: Partial<RequestRecord>): RequestRecord {
     output: "hello",
     outputBytes: 5,
     truncated: false,
+    checksPassed: null,
+    failedChecks: null,
     ...overrides,
   };
 }

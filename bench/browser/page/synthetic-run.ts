@@ -62,6 +62,8 @@ export function syntheticRecords(runId: string, scenario: Scenario, count: numbe
       output,
       outputBytes: failed ? 120 : 150 * (outputTokens + 2),
       truncated: false,
+      checksPassed: null,
+      failedChecks: null,
     });
   }
   if (records.length < count) throw new Error(`the synthetic plan holds ${records.length} requests, fewer than ${count}`);

@@ -61,6 +61,8 @@ export function testRecord(runId: string, index: number, overrides: Partial<Requ
     output: `answer ${index}`,
     outputBytes: 42,
     truncated: false,
+    checksPassed: null,
+    failedChecks: null,
     ...overrides,
   };
 }

@@ -1,0 +1,161 @@
+// The scenario's expectations, compiled once and judged on every output (docs/metrics.md, "Checks").
+// Regex patterns run on RE2 (re2js): matching time grows linearly with the output, never exponentially,
+// so a hostile pattern cannot stall a run. JSON Schemas run on an interpreting validator that needs no
+// eval (the app's Content-Security-Policy forbids it), and may hold no `pattern`, whose regex would run
+// on the browser's backtracking engine.
+import { RE2JS } from "re2js";
+import { Validator, type Schema } from "@cfworker/json-schema";
+import { expectationInputs, expectationName, type Expectation } from "./expectations";
+import type { ScenarioError } from "./scenario";
+
+export interface CompiledCheck {
+  name: string;
+  /** The input indexes it applies to; null for every input. */
+  inputs: ReadonlySet<number> | null;
+  passes(output: string): boolean;
+}
+
+export type CompileChecksResult = { ok: true; checks: CompiledCheck[] } | { ok: false; errors: ScenarioError[] };
+
+export interface ChecksVerdict {
+  checksPassed: boolean | null;
+  failedChecks: string | null;
+}
+
+export const NO_CHECKS: ChecksVerdict = { checksPassed: null, failedChecks: null };
+
+/** Compiles every expectation, or names each one that cannot be compiled (`expectations[2].value: …`). */
+export function compileChecks(expectations: readonly Expectation[] | undefined): CompileChecksResult {
+  const checks: CompiledCheck[] = [];
+  const errors: ScenarioError[] = [];
+  (expectations ?? []).forEach((expectation, index) => {
+    const compiled = compileOne(expectation);
+    if (typeof compiled === "string") {
+      errors.push({ path: `expectations[${index}].value`, message: compiled });
+      return;
+    }
+    const inputs = expectationInputs(expectation);
+    checks.push({ name: expectationName(expectation, index), inputs: inputs === null ? null : new Set(inputs), passes: compiled });
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, checks };
+}
+
+/** The checks of one input judged on its whole output. */
+export function judgeOutput(checks: readonly CompiledCheck[], inputIndex: number, output: string): ChecksVerdict {
+  const failed: string[] = [];
+  let applied = 0;
+  for (const check of checks) {
+    if (check.inputs !== null && !check.inputs.has(inputIndex)) continue;
+    applied++;
+    if (!check.passes(output)) failed.push(check.name);
+  }
+  if (applied === 0) return NO_CHECKS;
+  return { checksPassed: failed.length === 0, failedChecks: failed.length === 0 ? null : failed.join(",") };
+}
+
+/** A check's test, or why the expectation cannot be one. */
+function compileOne(expectation: Expectation): ((output: string) => boolean) | string {
+  switch (expectation.type) {
+    case "equals": {
+      if (!expectation.normalize) return (output) => output === expectation.value;
+      const expected = normalizeAnswer(expectation.value);
+      return (output) => normalizeAnswer(output) === expected;
+    }
+    case "contains": {
+      if (!expectation.ignoreCase) return (output) => output.includes(expectation.value);
+      const needle = expectation.value.toLowerCase();
+      return (output) => output.toLowerCase().includes(needle);
+    }
+    case "regex":
+      return compileRegex(expectation.value, expectation.ignoreCase);
+    case "json":
+      return (output) => parseJson(output).ok;
+    case "jsonSchema":
+      return compileJsonSchema(expectation.value);
+    case "maxLength":
+      return (output) => codePointLengthAtMost(output, expectation.value);
+  }
+}
+
+/**
+ * What "normalised" means for an expected answer, on both sides: Unicode NFKC, lower case, every run of
+ * whitespace one space, no space at either end, and one trailing `.`, `!` or `?` dropped. So "Paris."
+ * matches "paris" and " PARIS ", but "Paris, France" does not.
+ */
+export function normalizeAnswer(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?]$/, "")
+    .trimEnd();
+}
+
+function compileRegex(pattern: string, ignoreCase: boolean): ((output: string) => boolean) | string {
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (error) {
+    // RE2 refuses what needs backtracking (backreferences, lookaround) and says why.
+    return `not a pattern ProviderBench can run in linear time (RE2 syntax, no backreferences or lookaround): ${(error as Error).message}`;
+  }
+  return (output) => regex.test(output);
+}
+
+function compileJsonSchema(schema: Record<string, unknown> | boolean): ((output: string) => boolean) | string {
+  const patternAt = findPatternKeyword(schema, "");
+  if (patternAt !== null) {
+    return `"${patternAt.keyword}" at ${patternAt.pointer || "the root"} is not allowed: schema patterns run on a backtracking regex engine; use a regex check instead`;
+  }
+  let validator: Validator;
+  try {
+    validator = new Validator(schema as Schema, "2020-12", false);
+  } catch (error) {
+    return `not a usable JSON Schema: ${(error as Error).message}`;
+  }
+  return (output) => {
+    const parsed = parseJson(output);
+    return parsed.ok && validator.validate(parsed.value).valid;
+  };
+}
+
+/** The first `pattern` or `patternProperties` keyword anywhere in the schema, with its JSON pointer. */
+function findPatternKeyword(node: unknown, pointer: string): { keyword: string; pointer: string } | null {
+  if (node === null || typeof node !== "object") return null;
+  const entries = Array.isArray(node) ? node.map((value, index) => [String(index), value] as const) : Object.entries(node);
+  for (const [key, value] of entries) {
+    if (!Array.isArray(node) && (key === "pattern" || key === "patternProperties") && (typeof value === "string" || (typeof value === "object" && value !== null))) {
+      return { keyword: key, pointer };
+    }
+    const found = findPatternKeyword(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The whole output as JSON, surrounding whitespace allowed; nothing else (no prose, no code fence). */
+function parseJson(output: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(output) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Counts code points only as far as the limit, so a huge output costs no more than the limit. */
+function codePointLengthAtMost(text: string, limit: number): boolean {
+  if (text.length <= limit) return true;
+  // Each code point is one or two UTF-16 units: more than 2 × limit units cannot fit.
+  if (text.length > 2 * limit) return false;
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index++;
+    }
+    if (++count > limit) return false;
+  }
+  return true;
+}
