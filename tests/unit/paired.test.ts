@@ -28,6 +28,8 @@ function record(overrides: Partial<RequestRecord>): RequestRecord {
     output: "hello",
     outputBytes: 5,
     truncated: false,
+    checksPassed: null,
+    failedChecks: null,
     ...overrides,
   };
 }
