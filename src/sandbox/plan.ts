@@ -52,6 +52,8 @@ export interface PlanInput {
   choiceCount: number;
   /** False for embeddings: no tokens, the answer goes out at TTFT (or at `totalMs` for fixed timing). */
   generatesText: boolean;
+  /** The request asked for JSON (`response_format`): the tokens spell `{"answer": "…"}`. */
+  jsonMode?: boolean;
 }
 
 function httpError(errors: ErrorRates, status: HttpErrorStatus): Outcome {
@@ -127,6 +129,17 @@ function keptTokensFor(profile: Profile, input: PlanInput, tokenCount: number): 
   }
 }
 
+/**
+ * The same words as a JSON object, `{"answer": "ka lo mi"}`, closed within the token count (so within
+ * max_tokens), or, when not compliant, the same object inside a Markdown code fence. The count is unchanged.
+ */
+function spellJson(tokens: string[], compliant: boolean): void {
+  if (tokens.length === 0) return;
+  const [open, close] = compliant ? ['{"answer":"', '"}'] : ['```json\n{"answer":"', '"}\n```'];
+  tokens[0] = `${open}${tokens[0]!.trimStart()}`;
+  tokens[tokens.length - 1] = `${tokens[tokens.length - 1]}${close}`;
+}
+
 export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInput, timeScale: number): ResponsePlan {
   const random = mulberry32(draw.requestSeed);
   const sampledLength = integerBetween(random, profile.outputTokens.min, profile.outputTokens.max);
@@ -135,6 +148,10 @@ export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInp
   const choiceTokens = Array.from({ length: input.choiceCount }, () => pseudoTokens(random, tokenCount));
   if (profile.fault?.kind === "evil") {
     for (const tokens of choiceTokens) injectPayloads(tokens, profile.fault.payloads);
+  }
+  // Drawn last, and only in JSON mode, so every other request's plan is what it always was.
+  if (input.jsonMode === true) {
+    for (const tokens of choiceTokens) spellJson(tokens, random() < (profile.jsonCompliance ?? 1));
   }
   const { kept, termination } = keptTokensFor(profile, input, tokenCount);
   return {

@@ -86,6 +86,11 @@ export interface Profile {
   outputTokens: { min: number; max: number };
   errors: ErrorRates;
   fault?: Fault;
+  /**
+   * Asked for JSON (`response_format`), the share of answers that are bare JSON; the others come in a
+   * Markdown code fence, as real models do. 1 when absent. What a scenario's JSON checks tell apart.
+   */
+  jsonCompliance?: number;
 }
 
 const NO_ERRORS: ErrorRates = { p503: 0, p429: 0, retryAfterSeconds: 1, p500: 0 };
@@ -126,10 +131,11 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   fast: {
     name: "fast",
     category: "performance",
-    description: "TTFT ~60 ms, ~120 tok/s",
+    description: "TTFT ~60 ms, ~120 tok/s; asked for JSON, half its answers come in a code fence",
     timing: { kind: "sampled", ttftMedianMs: 60, ttftSigma: 0.25, tokensPerSecond: 120, tokenGapSigma: 0.2 },
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
+    jsonCompliance: 0.5,
   },
   steady: {
     name: "steady",
@@ -142,10 +148,11 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   slow: {
     name: "slow",
     category: "performance",
-    description: "TTFT ~400 ms, ~25 tok/s",
+    description: "TTFT ~400 ms, ~25 tok/s; asked for JSON, about one answer in seven comes in a code fence",
     timing: { kind: "sampled", ttftMedianMs: 400, ttftSigma: 0.3, tokensPerSecond: 25, tokenGapSigma: 0.25 },
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
+    jsonCompliance: 0.85,
   },
   flaky: {
     name: "flaky",

@@ -13,6 +13,8 @@ export interface GenerationRequest {
   /** Chat: `n`; completions: one choice per prompt. */
   choiceCount: number;
   promptTokens: number;
+  /** Chat asked for JSON: `response_format` of type `json_object` or `json_schema`. */
+  jsonMode?: boolean;
 }
 
 export interface EmbeddingRequest {
@@ -161,7 +163,8 @@ export function parseChatRequest(body: unknown): Parsed<GenerationRequest> {
   if (!common.ok) return common;
   const n = body.n ?? 1;
   if (!isPositiveInteger(n) || n > MAX_CHOICES) return invalid("n", `an integer from 1 to ${MAX_CHOICES}`);
-  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens } };
+  const jsonMode = isObject(body.response_format) && (body.response_format.type === "json_object" || body.response_format.type === "json_schema");
+  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode } };
 }
 
 function readStringOrStrings(value: unknown, param: string): Field<{ texts: string[]; single: boolean }> {

@@ -210,6 +210,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         maxTokens: generation ? request.maxTokens : undefined,
         choiceCount: generation ? request.choiceCount : 1,
         generatesText: generation,
+        jsonMode: generation && request.jsonMode === true,
       },
       timeScale,
     );
