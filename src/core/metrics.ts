@@ -328,7 +328,7 @@ function valueMetrics(): Metric[] {
     {
       id: "costPerRequestUsd",
       label: "Cost per request",
-      header: "$/req",
+      header: "Cost/req",
       unit: "usd",
       better: "lower",
       value: (row) => row.costPerRequestUsd,
@@ -339,7 +339,7 @@ function valueMetrics(): Metric[] {
     {
       id: "costPer1000RequestsUsd",
       label: "Cost per 1,000 requests",
-      header: "$/1k req",
+      header: "Cost/1k req",
       unit: "usd",
       better: "lower",
       value: (row) => row.costPer1000RequestsUsd,
@@ -350,7 +350,7 @@ function valueMetrics(): Metric[] {
     {
       id: "runCostUsd",
       label: "Cost of the run",
-      header: "Run $",
+      header: "Run cost",
       unit: "usd",
       better: null,
       value: (row) => row.runCostUsd,

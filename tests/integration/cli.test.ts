@@ -44,6 +44,43 @@ function runCli(args: string[], options: { onStderr?: (text: string, child: Retu
   });
 }
 
+/**
+ * The bundled scenario's prices and checks, recomputed here from its records: each request costs
+ * (input tokens × input price + output tokens × output price) / 1e6, and passes when its whole output
+ * is bare JSON with a non-empty string `answer` and at most 600 characters.
+ */
+function expectValueFigures(records: Record<string, unknown>[], summary: { targets: Record<string, unknown>[] }): void {
+  const prices: Record<string, [number, number]> = { fast: [0.6, 2.4], steady: [0.2, 0.8], slow: [0.05, 0.2] };
+  const passes = (output: string): boolean => {
+    try {
+      const answer = (JSON.parse(output) as { answer?: unknown }).answer;
+      return typeof answer === "string" && answer.length > 0 && [...output].length <= 600;
+    } catch {
+      return false;
+    }
+  };
+  for (const row of summary.targets) {
+    const targetId = row.targetId as string;
+    const measured = records.filter((record) => record.targetId === targetId && record.warmup === false);
+    const [inputPrice, outputPrice] = prices[targetId]!;
+    const costs = measured.map((record) => ((record.inputTokens as number) * inputPrice + (record.outputTokens as number) * outputPrice) / 1e6);
+    const meanCost = costs.reduce((sum, cost) => sum + cost, 0) / costs.length;
+    expect(row.costPerRequestUsd as number).toBeCloseTo(meanCost, 8);
+    expect(row.costPer1000RequestsUsd as number).toBeCloseTo(meanCost * 1000, 6);
+    expect(row.runCostUsd as number).toBeCloseTo(meanCost * measured.length, 7);
+    for (const record of measured) expect(record.checksPassed, String(record.output)).toBe(passes(record.output as string));
+    const passed = measured.filter((record) => passes(record.output as string)).length;
+    expect(row.checksPassRate).toBeCloseTo(passed / measured.length, 4);
+    expect(typeof row.checksPassRateCi95Low).toBe("number");
+    expect(typeof row.sloAttainment).toBe("number");
+    expect(typeof row.goodput).toBe("number");
+  }
+  // slow is priced lowest: its requests cost the least.
+  const perThousand = Object.fromEntries(summary.targets.map((row) => [row.targetId, row.costPer1000RequestsUsd as number]));
+  expect(perThousand.slow!).toBeLessThan(perThousand.steady!);
+  expect(perThousand.steady!).toBeLessThan(perThousand.fast!);
+}
+
 describe("providerbench run", () => {
   it("runs the bundled streaming chat scenario and writes JSONL, CSV and summary without the token", async () => {
     const jsonl = join(workDir, "records.jsonl");
@@ -75,12 +112,22 @@ describe("providerbench run", () => {
       ["steady", "Sandbox steady", 4, 0],
       ["slow", "Sandbox slow", 4, 0],
     ]);
+    expectValueFigures(records, JSON.parse(readFileSync(summary, "utf8")) as { targets: Record<string, unknown>[] });
     // The table on stdout has one line per target, by its label.
     expect(result.stdout).toMatch(/^Sandbox fast\s+4\s+0/m);
     expect(result.stdout).toMatch(/^Sandbox slow\s+4\s+0/m);
     for (const text of [result.stdout, result.stderr, readFileSync(jsonl, "utf8"), readFileSync(csv, "utf8"), readFileSync(summary, "utf8")]) {
       expect(text).not.toContain(SENTINEL_TOKEN);
     }
+  });
+
+  it("refuses a regex check that needs backtracking, naming its field, before sending anything", async () => {
+    const hostile = join(workDir, "hostile-regex.json");
+    const bundled = JSON.parse(readFileSync(join(repoRoot, "scenarios/sandbox-chat-streaming.json"), "utf8")) as Record<string, unknown>;
+    writeFileSync(hostile, JSON.stringify({ ...bundled, expectations: [{ type: "regex", value: "^(a|aa)+\\1$" }] }));
+    const result = await runCli(["run", hostile]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("expectations[0].value: not a pattern ProviderBench can run in linear time");
   });
 
   it("rejects an invalid scenario with path-named errors and exit code 2, sending nothing", async () => {
