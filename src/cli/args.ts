@@ -14,6 +14,9 @@ Options:
   --repetitions <n>      override run.repetitions
   --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or ${DEFAULT_SANDBOX_URL})
   --quiet                no progress line
+  --transport <name>     how requests are sent: undici (default: connection pools, HTTP phases per record)
+                         or fetch (Node's fetch; no phases). Also $PROVIDERBENCH_TRANSPORT
+  --http2                offer HTTP/2 to https endpoints (undici transport; connection phases are then not reported)
   -h, --help             this text
 
 Every output is opened before the first request; two outputs may not be the same file, nor the scenario file.
@@ -33,7 +36,14 @@ export interface RunCommand {
   repetitions: number | undefined;
   sandboxUrl: string;
   quiet: boolean;
+  /** How requests are sent (src/cli/transport/). */
+  transport: TransportName;
+  /** Offer HTTP/2 over TLS. */
+  http2: boolean;
 }
+
+export const TRANSPORTS = ["undici", "fetch"] as const;
+export type TransportName = (typeof TRANSPORTS)[number];
 
 export type ParsedCommand = { kind: "run"; command: RunCommand } | { kind: "help" } | { kind: "error"; message: string };
 
@@ -52,6 +62,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         repetitions: { type: "string" },
         "sandbox-url": { type: "string" },
         quiet: { type: "boolean", default: false },
+        transport: { type: "string" },
+        http2: { type: "boolean", default: false },
         force: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -69,6 +81,10 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (typeof concurrency === "string") return { kind: "error", message: concurrency };
   const repetitions = positiveInteger(values.repetitions, "--repetitions");
   if (typeof repetitions === "string") return { kind: "error", message: repetitions };
+  const transport = values.transport ?? env.PROVIDERBENCH_TRANSPORT ?? "undici";
+  if (!(TRANSPORTS as readonly string[]).includes(transport)) {
+    return { kind: "error", message: `--transport must be one of ${TRANSPORTS.join(", ")}, got "${transport}"` };
+  }
   return {
     kind: "run",
     command: {
@@ -81,6 +97,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       repetitions,
       sandboxUrl: values["sandbox-url"] ?? env.PROVIDERBENCH_SANDBOX_URL ?? DEFAULT_SANDBOX_URL,
       quiet: values.quiet ?? false,
+      transport: transport as TransportName,
+      http2: values.http2 ?? false,
     },
   };
 }

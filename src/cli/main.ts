@@ -9,6 +9,7 @@ import { createProgressReporter } from "./progress-line";
 import { createRecordFiles, type OutputFailure } from "./record-files";
 import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
+import { createRunTransport } from "./transport/run-transport";
 import { runScenario } from "../core/runner";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
@@ -78,6 +79,7 @@ async function runCommand(command: RunCommand): Promise<number> {
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
   for (const signal of signals) process.on(signal, onInterrupt);
 
+  const transport = createRunTransport(command, scenario.run.concurrency);
   const runId = randomUUID();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
   try {
@@ -86,6 +88,7 @@ async function runCommand(command: RunCommand): Promise<number> {
       scenario,
       accessToken,
       sandboxUrl: command.sandboxUrl,
+      fetch: transport.fetch,
       signal: controller.signal,
       onRecord: (record) => {
         statistics.add(record);
@@ -113,6 +116,7 @@ async function runCommand(command: RunCommand): Promise<number> {
   } finally {
     await files.close();
     await outputs.summary?.discard();
+    await transport.close();
     for (const signal of signals) process.off(signal, onInterrupt);
   }
 }

@@ -11,7 +11,7 @@ import type { OutputFlag } from "./output-files";
 /** Keys in RECORD_FIELDS order (docs/metrics.md lists them), so every line reads the same. */
 export function recordToJsonLine(record: RequestRecord): string {
   const ordered: Record<string, unknown> = {};
-  for (const field of RECORD_FIELDS) ordered[field] = record[field];
+  for (const field of RECORD_FIELDS) ordered[field] = record[field] ?? null;
   return toJsonLine(ordered);
 }
 

@@ -14,6 +14,7 @@ import {
   type WireTiming,
 } from "./measure";
 import { describeError } from "./describe-error";
+import { httpPhasesOf } from "./http-phases";
 import type { ExpandedInput } from "./inputs";
 import type { RequestRecord } from "./record";
 import type { TargetCall, TargetCallResult } from "./targets";
@@ -150,6 +151,7 @@ function success(
     output: kept.output,
     outputBytes: timing.bodyBytes,
     truncated: kept.truncated,
+    ...httpPhasesOf(timing.wire, lastByteAt),
   };
 }
 
@@ -180,6 +182,7 @@ function failure(
       output: kept.output,
       outputBytes: timing.bodyBytes,
       truncated: kept.truncated,
+      ...httpPhasesOf(timing.wire, timing.lastByteAt),
     },
     retryAfterMs: timing.retryAfterMs,
   };

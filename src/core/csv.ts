@@ -37,7 +37,7 @@ export function recordsCsvHeader(): string {
 }
 
 export function recordToCsvLine(record: RequestRecord): string {
-  return cellsToCsvLine(RECORD_FIELDS.map((field) => record[field]));
+  return cellsToCsvLine(RECORD_FIELDS.map((field) => record[field] ?? null));
 }
 
 /** The whole file as one string, for browser downloads (the CLI streams header and lines itself). */

@@ -8,6 +8,7 @@ import {
   InferenceClientRoutingError,
 } from "@huggingface/inference";
 import { describeError } from "./describe-error";
+import { newWireEvents, WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireEvents } from "./http-phases";
 import type { ErrorKind } from "./record";
 
 export interface Clock {
@@ -55,6 +56,8 @@ export interface WireTiming {
    * incomplete is the connection's failure, not the provider's answer: the framing cannot tell them apart.
    */
   closeDelimited: boolean;
+  /** What the transport saw on the socket (connection, request sent, headers); all null with a fetch that shows none. */
+  wire: WireEvents;
 }
 
 export interface TimingFetch {
@@ -133,6 +136,7 @@ export function newWireTiming(): WireTiming {
     bodyReadFailed: false,
     errorBodyExcerpt: null,
     closeDelimited: false,
+    wire: newWireEvents(),
   };
 }
 
@@ -157,7 +161,7 @@ export function createTimingFetch(
     }
     timing.startedAtEpochMs = clock.epochMs();
     timing.t0 = clock.now();
-    const response = await baseFetch(input, { ...init, signal });
+    const response = await baseFetch(input, { ...init, signal, [WIRE_EVENTS_KEY]: timing.wire } as RequestInitWithWireEvents);
     timing.httpStatus = response.status;
     timing.contentType = response.headers.get("content-type");
     timing.retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), clock.epochMs());

@@ -58,6 +58,19 @@ export interface RequestRecord {
   checksPassed: boolean | null;
   /** The names of the checks that failed, comma-separated; null when none failed. */
   failedChecks: string | null;
+  // HTTP phases (docs/metrics.md): measured at the socket by the command line's transport; null where not
+  // seen (a browser shows them only through Resource Timing, and only where the server allows it).
+  // Absent (undefined) in records stored before phases were measured: read them as null.
+  /** Name lookup and TCP connect of a new connection; null when the request reused one. */
+  connectMs?: number | null;
+  /** TLS handshake of a new https connection; null otherwise. */
+  tlsMs?: number | null;
+  /** Request sent (its last byte written) → response headers received. */
+  waitingMs?: number | null;
+  /** Response headers → the answer's last byte (the end of latency). */
+  receivingMs?: number | null;
+  /** The request went out on a connection that had already carried one. */
+  connectionReused?: boolean | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -84,4 +97,9 @@ export const RECORD_FIELDS = [
   "truncated",
   "checksPassed",
   "failedChecks",
+  "connectMs",
+  "tlsMs",
+  "waitingMs",
+  "receivingMs",
+  "connectionReused",
 ] as const satisfies readonly (keyof RequestRecord)[];

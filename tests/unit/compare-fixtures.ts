@@ -27,6 +27,11 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     truncated: false,
     checksPassed: null,
     failedChecks: null,
+    connectMs: null,
+    tlsMs: null,
+    waitingMs: null,
+    receivingMs: null,
+    connectionReused: null,
     ...overrides,
   };
 }

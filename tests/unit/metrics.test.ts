@@ -29,6 +29,11 @@ function record(overrides: Partial<RequestRecord>): RequestRecord {
     truncated: false,
     checksPassed: null,
     failedChecks: null,
+    connectMs: null,
+    tlsMs: null,
+    waitingMs: null,
+    receivingMs: null,
+    connectionReused: null,
     ...overrides,
   };
 }

@@ -37,6 +37,11 @@ function makeRecord(overrides: Partial<RequestRecord>): RequestRecord {
     truncated: false,
     checksPassed: null,
     failedChecks: null,
+    connectMs: null,
+    tlsMs: null,
+    waitingMs: null,
+    receivingMs: null,
+    connectionReused: null,
     ...overrides,
   };
 }

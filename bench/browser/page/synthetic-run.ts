@@ -64,6 +64,11 @@ export function syntheticRecords(runId: string, scenario: Scenario, count: numbe
       truncated: false,
       checksPassed: null,
       failedChecks: null,
+      connectMs: null,
+      tlsMs: null,
+      waitingMs: null,
+      receivingMs: null,
+      connectionReused: null,
     });
   }
   if (records.length < count) throw new Error(`the synthetic plan holds ${records.length} requests, fewer than ${count}`);

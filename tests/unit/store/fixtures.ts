@@ -63,6 +63,11 @@ export function testRecord(runId: string, index: number, overrides: Partial<Requ
     truncated: false,
     checksPassed: null,
     failedChecks: null,
+    connectMs: null,
+    tlsMs: null,
+    waitingMs: null,
+    receivingMs: null,
+    connectionReused: null,
     ...overrides,
   };
 }

@@ -1,0 +1,164 @@
+// A response body as the fetch shape's reader sees it (getReader → read/releaseLock/cancel), fed by the
+// transport's handler chunk by chunk. Not a WHATWG ReadableStream: that layer costs a promise chain and
+// a queue per chunk for nothing the measurement needs. Bounded: past HIGH_WATER_BYTES unread, the
+// transport pauses the socket until the reader catches up (backpressure, so memory stays flat).
+
+/** Unread bytes held before the socket is paused. */
+const HIGH_WATER_BYTES = 256 * 1024;
+
+export interface WireBodyReader {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  releaseLock(): void;
+  cancel(reason?: unknown): Promise<void>;
+  readonly closed: Promise<undefined>;
+}
+
+interface PendingRead {
+  resolve(result: ReadableStreamReadResult<Uint8Array>): void;
+  reject(error: unknown): void;
+}
+
+const DONE: ReadableStreamReadResult<Uint8Array> = Object.freeze({ done: true, value: undefined });
+
+export class WireBody {
+  locked = false;
+  private readonly chunks: Uint8Array[] = [];
+  private head = 0;
+  private queuedBytes = 0;
+  private pending: PendingRead | null = null;
+  private ended = false;
+  private cancelled = false;
+  private failure: unknown = null;
+  private paused = false;
+
+  /**
+   * @param onCancel the reader gave up on the body: the transport aborts the request (the socket is not reused)
+   * @param resume the reader caught up after a pause: the transport resumes the socket
+   */
+  constructor(
+    private readonly onCancel: (reason: unknown) => void,
+    private resume: (() => void) | null = null,
+  ) {}
+
+  setResume(resume: () => void): void {
+    this.resume = resume;
+  }
+
+  /** A chunk arrived. False asks the transport to pause the socket until the reader drains the queue. */
+  push(chunk: Uint8Array): boolean {
+    if (this.cancelled || this.ended) return true;
+    const pending = this.pending;
+    if (pending !== null) {
+      this.pending = null;
+      pending.resolve({ done: false, value: chunk });
+      return true;
+    }
+    this.chunks.push(chunk);
+    this.queuedBytes += chunk.byteLength;
+    if (this.queuedBytes < HIGH_WATER_BYTES) return true;
+    this.paused = true;
+    return false;
+  }
+
+  end(): void {
+    if (this.ended || this.cancelled) return;
+    this.ended = true;
+    if (this.pending !== null && this.head === this.chunks.length) {
+      const pending = this.pending;
+      this.pending = null;
+      pending.resolve(DONE);
+    }
+  }
+
+  fail(error: unknown): void {
+    if (this.ended || this.cancelled || this.failure !== null) return;
+    this.failure = error;
+    if (this.pending !== null) {
+      const pending = this.pending;
+      this.pending = null;
+      pending.reject(error);
+    }
+  }
+
+  get finished(): boolean {
+    return this.ended || this.cancelled || this.failure !== null;
+  }
+
+  getReader(): WireBodyReader {
+    if (this.locked) throw new TypeError("the body is locked to a reader");
+    this.locked = true;
+    const closed = new Promise<undefined>(() => undefined);
+    return {
+      read: () => this.read(),
+      releaseLock: () => {
+        this.locked = false;
+      },
+      cancel: (reason?: unknown) => this.cancel(reason),
+      closed,
+    };
+  }
+
+  cancel(reason?: unknown): Promise<void> {
+    if (this.cancelled) return Promise.resolve();
+    const wasFinished = this.ended || this.failure !== null;
+    this.cancelled = true;
+    this.chunks.length = 0;
+    this.head = 0;
+    this.queuedBytes = 0;
+    if (this.pending !== null) {
+      const pending = this.pending;
+      this.pending = null;
+      pending.resolve(DONE);
+    }
+    if (!wasFinished) this.onCancel(reason);
+    return Promise.resolve();
+  }
+
+  private read(): Promise<ReadableStreamReadResult<Uint8Array>> {
+    if (this.head < this.chunks.length) {
+      const value = this.chunks[this.head]!;
+      this.chunks[this.head++] = EMPTY;
+      if (this.head === this.chunks.length) {
+        this.chunks.length = 0;
+        this.head = 0;
+      }
+      this.queuedBytes -= value.byteLength;
+      if (this.paused && this.queuedBytes < HIGH_WATER_BYTES / 2) {
+        this.paused = false;
+        this.resume?.();
+      }
+      return Promise.resolve({ done: false, value });
+    }
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the failure is the transport's Error, passed on as fetch does
+    if (this.failure !== null) return Promise.reject(this.failure);
+    if (this.ended || this.cancelled) return Promise.resolve(DONE);
+    if (this.pending !== null) return Promise.reject(new TypeError("a read is already pending"));
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+    });
+  }
+
+  /** The whole body, for json()/text()/arrayBuffer(): read through the same reader, so the same bounds hold. */
+  async bytes(): Promise<Uint8Array> {
+    const reader = this.getReader();
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      total += value.byteLength;
+    }
+    reader.releaseLock();
+    if (parts.length === 1) return parts[0]!;
+    const joined = new Uint8Array(total);
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.byteLength;
+    }
+    return joined;
+  }
+}
+
+const EMPTY = new Uint8Array(0);

@@ -1,0 +1,60 @@
+// Where one request's time went on the wire: connection set-up, TLS, waiting for the answer's headers,
+// receiving its body. A transport that sees the socket (the CLI's, src/cli/transport/) fills a request's
+// WireEvents as they happen; a browser's fetch shows none of it, so there every phase stays null (or comes
+// from Resource Timing where the server allows it). Pure: no Node, no DOM.
+
+/** What a transport saw of one request, in the run clock's milliseconds (Clock.now()). Filled as it happens. */
+export interface WireEvents {
+  /** The request went out on a connection that had carried a request before; null when not known. */
+  connectionReused: boolean | null;
+  /** Name lookup and TCP connect of the connection the request opened; null when it reused one, or not known. */
+  connectMs: number | null;
+  /** TLS handshake of that new connection; null over plain http, on a reused connection, or not known. */
+  tlsMs: number | null;
+  /** The request's last byte was handed to the socket (headers and body written). */
+  requestSentAt: number | null;
+  /** The response's status line and headers were parsed. */
+  headersAt: number | null;
+}
+
+/**
+ * The RequestInit key under which the timing fetch hands a transport the request's WireEvents to fill.
+ * Any other fetch ignores an unknown key, so the same call works with the browser's fetch.
+ */
+export const WIRE_EVENTS_KEY = "providerbenchWireEvents";
+
+export type RequestInitWithWireEvents = RequestInit & { [WIRE_EVENTS_KEY]?: WireEvents };
+
+export function newWireEvents(): WireEvents {
+  return { connectionReused: null, connectMs: null, tlsMs: null, requestSentAt: null, headersAt: null };
+}
+
+/** The phases of one record (docs/metrics.md, "HTTP phases"): null where nothing was seen. */
+export interface HttpPhases {
+  connectMs: number | null;
+  tlsMs: number | null;
+  /** Request sent → response headers received. */
+  waitingMs: number | null;
+  /** Response headers → the last byte the answer needed (the same end as latency). */
+  receivingMs: number | null;
+  connectionReused: boolean | null;
+}
+
+export const NO_HTTP_PHASES: Readonly<HttpPhases> = Object.freeze({ connectMs: null, tlsMs: null, waitingMs: null, receivingMs: null, connectionReused: null });
+
+/** The phases from what the transport saw and the answer's last byte (both on the run clock). */
+export function httpPhasesOf(events: WireEvents | null, lastByteAt: number | null): HttpPhases {
+  if (events === null) return { ...NO_HTTP_PHASES };
+  const { requestSentAt, headersAt } = events;
+  return {
+    connectMs: roundMs(events.connectMs),
+    tlsMs: roundMs(events.tlsMs),
+    waitingMs: requestSentAt !== null && headersAt !== null ? roundMs(Math.max(0, headersAt - requestSentAt)) : null,
+    receivingMs: headersAt !== null && lastByteAt !== null ? roundMs(Math.max(0, lastByteAt - headersAt)) : null,
+    connectionReused: events.connectionReused,
+  };
+}
+
+function roundMs(ms: number | null): number | null {
+  return ms === null ? null : Math.round(ms * 1000) / 1000;
+}
