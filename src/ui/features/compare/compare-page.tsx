@@ -13,6 +13,7 @@ import { useRunSummary } from "../../lib/use-run-summary";
 import { RunComparison } from "./run-comparison";
 import { RunDiff } from "./run-diff";
 import { useRunData, useStoredRun } from "./use-run-data";
+import { VerdictPanel } from "./verdict-panel";
 
 interface ComparePageProps {
   /** null: the latest run. */
@@ -109,6 +110,7 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         <Notice tone="warning">This run was cut off (the page closed while it ran). The requests measured until then are kept.</Notice>
       ) : null}
       {run.errorMessage ? <Notice tone="error" title="The run failed">{run.errorMessage}</Notice> : null}
+      <VerdictPanel scenario={run.spec} rows={summary.state === "loaded" ? summary.rows : null} records={records} />
 
       {baselineRunId !== null ? (
         <div className="run-diff-section">

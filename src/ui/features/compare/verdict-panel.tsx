@@ -1,0 +1,84 @@
+// The top of the Compare page: for each objective the best target, or the group tied for best, in plain
+// words; then every pair in a matrix and a forest plot, one click away.
+import { useDeferredValue, useMemo } from "react";
+import type { RequestRecord } from "../../../core/record";
+import type { Scenario } from "../../../core/scenario";
+import type { SummaryRow } from "../../../core/stats";
+import { Section } from "../../components/ui/section";
+import { TargetSwatch } from "../../components/ui/target-swatch";
+import { ForestPlot } from "./forest-plot";
+import { PairwiseMatrix } from "./pairwise-matrix";
+import { usePairwiseComparisons } from "./pairwise-comparisons";
+import { describeTargets, targetInfoById, type TargetInfo } from "./target-info";
+import { objectiveVerdicts, type ObjectiveVerdict } from "./verdicts";
+import "./compare.css";
+
+const STATE_WORDS: Record<ObjectiveVerdict["state"], string> = {
+  best: "one best target",
+  tied: "a tie",
+  untold: "cannot tell yet",
+  unavailable: "not measured",
+};
+
+export function VerdictList(props: { verdicts: readonly ObjectiveVerdict[]; targets: TargetInfo[] }) {
+  const byId = targetInfoById(props.targets);
+  return (
+    <ul className="pb-verdicts" data-testid="verdicts">
+      {props.verdicts.map((verdict) => (
+        <li key={verdict.objective} className="pb-verdict" data-objective={verdict.objective} data-state={verdict.state}>
+          <h3 className="pb-verdict-title">
+            {verdict.title}
+            <span className="pb-visually-hidden">: {STATE_WORDS[verdict.state]}</span>
+          </h3>
+          {verdict.best.length > 0 ? (
+            <p className="pb-verdict-best" data-testid="verdict-best">
+              {verdict.best.map((targetId) => (
+                <span key={targetId} className="pb-verdict-target" data-target-id={targetId}>
+                  <TargetSwatch color={byId.get(targetId)?.color ?? "currentColor"} />
+                  {byId.get(targetId)?.label ?? targetId}
+                </span>
+              ))}
+              {verdict.state === "tied" ? <span className="pb-verdict-tag">tied</span> : null}
+              {verdict.state === "untold" ? <span className="pb-verdict-tag">too few requests</span> : null}
+            </p>
+          ) : null}
+          <p className="pb-verdict-sentence">{verdict.sentence}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The verdict section: it needs the summary for its figures, and the records for the paired tests. */
+export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | null; records: RequestRecord[] | null }) {
+  const { scenario, rows } = props;
+  // Tests over many records wait for a quiet moment, as the charts do, so the summary paints first.
+  const records = useDeferredValue(props.records, null);
+  const targetIds = useMemo(() => (rows === null ? [] : rows.map((row) => row.targetId)), [rows]);
+  const targets = useMemo(() => describeTargets(targetIds, scenario), [targetIds, scenario]);
+  const comparisons = usePairwiseComparisons(records, targetIds);
+  const verdicts = useMemo(() => {
+    if (rows === null) return null;
+    const byId = targetInfoById(targets);
+    return objectiveVerdicts(rows, comparisons, (targetId) => byId.get(targetId)?.label ?? targetId);
+  }, [rows, comparisons, targets]);
+
+  if (verdicts === null || targets.length < 2) return null;
+  return (
+    <Section title="Verdict" testId="verdict-panel">
+      <VerdictList verdicts={verdicts} targets={targets} />
+      <p className="pb-footnote">
+        Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass
+        rate and SLO attainment with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is
+        called a tie. Cost compares the scenario&apos;s prices applied to the measured tokens.
+      </p>
+      {comparisons !== null && comparisons.length > 0 ? (
+        <details className="pb-pairwise" data-testid="pairwise-details">
+          <summary>Every pair: differences, intervals and p-values</summary>
+          <PairwiseMatrix comparisons={comparisons} targets={targets} />
+          <ForestPlot comparisons={comparisons} targets={targets} />
+        </details>
+      ) : null}
+    </Section>
+  );
+}
