@@ -3,6 +3,7 @@
 // do not, "cannot be told apart" with too few requests, and objectives the run did not measure said so.
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { formatMetric, metricById } from "../../src/core/metrics";
 import { collectSamples, compareTargets } from "../../src/core/paired";
 import type { RequestRecord } from "../../src/core/record";
 import { summarize } from "../../src/core/stats";
@@ -78,6 +79,49 @@ describe("the verdicts", () => {
     const rows = summarize(recordsOf("a", base), ["a"]);
     const latency = objectiveVerdicts(rows, null, (id) => id).find((verdict) => verdict.objective === "latency");
     expect(latency).toMatchObject({ state: "unavailable", sentence: "Reading the records…" });
+  });
+});
+
+describe("the verdicts on cost, checks and goodput", () => {
+  // Hand-made summary rows: the figures the catalogue reads, as the value summary would fill them.
+  const plain = summarize([...recordsOf("a", base), ...recordsOf("b", twin), ...recordsOf("c", base)], ["a", "b", "c"]);
+  const withValues = (values: Record<string, Partial<(typeof plain)[number]>>) => plain.map((row) => ({ ...row, ...values[row.targetId] }));
+  const verdictOf = (rows: typeof plain, objective: string) => objectiveVerdicts(rows, [], (id) => id.toUpperCase()).find((verdict) => verdict.objective === objective)!;
+
+  it("name the cheapest target by its cost per 1,000 requests, and equal costs as the same", () => {
+    const rows = withValues({ a: { costPer1000RequestsUsd: 0.3 }, b: { costPer1000RequestsUsd: 0.12 }, c: { costPer1000RequestsUsd: 1.5 } });
+    const cost = verdictOf(rows, "cost");
+    expect(cost).toMatchObject({ state: "best", best: ["b"] });
+    const usd = (targetId: string) => formatMetric(metricById("costPer1000RequestsUsd"), rows.find((row) => row.targetId === targetId)!);
+    expect(cost.sentence).toBe(`B (${usd("b")} per 1,000 requests) is the cheapest. Then A (${usd("a")} per 1,000 requests) and C (${usd("c")} per 1,000 requests).`);
+    expect(verdictOf(withValues({ a: { costPer1000RequestsUsd: 0.5 }, b: { costPer1000RequestsUsd: 0.5 } }), "cost")).toMatchObject({ state: "tied", best: ["a", "b"] });
+    expect(verdictOf(plain, "cost")).toMatchObject({ state: "unavailable", sentence: "No prices: the scenario gives no target a price." });
+  });
+
+  it("call pass rates a tie when the two-proportion test does not separate them (95 of 100 and 93 of 100), and 50 of 100 behind", () => {
+    const rows = withValues({
+      a: { checksPassRate: 0.93, checkedRequests: 100 },
+      b: { checksPassRate: 0.95, checkedRequests: 100 },
+      c: { checksPassRate: 0.5, checkedRequests: 100 },
+    });
+    const checks = verdictOf(rows, "checks");
+    expect(checks.state).toBe("tied");
+    expect(checks.best).toEqual(["b", "a"]);
+    expect(checks.sentence).toBe(
+      "B (95.0%) and A (93.0%) tie for the highest checks pass rate: no difference between them is significant (two-proportion test, Holm-corrected). C (50.0%) is significantly behind at least one of them.",
+    );
+    expect(verdictOf(plain, "checks")).toMatchObject({ state: "unavailable" });
+  });
+
+  it("name the best goodput when its SLO attainment is significantly ahead of every other", () => {
+    const rows = withValues({
+      a: { sloAttainment: 0.98, requests: 200, goodput: 4.9 },
+      b: { sloAttainment: 0.6, requests: 200, goodput: 3 },
+      c: { sloAttainment: 0.7, requests: 200, goodput: 3.5 },
+    });
+    const goodput = verdictOf(rows, "goodput");
+    expect(goodput).toMatchObject({ state: "best", best: ["a"] });
+    expect(goodput.sentence).toMatch(/^A \(4\.90 req\/s\) has the most requests meeting the SLO\. C \(3\.50 req\/s\) and B \(3\.00 req\/s\) are significantly behind\.$/);
   });
 });
 
