@@ -27,6 +27,12 @@ export function AttemptOutput(props: { record: RequestRecord; showRepetition: bo
         <dd>{formatMs(record.ttftMs)}</dd>
         <dt>Tokens</dt>
         <dd>{record.outputTokens === null ? MISSING : `${record.tokensEstimated ? "≈" : ""}${formatCount(record.outputTokens)}`}</dd>
+        {(record.checksPassed === true || record.checksPassed === false) && (
+          <>
+            <dt>Checks</dt>
+            <dd data-testid="attempt-checks">{record.checksPassed ? "passed" : `failed: ${record.failedChecks ?? ""}`}</dd>
+          </>
+        )}
       </dl>
       {failed && (
         <p className="pb-attempt-error">

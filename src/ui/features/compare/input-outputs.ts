@@ -25,6 +25,22 @@ export function attemptsByInput(records: readonly RequestRecord[]): Map<number, 
   return byInput;
 }
 
+/** An output that failed one of its input's checks (a failed request has no verdict, so is not one). */
+export function failedItsChecks(record: RequestRecord): boolean {
+  return record.checksPassed === false;
+}
+
+/** Per input, how many measured outputs failed their checks; inputs without any are left out. */
+export function failedCheckCounts(byInput: ReadonlyMap<number, AttemptsByTarget>): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const [inputIndex, byTarget] of byInput) {
+    let failed = 0;
+    for (const attempts of byTarget.values()) failed += attempts.filter(failedItsChecks).length;
+    if (failed > 0) counts.set(inputIndex, failed);
+  }
+  return counts;
+}
+
 /** The attempt to show by default: the first success, else the first failure, so an error is not hidden. */
 export function representativeAttempt(attempts: readonly RequestRecord[]): RequestRecord | undefined {
   return attempts.find((record) => record.status === "ok") ?? attempts[0];

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import type { RequestRecord } from "../../../core/record";
 import { expandInputs } from "../../../core/inputs";
 import type { Scenario } from "../../../core/scenario";
-import { attemptsByInput } from "./input-outputs";
+import { attemptsByInput, failedCheckCounts, failedItsChecks } from "./input-outputs";
 import type { TargetInfo } from "./target-info";
 import { TargetOutputs } from "./target-outputs";
 import "./compare.css";
@@ -28,11 +28,17 @@ export function OutputsByInput(props: { scenario: Scenario; records: RequestReco
     const expanded = expandInputs(scenario);
     return new Map(expanded.ok ? expanded.inputs.map((input) => [input.index, input.prompt]) : []);
   }, [scenario]);
-  const indexes = useMemo(() => inputIndexes(promptsByIndex.keys(), byInput.keys()), [promptsByIndex, byInput]);
+  const failedByInput = useMemo(() => failedCheckCounts(byInput), [byInput]);
+  const hasChecks = useMemo(() => records.some((record) => record.checksPassed !== null && record.checksPassed !== undefined), [records]);
+  const [failedOnly, setFailedOnly] = useState(false);
+  const allIndexes = useMemo(() => inputIndexes(promptsByIndex.keys(), byInput.keys()), [promptsByIndex, byInput]);
+  // With "failed checks only", the inputs offered are those with a failing output: the next click shows one.
+  const indexes = failedOnly ? allIndexes.filter((index) => failedByInput.has(index)) : allIndexes;
   const [chosenIndex, setChosenIndex] = useState<number | null>(null);
   const [showAll, setShowAll] = useState(false);
+  const failedOutputs = [...failedByInput.values()].reduce((sum, count) => sum + count, 0);
 
-  const inputIndex = chosenIndex ?? indexes[0];
+  const inputIndex = chosenIndex !== null && indexes.includes(chosenIndex) ? chosenIndex : indexes[0];
   if (inputIndex === undefined) return <p className="pb-empty">No inputs.</p>;
   const prompt = promptsByIndex.get(inputIndex);
   const attempts = byInput.get(inputIndex);
@@ -47,6 +53,7 @@ export function OutputsByInput(props: { scenario: Scenario; records: RequestReco
             return (
               <option key={index} value={index}>
                 #{index}
+                {failedOnly ? ` (${failedByInput.get(index) ?? 0} failed)` : ""}
                 {text !== undefined ? ` — ${promptPreview(text)}` : ""}
               </option>
             );
@@ -56,11 +63,23 @@ export function OutputsByInput(props: { scenario: Scenario; records: RequestReco
           <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />
           All repetitions
         </label>
+        {hasChecks && (
+          <label className="pb-checkbox">
+            <input type="checkbox" checked={failedOnly} disabled={failedOutputs === 0} onChange={(event) => setFailedOnly(event.target.checked)} />
+            {failedOutputs === 0 ? "No output failed its checks" : `Failed checks only (${failedOutputs})`}
+          </label>
+        )}
       </div>
       {prompt !== undefined && <pre className="pb-prompt" data-testid="input-prompt">{prompt}</pre>}
       <div className="pb-outputs-grid">
         {targets.map((target) => (
-          <TargetOutputs key={target.id} target={target} attempts={attempts?.get(target.id) ?? []} showAll={showAll} />
+          <TargetOutputs
+            key={target.id}
+            target={target}
+            attempts={failedOnly ? (attempts?.get(target.id) ?? []).filter(failedItsChecks) : (attempts?.get(target.id) ?? [])}
+            showAll={showAll || failedOnly}
+            emptyText={failedOnly ? "No failing output for this input." : undefined}
+          />
         ))}
       </div>
     </div>

@@ -18,12 +18,20 @@ export const RECORD_COLUMNS: readonly { id: string; header: string; widthPx: num
   { id: "errorKind", header: "Error kind", widthPx: 100 },
   { id: "httpStatus", header: "HTTP", widthPx: 50, numeric: true },
   { id: "tokens", header: "Tokens", widthPx: 64, numeric: true },
+  { id: "checks", header: "Checks", widthPx: 140 },
   { id: "errorMessage", header: "Error message", widthPx: 260 },
 ];
 
 function outputTokensText(record: RequestRecord): string {
   if (record.outputTokens === null) return MISSING;
   return `${record.tokensEstimated ? "≈" : ""}${formatCount(record.outputTokens)}`;
+}
+
+/** "passed", "failed: <names>", or nothing when the output was not checked. */
+function checksText(record: RequestRecord): string {
+  if (record.checksPassed === true) return "passed";
+  if (record.checksPassed === false) return `failed: ${record.failedChecks ?? ""}`;
+  return "";
 }
 
 /** One request attempt; cells never wrap, so every row has the same height. */
@@ -51,6 +59,7 @@ export function RecordRow(props: { record: RequestRecord; target: TargetInfo | u
       >
         {outputTokensText(record)}
       </td>
+      <td title={record.failedChecks ?? undefined}>{checksText(record)}</td>
       <td title={record.errorMessage ?? undefined}>{record.errorMessage ?? ""}</td>
     </tr>
   );

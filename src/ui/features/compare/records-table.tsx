@@ -4,7 +4,7 @@ import { ERROR_KINDS, type ErrorKind, type RecordStatus, type RequestRecord } fr
 import { FilterSelect } from "../../components/ui/filter-select";
 import { formatCount } from "../../components/ui/format";
 import { RECORD_COLUMNS, RecordRow } from "./record-row";
-import { NO_FILTER, filterRecords, type RecordsFilter } from "./records-filter";
+import { NO_FILTER, filterRecords, type ChecksOutcome, type RecordsFilter } from "./records-filter";
 import { runStartMs } from "./record-series";
 import { targetInfoById, type TargetInfo } from "./target-info";
 import "./compare.css";
@@ -21,6 +21,11 @@ const STATUS_OPTIONS: readonly { value: RecordStatus; label: string }[] = [
   { value: "error", label: "error" },
 ];
 const ERROR_KIND_OPTIONS: readonly { value: ErrorKind; label: string }[] = ERROR_KINDS.map((kind) => ({ value: kind, label: kind }));
+const CHECKS_OPTIONS: readonly { value: ChecksOutcome; label: string }[] = [
+  { value: "failed", label: "failed" },
+  { value: "passed", label: "passed" },
+  { value: "unchecked", label: "not checked" },
+];
 
 /** Every request attempt of the run, warm-up included, filterable; only the rows in view are in the DOM. */
 export function RecordsTable(props: { records: RequestRecord[]; targets: TargetInfo[] }) {
@@ -56,6 +61,7 @@ export function RecordsTable(props: { records: RequestRecord[]; targets: TargetI
           options={ERROR_KIND_OPTIONS}
           onChange={(errorKind) => setFilter({ ...filter, errorKind })}
         />
+        <FilterSelect label="Checks" value={filter.checks} options={CHECKS_OPTIONS} onChange={(checks) => setFilter({ ...filter, checks })} />
         <span className="pb-muted" data-testid="records-count" aria-live="polite">
           {shownRecords.length === records.length
             ? `${formatCount(records.length)} records`

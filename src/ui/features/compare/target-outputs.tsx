@@ -6,7 +6,7 @@ import type { TargetInfo } from "./target-info";
 import "./compare.css";
 
 /** One target's column in the outputs view: its representative attempt, or all of them. */
-export function TargetOutputs(props: { target: TargetInfo; attempts: readonly RequestRecord[]; showAll: boolean }) {
+export function TargetOutputs(props: { target: TargetInfo; attempts: readonly RequestRecord[]; showAll: boolean; emptyText?: string | undefined }) {
   const { target, attempts, showAll } = props;
   const representative = representativeAttempt(attempts);
   const shown = showAll ? attempts : representative === undefined ? [] : [representative];
@@ -18,7 +18,7 @@ export function TargetOutputs(props: { target: TargetInfo; attempts: readonly Re
         {!showAll && attempts.length > 1 && <span className="pb-muted"> · 1 of {attempts.length}</span>}
       </h3>
       {shown.length === 0 ? (
-        <p className="pb-empty">No measured requests for this input.</p>
+        <p className="pb-empty">{props.emptyText ?? "No measured requests for this input."}</p>
       ) : (
         shown.map((record) => (
           <AttemptOutput key={`${record.repetition}-${record.attempt}`} record={record} showRepetition={showAll || attempts.length > 1} />
