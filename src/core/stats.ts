@@ -6,6 +6,7 @@ import { percentile } from "./percentile";
 import type { ErrorKind, RequestRecord } from "./record";
 import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
+import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
 import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
 
 // The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
@@ -19,7 +20,8 @@ export { percentile };
 // 2: a request counted once, by its last attempt (failed requests, failed attempts, retries, recovered, aborted).
 // 3: the failure rate (failed requests / requests) and the error rate (failed attempts / attempts), apart.
 // 4: cost, checks pass rate, SLO attainment and goodput (value-summary.ts).
-export const STATS_VERSION = 4;
+// 5: HTTP phases: medians of connect, TLS, waiting and receiving, and the share of reused connections (phase-summary.ts).
+export const STATS_VERSION = 5;
 
 export interface Distribution {
   count: number;
@@ -36,7 +38,7 @@ export interface Distribution {
  * One target's summary. The request counts (okRequests, failedRequests, …) are defined in
  * request-outcomes.ts; cost, checks and SLO figures in value-summary.ts.
  */
-export interface SummaryRow extends RequestOutcomes, ValueSummary {
+export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary {
   targetId: string;
   /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
   requests: number;
@@ -115,6 +117,7 @@ interface TargetTotals {
   lastEndedAt: number;
   tokensEstimated: boolean;
   value: ValueTotals;
+  phases: PhaseTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -135,6 +138,7 @@ function newTargetTotals(): TargetTotals {
     lastEndedAt: -Infinity,
     tokensEstimated: false,
     value: emptyValueTotals(),
+    phases: emptyPhaseTotals(),
   };
 }
 
@@ -229,6 +233,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     outputTokenThroughput: hasOutputTokens ? perSecond(totals.outputTokensSum, wallSpanMs) : null,
     wallSpanMs,
     tokensEstimated: totals.tokensEstimated,
+    ...summarizePhases(totals.phases),
     ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
   };
 }
@@ -255,6 +260,7 @@ export class SummaryAccumulator {
     if (record.errorKind !== "aborted") {
       addMeasuredAttempt(totals, record);
       addValueRecord(totals.value, this.settings, record);
+      addPhaseRecord(totals.phases, record);
     }
   }
 
