@@ -18,6 +18,10 @@ const validScenario = {
   inputs: ["Hi"],
 };
 
+// Validation loads the whole-file validator (templates, regex and JSON Schema engines) on first use; on a
+// busy machine that import alone can take seconds, so the waits allow for it.
+const VALIDATED = { timeout: 15_000 };
+
 function paste(json: unknown): void {
   fireEvent.change(screen.getByLabelText("Or paste scenario JSON"), { target: { value: typeof json === "string" ? json : JSON.stringify(json) } });
   fireEvent.click(screen.getByRole("button", { name: "Check and save" }));
@@ -38,17 +42,17 @@ describe("scenarios page", () => {
   it("lists the errors of pasted JSON with their paths and stores nothing", async () => {
     render(<ScenariosPage />);
     paste({ ...validScenario, targets: [{ id: "local", endpointUrl: "http://127.0.0.1:8080/v1" }] });
-    const errors = await screen.findByRole("list", { name: "Problems in the scenario" });
+    const errors = await screen.findByRole("list", { name: "Problems in the scenario" }, VALIDATED);
     expect(errors.textContent).toContain("targets[0].model");
     paste("{ not json");
-    expect((await screen.findByRole("list", { name: "Problems in the scenario" })).textContent).toContain("not valid JSON");
+    await waitFor(() => expect(screen.getByRole("list", { name: "Problems in the scenario" }).textContent).toContain("not valid JSON"), VALIDATED);
     expect(await getAppDb().scenarios.count()).toBe(0);
   });
 
   it("saves a valid pasted scenario and lists it under Your scenarios", async () => {
     render(<ScenariosPage />);
     paste(validScenario);
-    await screen.findByText(/Saved “My local llama”/);
+    await screen.findByText(/Saved “My local llama”/, undefined, VALIDATED);
     const saved = await getAppDb().scenarios.toArray();
     expect(saved.map((scenario) => scenario.name)).toEqual(["My local llama"]);
     // Stored with defaults applied, exactly as it will run.
