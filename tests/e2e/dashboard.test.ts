@@ -43,11 +43,11 @@ async function runIdFromAddress(): Promise<string> {
 }
 
 describe("dashboard in Chromium", () => {
-  it("keeps the inference client, its snippets, @huggingface/tasks and the template engine off the first screen", () => {
+  it("keeps the inference client, its snippets, @huggingface/tasks, the template engine and the check engines off the first screen", () => {
     const firstScreenModules = inject("firstScreenModules");
     expect(firstScreenModules.some((id) => id.includes("/src/ui/features/scenarios/scenarios-page.tsx"))).toBe(true);
     const heavy = firstScreenModules.filter((id) =>
-      /node_modules\/@huggingface\/(tasks\/|jinja\/|inference\/dist\/esm\/(InferenceClient|snippets\/|providers\/))/.test(id),
+      /node_modules\/(@huggingface\/(tasks\/|jinja\/|inference\/dist\/esm\/(InferenceClient|snippets\/|providers\/))|re2js\/|@cfworker\/)/.test(id),
     );
     expect(heavy).toEqual([]);
   });
