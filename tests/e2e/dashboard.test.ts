@@ -68,7 +68,7 @@ async function runBundledScenario(): Promise<{ runId: string; planned: number; a
   await servers.openApp(page);
   const card = page.locator(`[data-scenario-key="${SCENARIO_KEY}"]`);
   expect(await card.getByRole("heading").innerText()).toBe("Sandbox: streaming chat across three providers");
-  expect(await page.getByRole("link", { name: "Update on GitHub" }).getAttribute("href")).toBe("https://github.com/providerbench/providerbench");
+  expect(await page.locator("footer.app-footer").innerText()).toContain("runs and records stay in this browser");
   await card.getByTestId("scenario-run-link").click();
 
   // Three targets × two per target on one origin: six at once, what a browser sends over HTTP/1.1.
