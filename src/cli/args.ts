@@ -4,8 +4,9 @@ import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
+       npm run cli -- analyze <records.jsonl> [<other-run.jsonl>] [--json] [--unpaired]
 
-Options:
+run options:
   --jsonl <file>         write one JSON object per request attempt
   --csv <file>           write the records as CSV (RFC 4180, UTF-8)
   --summary <file>       write the per-target summary rows as JSON (written whole at the end, or not at all)
@@ -22,6 +23,15 @@ Options:
 Every output is opened before the first request; two outputs may not be the same file, nor the scenario file.
 
 The Hugging Face token is read from HF_TOKEN; it is never written anywhere.
+
+analyze reads a records file written by run --jsonl. With one file it prints the summary and compares
+every pair of targets on latency, TTFT and output tokens/s: the median of the differences a − b over
+the same (input, repetition), its 95% bootstrap interval, a Wilcoxon signed-rank p-value corrected
+(Holm) over every comparison tested, and a verdict. With two files it compares the runs target by
+target (a = the first file, b = the second), paired by (input, repetition): the two runs must have sent
+the same inputs; pass --unpaired when they did not (Mann-Whitney U on the difference of medians).
+  --json                 write one JSON object instead: { "summary": [...], "pairs": [...] }
+  --unpaired             two files: do not pair requests across the runs
 
 ${EXIT_CODES_HELP}`;
 
@@ -45,7 +55,23 @@ export interface RunCommand {
 export const TRANSPORTS = ["undici", "fetch"] as const;
 export type TransportName = (typeof TRANSPORTS)[number];
 
-export type ParsedCommand = { kind: "run"; command: RunCommand } | { kind: "help" } | { kind: "error"; message: string };
+export interface AnalyzeCommand {
+  /** One records file (targets against each other) or two (run a against run b). */
+  files: [string] | [string, string];
+  json: boolean;
+  /** Two files only: do not pair by (input, repetition), because the runs did not send the same inputs. */
+  unpaired: boolean;
+}
+
+export type ParsedCommand =
+  | { kind: "run"; command: RunCommand }
+  | { kind: "analyze"; command: AnalyzeCommand }
+  | { kind: "help" }
+  | { kind: "error"; message: string };
+
+/** Options that belong to one command only, refused with the other rather than silently ignored. */
+const RUN_ONLY_OPTIONS = ["jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2"] as const;
+const ANALYZE_ONLY_OPTIONS = ["json", "unpaired"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
   let parsed;
@@ -61,10 +87,12 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         concurrency: { type: "string" },
         repetitions: { type: "string" },
         "sandbox-url": { type: "string" },
-        quiet: { type: "boolean", default: false },
+        quiet: { type: "boolean" },
         transport: { type: "string" },
-        http2: { type: "boolean", default: false },
-        force: { type: "boolean", default: false },
+        http2: { type: "boolean" },
+        force: { type: "boolean" },
+        json: { type: "boolean" },
+        unpaired: { type: "boolean" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -74,7 +102,10 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
   const [verb, scenarioPath, ...extra] = positionals;
-  if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}" (the command is "run")` : "missing command \"run\"" };
+  if (verb === "analyze") return parseAnalyze(values, positionals.slice(1));
+  if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}" (the commands are "run" and "analyze")` : "missing command: run or analyze" };
+  const misplaced = ANALYZE_ONLY_OPTIONS.find((option) => values[option] !== undefined);
+  if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of analyze, not of run` };
   if (!scenarioPath) return { kind: "error", message: "missing the scenario file: run <scenario.json>" };
   if (extra.length > 0) return { kind: "error", message: `unexpected argument "${extra[0]}"` };
   const concurrency = positiveInteger(values.concurrency, "--concurrency");
@@ -108,4 +139,14 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
   if (value === undefined) return undefined;
   const number = Number(value);
   return Number.isInteger(number) && number >= 1 ? number : `${flag} must be a whole number of at least 1, got "${value}"`;
+}
+
+function parseAnalyze(values: Record<string, string | boolean | undefined>, files: string[]): ParsedCommand {
+  const misplaced = RUN_ONLY_OPTIONS.find((option) => values[option] !== undefined);
+  if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of run, not of analyze` };
+  if (files.length === 0) return { kind: "error", message: "missing the records file: analyze <records.jsonl> [<other-run.jsonl>]" };
+  if (files.length > 2) return { kind: "error", message: `analyze takes one or two records files, got ${files.length}` };
+  const unpaired = values.unpaired === true;
+  if (unpaired && files.length === 1) return { kind: "error", message: "--unpaired compares two runs: give two records files" };
+  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired } };
 }

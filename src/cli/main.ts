@@ -1,6 +1,7 @@
 // The headless runner: a scenario file in; a live progress line, a summary table and JSONL/CSV/JSON out.
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
+import { analyze, RecordsFileProblem } from "./analyze";
 import { parseCommandLine, USAGE, type RunCommand } from "./args";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_UNEXPECTED, EXIT_WRITE_FAILED } from "./exit-codes";
@@ -33,9 +34,15 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_BAD_INPUT;
   }
   try {
+    if (parsed.kind === "analyze") {
+      const output = await analyze(parsed.command);
+      // JSON escapes what a terminal could misread itself (analyze.ts), and terminalSafe's escapes would make it invalid.
+      process.stdout.write(parsed.command.json ? output : terminalSafe(output));
+      return EXIT_COMPLETED;
+    }
     return await runCommand(parsed.command);
   } catch (error) {
-    if (error instanceof InputProblem || error instanceof OutputProblem) {
+    if (error instanceof InputProblem || error instanceof OutputProblem || error instanceof RecordsFileProblem) {
       process.stderr.write(`${terminalSafe(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }

@@ -217,7 +217,7 @@ export const METRICS: readonly Metric[] = [
     better: "lower",
     value: (row) => row.ttftMs.p50,
     definition: "Median time to first token: start of the request to the first chunk carrying output (streaming requests only).",
-    views: ["table", "live", "cli"],
+    views: ["table", "live", "diff", "cli"],
   },
   {
     id: "ttftP99Ms",
@@ -260,7 +260,7 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.outputTokensPerSecond.p50,
     fromTokens: true,
     definition: "Median over successful requests of each request's output tokens / its latency in seconds.",
-    views: ["table", "live", "cli"],
+    views: ["table", "live", "diff", "cli"],
   },
   {
     id: "decodeTokensPerSecondP50",

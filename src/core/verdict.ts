@@ -2,6 +2,7 @@
 // of another only when the Holm-corrected test says so; otherwise they are tied.
 import { formatNumberIn, formatValueIn } from "./format";
 import { pairedMetricById, type Comparison, type PairedMetricId } from "./paired";
+import type { SummaryRow } from "./stats";
 
 /** What the winner does better, per metric: "fast is faster than steady by …". */
 const BETTER_PHRASES: Record<PairedMetricId, string> = {
@@ -89,4 +90,22 @@ export function rankTargets(
     ...entry,
     tiedWith: ranked.filter((other) => other.rank === entry.rank && other.targetId !== entry.targetId).map((other) => other.targetId),
   }));
+}
+
+/** The summary's median of a paired metric: what rankTargets orders a rank by. */
+export function summaryMedian(row: SummaryRow, metricId: PairedMetricId): number | null {
+  return row[metricId].p50;
+}
+
+/** "fast; then steady and flaky (tied); then slow": a ranking as one line. */
+export function describeRanking(ranking: readonly RankedTarget[], nameOf: (targetId: string) => string): string {
+  const groups: string[][] = [];
+  let previousRank: number | null = null;
+  for (const entry of ranking) {
+    if (entry.rank !== previousRank) groups.push([]);
+    groups[groups.length - 1]!.push(nameOf(entry.targetId));
+    previousRank = entry.rank;
+  }
+  const phrase = (names: string[]): string => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]!} (tied)`);
+  return groups.map((names, index) => (index === 0 ? phrase(names) : `then ${phrase(names)}`)).join("; ");
 }

@@ -1,0 +1,226 @@
+// `providerbench analyze`: a records file (or two) read back, summarised and compared, as text or JSON.
+// Files are read line by line into accumulators, so a file of a million records is never held whole.
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
+import { summaryFileRows } from "../core/metrics";
+import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
+import { parseRecordLine } from "../core/record-line";
+import { judgeRunChanges, type RunChange } from "../core/run-changes";
+import { SummaryAccumulator, type SummaryRow } from "../core/stats";
+import { describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian } from "../core/verdict";
+import type { AnalyzeCommand } from "./args";
+import { formatSummaryTable } from "./summary-table";
+import { formatTextTable } from "./text-table";
+
+/** A records file that cannot be read or is not a records file: the message names the file, the line and the field. */
+export class RecordsFileProblem extends Error {}
+
+interface LoadedRun {
+  path: string;
+  runId: string;
+  /** Targets in the order they first appear. */
+  targetIds: string[];
+  rows: SummaryRow[];
+  samples: PairedSampleAccumulator;
+}
+
+async function loadRun(path: string): Promise<LoadedRun> {
+  const summary = new SummaryAccumulator();
+  const samples = new PairedSampleAccumulator();
+  let runId: string | null = null;
+  let lineNumber = 0;
+  let records = 0;
+  try {
+    const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
+    for await (const line of lines) {
+      lineNumber++;
+      if (line.trim() === "") continue;
+      const parsed = parseRecordLine(line, lineNumber);
+      if (!parsed.ok) throw new RecordsFileProblem(`${path}: ${parsed.message}`);
+      const { record } = parsed;
+      runId ??= record.runId;
+      if (record.runId !== runId) {
+        throw new RecordsFileProblem(`${path}: line ${lineNumber}: runId: "${record.runId}" is another run than "${runId}" above; a records file holds one run`);
+      }
+      summary.add(record);
+      samples.add(record);
+      records++;
+    }
+  } catch (error) {
+    if (error instanceof RecordsFileProblem) throw error;
+    throw new RecordsFileProblem(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  if (records === 0 || runId === null) throw new RecordsFileProblem(`${path}: no records`);
+  const targetIds = samples.targetIds();
+  return { path, runId, targetIds, rows: summary.summarize(targetIds), samples };
+}
+
+/** Controls and bidi overrides, as terminal-safe.ts lists them: in JSON only inside strings, where \uXXXX is the same character. */
+const TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function jsonText(value: unknown): string {
+  const json = JSON.stringify(value, null, 2).replace(TERMINAL_UNSAFE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `${json}\n`;
+}
+
+/** One pair as `analyze --json` writes it: exactly these keys. */
+function pairToJson(comparison: Comparison): Record<string, unknown> {
+  const { unit } = pairedMetricById(comparison.metric);
+  return {
+    metric: comparison.metric,
+    a: comparison.a,
+    b: comparison.b,
+    paired: comparison.paired,
+    n: comparison.n,
+    medianDifference: roundForFile(unit, comparison.medianDifference),
+    ciLow: roundForFile(unit, comparison.ciLow),
+    ciHigh: roundForFile(unit, comparison.ciHigh),
+    pValue: comparison.pValue,
+    significant: comparison.significant,
+  };
+}
+
+function changeToJson(change: RunChange): Record<string, unknown> {
+  const { unit } = change.metric;
+  return {
+    targetId: change.targetId,
+    metric: change.metric.id,
+    a: roundForFile(unit, change.newValue),
+    b: roundForFile(unit, change.oldValue),
+    change: roundForFile(unit, change.change),
+    test: change.test,
+    ciLow: roundForFile(unit, change.ciLow),
+    ciHigh: roundForFile(unit, change.ciHigh),
+    pValue: change.pValue,
+    verdict: change.verdict,
+  };
+}
+
+function summaryJson(run: LoadedRun): Record<string, unknown>[] {
+  return summaryFileRows(run.rows, { runId: run.runId, scenarioName: "", targetLabel: (targetId) => targetId });
+}
+
+/** A number with a real minus sign, as the change columns write it, without the unit. */
+function signedNumber(unit: Unit, value: number | null): string {
+  if (value === null) return "—";
+  return `${value < 0 ? "−" : ""}${formatNumberIn(unit, Math.abs(value))}`;
+}
+
+function intervalText(unit: Unit, low: number | null, high: number | null): string {
+  return low === null || high === null ? "—" : `[${signedNumber(unit, low)}, ${signedNumber(unit, high)}]`;
+}
+
+/** The p column: the number alone, "< 0.001" below that. */
+function pColumn(pValue: number | null): string {
+  if (pValue === null) return "—";
+  return formatPValue(pValue).replace(/^p (= )?/, "");
+}
+
+/** Per metric, the targets in the order the tests support, ties called ties. */
+function rankingLines(run: LoadedRun, comparisons: readonly Comparison[]): string[] {
+  const rowById = new Map(run.rows.map((row) => [row.targetId, row]));
+  return PAIRED_METRICS.map((metric) => {
+    const ranking = rankTargets(metric.id, run.targetIds, comparisons, (targetId) => {
+      const row = rowById.get(targetId);
+      return row === undefined ? null : summaryMedian(row, metric.id);
+    });
+    return `  ${metric.label} (${metric.better} is better): ${ranking.length > 0 ? describeRanking(ranking, (targetId) => targetId) : "no values"}`;
+  });
+}
+
+function pairsTable(comparisons: readonly Comparison[], nameOf: (comparison: Comparison, side: "a" | "b") => string): string {
+  const rows = comparisons.map((comparison) => {
+    const { unit, label } = pairedMetricById(comparison.metric);
+    return [
+      label,
+      nameOf(comparison, "a"),
+      nameOf(comparison, "b"),
+      String(comparison.n),
+      comparison.paired ? "yes" : "no",
+      formatChangeIn(unit, comparison.medianDifference),
+      intervalText(unit, comparison.ciLow, comparison.ciHigh),
+      pColumn(comparison.pValue),
+      describeComparison(comparison, nameOf(comparison, "a"), nameOf(comparison, "b")),
+    ];
+  });
+  return formatTextTable(["metric", "a", "b", "n", "paired", "median a − b", "95% CI", "p (Holm)", "verdict"], rows, [3, 5, 6, 7]);
+}
+
+function changesTable(changes: readonly RunChange[]): string {
+  const rows = changes.map((change) => [
+    change.targetId,
+    change.metric.label,
+    formatValueIn(change.metric.unit, change.oldValue),
+    formatValueIn(change.metric.unit, change.newValue),
+    formatChangeIn(change.metric.unit, change.change),
+    change.metric.unit === "fraction"
+      ? change.ciLow === null
+        ? "—"
+        : `[${formatChangeIn("fraction", change.ciLow)}, ${formatChangeIn("fraction", change.ciHigh)}]`
+      : intervalText(change.metric.unit, change.ciLow, change.ciHigh),
+    pColumn(change.pValue),
+    change.test ?? "—",
+    change.verdict ?? "—",
+  ]);
+  return formatTextTable(["target", "metric", "b (before)", "a (after)", "change", "95% CI", "p (Holm)", "test", "verdict"], rows, [2, 3, 4, 5, 6]);
+}
+
+function family(comparisons: readonly Comparison[]): string {
+  const tested = comparisons.filter((comparison) => comparison.pValue !== null).length;
+  return `Holm-corrected over the ${tested} comparisons tested`;
+}
+
+/** Runs the command; returns what to print on stdout. */
+export async function analyze(command: AnalyzeCommand): Promise<string> {
+  if (command.files.length === 1) {
+    const run = await loadRun(command.files[0]);
+    const comparisons = compareTargets(run.samples, run.targetIds);
+    if (command.json) return jsonText({ summary: summaryJson(run), pairs: comparisons.map(pairToJson) });
+    const byId = (comparison: Comparison, side: "a" | "b"): string => comparison[side];
+    return [
+      `${run.path} (run ${run.runId})`,
+      "",
+      formatSummaryTable(run.rows, (targetId) => targetId),
+      "",
+      `Paired comparisons, a − b over the same (input, repetition); Wilcoxon signed-rank, ${family(comparisons)}:`,
+      "",
+      pairsTable(comparisons, byId),
+      "",
+      "Ranking (a target is ahead of another only where the difference is significant):",
+      ...rankingLines(run, comparisons),
+      "",
+    ].join("\n");
+  }
+  const [runA, runB] = await Promise.all(command.files.map(loadRun));
+  const targetIds = runA!.targetIds.filter((targetId) => runB!.targetIds.includes(targetId));
+  const paired = !command.unpaired;
+  const comparisons = compareRuns(runA!.samples, runB!.samples, targetIds, { paired });
+  const changes = judgeRunChanges({ rows: runB!.rows, samples: runB!.samples }, { rows: runA!.rows, samples: runA!.samples }, targetIds, { paired });
+  if (command.json) {
+    const summary = [...summaryJson(runA!).map((row) => ({ run: "a", ...row })), ...summaryJson(runB!).map((row) => ({ run: "b", ...row }))];
+    const runs = { a: { file: runA!.path, runId: runA!.runId }, b: { file: runB!.path, runId: runB!.runId } };
+    return jsonText({ runs, summary, pairs: comparisons.map(pairToJson), changes: changes.map(changeToJson) });
+  }
+  const onlyInOne = [...new Set([...runA!.targetIds, ...runB!.targetIds])].filter((targetId) => !targetIds.includes(targetId));
+  const runName = (comparison: Comparison, side: "a" | "b"): string => `${comparison[side]} (${side})`;
+  return [
+    `a: ${runA!.path} (run ${runA!.runId})`,
+    "",
+    formatSummaryTable(runA!.rows, (targetId) => targetId),
+    "",
+    `b: ${runB!.path} (run ${runB!.runId})`,
+    "",
+    formatSummaryTable(runB!.rows, (targetId) => targetId),
+    "",
+    `Run a against run b, target by target, a − b ${paired ? "over the same (input, repetition); Wilcoxon signed-rank" : "unpaired; Mann-Whitney U"}, ${family(comparisons)}:`,
+    "",
+    pairsTable(comparisons, runName),
+    "",
+    "What changed from b to a (Holm over every line judged):",
+    "",
+    changesTable(changes),
+    ...(onlyInOne.length > 0 ? ["", `Targets in one run only, not compared: ${onlyInOne.join(", ")}`] : []),
+    "",
+  ].join("\n");
+}

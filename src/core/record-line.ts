@@ -1,0 +1,49 @@
+// Reading a records file back: one JSONL line into a RequestRecord, or an error naming the line and the field.
+import { z } from "zod";
+import { ERROR_KINDS, type RequestRecord } from "./record";
+
+const nullableNumber = z.number().nullable();
+const count = z.number().int().nonnegative();
+
+/** Every field of RECORD_FIELDS, and no other: a file from another tool, or another version, is refused by name. */
+const recordSchema = z.strictObject({
+  runId: z.string(),
+  targetId: z.string().min(1),
+  inputIndex: count,
+  repetition: count,
+  attempt: z.number().int().min(1),
+  warmup: z.boolean(),
+  startedAt: z.number(),
+  ttftMs: nullableNumber,
+  latencyMs: z.number(),
+  status: z.enum(["ok", "error"]),
+  errorKind: z.enum(ERROR_KINDS).nullable(),
+  httpStatus: z.number().int().nullable(),
+  errorMessage: z.string().nullable(),
+  inputTokens: nullableNumber,
+  outputTokens: nullableNumber,
+  tokensEstimated: z.boolean(),
+  chunkCount: count,
+  output: z.string().nullable(),
+  outputBytes: count,
+  truncated: z.boolean(),
+}) satisfies z.ZodType<RequestRecord>;
+
+export type RecordLineResult = { ok: true; record: RequestRecord } | { ok: false; message: string };
+
+/** `line 12: latencyMs: expected number, received string`; lineNumber is 1-based. */
+export function parseRecordLine(text: string, lineNumber: number): RecordLineResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `line ${lineNumber}: not JSON (${(error as Error).message})` };
+  }
+  const result = recordSchema.safeParse(json);
+  if (result.success) return { ok: true, record: result.data };
+  const issue = result.error.issues[0]!;
+  const unknownKey = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
+  const field = unknownKey ?? issue.path.map(String).join(".");
+  const message = unknownKey !== undefined ? "unknown field" : issue.message;
+  return { ok: false, message: field ? `line ${lineNumber}: ${field}: ${message}` : `line ${lineNumber}: ${message}` };
+}

@@ -1,0 +1,144 @@
+// `providerbench analyze` as a separate process, on records files the CLI itself wrote against the sandbox.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+
+const repoRoot = new URL("../../", import.meta.url).pathname;
+
+let sandbox: Sandbox;
+let workDir: string;
+let recordsA: string;
+let recordsB: string;
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface AnalyzeJson {
+  summary: Record<string, unknown>[];
+  pairs: Record<string, unknown>[];
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, timeScale: 0.2 });
+  workDir = mkdtempSync(join(tmpdir(), "providerbench-analyze-"));
+  recordsA = join(workDir, "a.jsonl");
+  recordsB = join(workDir, "b.jsonl");
+  // Two runs of the three-profile scenario: 4 inputs × 3 repetitions = 12 pairs per pair of targets.
+  for (const path of [recordsA, recordsB]) {
+    const result = await runCli(["run", "scenarios/sandbox-chat-streaming.json", "--jsonl", path, "--repetitions", "3", "--quiet"]);
+    expect(result.code, result.stderr).toBe(0);
+  }
+}, 120_000);
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe("providerbench analyze", () => {
+  it("writes the summary and every pair of targets on three metrics as one JSON object", async () => {
+    const result = await runCli(["analyze", recordsA, "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const output = JSON.parse(result.stdout) as AnalyzeJson;
+    expect(Object.keys(output)).toEqual(["summary", "pairs"]);
+    expect(output.summary.map((row) => [row.targetId, row.requests])).toEqual([
+      ["fast", 12],
+      ["steady", 12],
+      ["slow", 12],
+    ]);
+    // 3 pairs of targets × 3 metrics, a before b in the order the targets first appear.
+    expect(output.pairs).toHaveLength(9);
+    expect(output.pairs.map((pair) => `${String(pair.a)}-${String(pair.b)}:${String(pair.metric)}`)).toEqual([
+      "fast-steady:latencyMs",
+      "fast-steady:ttftMs",
+      "fast-steady:outputTokensPerSecond",
+      "fast-slow:latencyMs",
+      "fast-slow:ttftMs",
+      "fast-slow:outputTokensPerSecond",
+      "steady-slow:latencyMs",
+      "steady-slow:ttftMs",
+      "steady-slow:outputTokensPerSecond",
+    ]);
+    for (const pair of output.pairs) {
+      expect(Object.keys(pair)).toEqual(["metric", "a", "b", "paired", "n", "medianDifference", "ciLow", "ciHigh", "pValue", "significant"]);
+      expect(pair).toMatchObject({ paired: true, n: 12 });
+      expect(pair.ciLow as number).toBeLessThanOrEqual(pair.medianDifference as number);
+      expect(pair.medianDifference as number).toBeLessThanOrEqual(pair.ciHigh as number);
+      expect(pair.significant).toBe((pair.pValue as number) < 0.05);
+    }
+    // The sandbox's fast profile answers in about a quarter of slow's time: 12 pairs settle it.
+    const fastVsSlow = output.pairs.find((pair) => pair.a === "fast" && pair.b === "slow" && pair.metric === "latencyMs")!;
+    expect(fastVsSlow.medianDifference as number).toBeLessThan(0);
+    expect(fastVsSlow.significant).toBe(true);
+  });
+
+  it("prints the summary table, the pairwise table with verdicts and a ranking", async () => {
+    const result = await runCli(["analyze", recordsA]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^fast\s+12\s+0/m);
+    expect(result.stdout).toMatch(/fast is faster than slow by [\d,.]+ ms \[[\d,.]+, [\d,.]+\], p [<=] [\d.]+/);
+    expect(result.stdout).toContain("latency (lower is better): fast; then steady; then slow");
+  });
+
+  it("compares two runs target by target, first file minus second", async () => {
+    const result = await runCli(["analyze", recordsA, recordsB, "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const output = JSON.parse(result.stdout) as AnalyzeJson & { runs: { a: { file: string } }; changes: Record<string, unknown>[] };
+    expect(output.runs.a.file).toBe(recordsA);
+    expect(output.summary.map((row) => `${String(row.run)}:${String(row.targetId)}`)).toEqual(["a:fast", "a:steady", "a:slow", "b:fast", "b:steady", "b:slow"]);
+    expect(output.pairs.map((pair) => [pair.a, pair.b, pair.metric, pair.paired, pair.n])).toContainEqual(["slow", "slow", "latencyMs", true, 12]);
+    // Every change of the diff view, for each target, judged by a named test.
+    expect(output.changes.map((change) => `${String(change.targetId)}:${String(change.metric)}`)).toContain("fast:latencyP90Ms");
+    for (const change of output.changes) {
+      expect(Object.keys(change)).toEqual(["targetId", "metric", "a", "b", "change", "test", "ciLow", "ciHigh", "pValue", "verdict"]);
+      expect(["paired", "bootstrap", "proportions"]).toContain(change.test);
+    }
+
+    const unpaired = JSON.parse((await runCli(["analyze", recordsA, recordsB, "--json", "--unpaired"])).stdout) as AnalyzeJson;
+    expect(unpaired.pairs.every((pair) => pair.paired === false && pair.n === 24)).toBe(true);
+  });
+
+  it("refuses a bad records file with exit code 2, naming the line and the field", async () => {
+    const lines = readFileSync(recordsA, "utf8").trimEnd().split("\n");
+    const broken = JSON.parse(lines[2]!) as Record<string, unknown>;
+    broken.latencyMs = "fast";
+    const badFile = join(workDir, "bad.jsonl");
+    writeFileSync(badFile, [lines[0], lines[1], JSON.stringify(broken), lines[3]].join("\n"));
+    const result = await runCli(["analyze", badFile]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${badFile}: line 3: latencyMs:`);
+    expect(result.stdout).toBe("");
+
+    const notJson = join(workDir, "not-json.jsonl");
+    writeFileSync(notJson, `${lines[0]}\n{"runId":\n`);
+    const notJsonResult = await runCli(["analyze", notJson]);
+    expect(notJsonResult.code).toBe(2);
+    expect(notJsonResult.stderr).toContain(`${notJson}: line 2: not JSON`);
+
+    const missing = await runCli(["analyze", join(workDir, "nowhere.jsonl")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("cannot read");
+
+    const wrongOption = await runCli(["analyze", recordsA, "--csv", "out.csv"]);
+    expect(wrongOption.code).toBe(2);
+    expect(wrongOption.stderr).toContain("--csv is an option of run, not of analyze");
+  });
+});
