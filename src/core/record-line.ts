@@ -27,6 +27,9 @@ const recordSchema = z.strictObject({
   output: z.string().nullable(),
   outputBytes: count,
   truncated: z.boolean(),
+  // Added after the first files were written: a file from before them reads as "no checks".
+  checksPassed: z.boolean().nullable().default(null),
+  failedChecks: z.string().nullable().default(null),
 }) satisfies z.ZodType<RequestRecord>;
 
 export type RecordLineResult = { ok: true; record: RequestRecord } | { ok: false; message: string };

@@ -73,10 +73,15 @@ const PERCENTILE_METRICS: Partial<Record<string, { metric: PairedMetricId; p: nu
   latencyP90Ms: { metric: "latencyMs", p: 90 },
 };
 
-/** Rates: judged as proportions of requests (failure rate) or attempts (error rate). */
+/**
+ * Rates: judged as proportions of what they count. Cost per request and goodput are not judged: the
+ * records hold no per-request cost, and goodput is one rate over the whole run, with no spread to test.
+ */
 const RATE_METRICS: Partial<Record<string, (row: SummaryRow) => { count: number; of: number }>> = {
   failureRate: (row) => ({ count: row.failedRequests, of: row.requests }),
   errorRate: (row) => ({ count: row.failedAttempts, of: row.okRequests + row.failedAttempts }),
+  checksPassRate: (row) => ({ count: Math.round((row.checksPassRate ?? 0) * row.checkedRequests), of: row.checkedRequests }),
+  sloAttainment: (row) => ({ count: row.sloMetRequests ?? 0, of: row.sloMetRequests === null ? 0 : row.requests }),
 };
 
 function judge(
