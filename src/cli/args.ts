@@ -1,4 +1,4 @@
-// Command-line arguments of `providerbench run`: parsed into a typed command, or a usage error.
+// Command-line arguments of `providerbench run` and `providerbench analyze`: parsed into a typed command, or a usage error.
 import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";

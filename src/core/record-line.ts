@@ -1,12 +1,15 @@
 // Reading a records file back: one JSONL line into a RequestRecord, or an error naming the line and the field.
 import { z } from "zod";
-import { ERROR_KINDS, type RequestRecord } from "./record";
+import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord } from "./record";
 
 const nullableNumber = z.number().nullable();
 const count = z.number().int().nonnegative();
 
-/** Every field of RECORD_FIELDS, and no other: a file from another tool, or another version, is refused by name. */
-const recordSchema = z.strictObject({
+/**
+ * Every field of RECORD_FIELDS (a field added there without a rule here does not compile), and no
+ * other: a file from another tool is refused by the field it does not know.
+ */
+const recordShape = {
   runId: z.string(),
   targetId: z.string().min(1),
   inputIndex: count,
@@ -30,7 +33,14 @@ const recordSchema = z.strictObject({
   // Added after the first files were written: a file from before them reads as "no checks".
   checksPassed: z.boolean().nullable().default(null),
   failedChecks: z.string().nullable().default(null),
-}) satisfies z.ZodType<RequestRecord>;
+  connectMs: nullableNumber.optional(),
+  tlsMs: nullableNumber.optional(),
+  waitingMs: nullableNumber.optional(),
+  receivingMs: nullableNumber.optional(),
+  connectionReused: z.boolean().nullable().optional(),
+} satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
+
+const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;
 
 export type RecordLineResult = { ok: true; record: RequestRecord } | { ok: false; message: string };
 

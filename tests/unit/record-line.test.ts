@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { RECORD_FIELDS } from "../../src/core/record";
+import { parseRecordLine } from "../../src/core/record-line";
+
+const GOOD = {
+  runId: "r",
+  targetId: "fast",
+  inputIndex: 0,
+  repetition: 1,
+  attempt: 1,
+  warmup: false,
+  startedAt: 1,
+  ttftMs: 10,
+  latencyMs: 100,
+  status: "ok",
+  errorKind: null,
+  httpStatus: 200,
+  errorMessage: null,
+  inputTokens: null,
+  outputTokens: 12,
+  tokensEstimated: false,
+  chunkCount: 3,
+  output: "hi",
+  outputBytes: 40,
+  truncated: false,
+  checksPassed: null,
+  failedChecks: null,
+};
+
+describe("parseRecordLine", () => {
+  it("reads a line the CLI wrote back into the same record", () => {
+    const result = parseRecordLine(JSON.stringify(GOOD), 1);
+    expect(result).toEqual({ ok: true, record: GOOD });
+  });
+
+  it("names the line and the field that is wrong, missing or unknown", () => {
+    expect(parseRecordLine(JSON.stringify({ ...GOOD, latencyMs: "slow" }), 7)).toMatchObject({ ok: false, message: expect.stringMatching(/^line 7: latencyMs: /) as string });
+    const { repetition: _dropped, ...missing } = GOOD;
+    expect(parseRecordLine(JSON.stringify(missing), 2)).toMatchObject({ ok: false, message: expect.stringMatching(/^line 2: repetition: /) as string });
+    expect(parseRecordLine(JSON.stringify({ ...GOOD, colour: "red" }), 3)).toEqual({ ok: false, message: "line 3: colour: unknown field" });
+    expect(parseRecordLine("{", 4)).toMatchObject({ ok: false, message: expect.stringMatching(/^line 4: not JSON/) as string });
+  });
+
+  it("reads a file written before the checks fields existed as unchecked", () => {
+    const { checksPassed: _passed, failedChecks: _failed, ...older } = GOOD;
+    expect(parseRecordLine(JSON.stringify(older), 1)).toEqual({ ok: true, record: { ...GOOD, checksPassed: null, failedChecks: null } });
+  });
+
+  it("knows every record field", () => {
+    const everyField = Object.fromEntries(RECORD_FIELDS.map((field) => [field, field in GOOD ? GOOD[field as keyof typeof GOOD] : null]));
+    expect(parseRecordLine(JSON.stringify(everyField), 1).ok).toBe(true);
+  });
+});
