@@ -1,5 +1,6 @@
 // The compare page's charts in Chromium, hovered as a user would: the percentile tooltip lists targets
 // in legend order (not alphabetically), and a timeline point's tooltip names its target.
+import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPageErrors, runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession, type Servers } from "./harness";
@@ -76,6 +77,29 @@ describe("charts on the compare page", () => {
     const text = await tooltip.innerText();
     expect(LABELS.some((label) => text.includes(label)), text).toBe(true);
     expect(text).toMatch(/s into the run/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("save a chart as an SVG file and as a PNG drawn through a canvas", async () => {
+    const chart = page.getByTestId("ecdf-latency");
+    await chart.locator(".recharts-area-area").first().waitFor();
+    const [svg] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: /as SVG$/ }).click()]);
+    expect(svg.suggestedFilename()).toBe("latency-distribution-ecdf.svg");
+    const markup = await readFile(await svg.path(), "utf8");
+    const parsed = await page.evaluate((text) => {
+      const document = new DOMParser().parseFromString(text, "image/svg+xml");
+      return { errors: document.getElementsByTagName("parsererror").length, root: document.documentElement.tagName, texts: [...document.querySelectorAll("text")].map((node) => node.textContent) };
+    }, markup);
+    expect(parsed.errors).toBe(0);
+    expect(parsed.root).toBe("svg");
+    expect(parsed.texts).toEqual(expect.arrayContaining(LABELS));
+
+    const [png] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: /as PNG$/ }).click()]);
+    expect(png.suggestedFilename()).toBe("latency-distribution-ecdf.png");
+    const bytes = await readFile(await png.path());
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Width × height from the IHDR chunk: twice the chart's size on screen.
+    expect(bytes.readUInt32BE(16)).toBeGreaterThan(600);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -57,6 +57,7 @@ describe("dashboard in Chromium", () => {
   it("runs the bundled scenario, compares, exports, replays, and keeps both runs after a reload", async () => {
     const firstRun = await runBundledScenario();
     await showsOneSummaryRowPerTarget();
+    await readsTheVerdictAndTheDistributions();
     await exportsOneCsvRowPerAttempt(firstRun);
     await replaysAgainstTheFirstRun(firstRun);
     await keepsBothRunsAfterAReload();
@@ -106,6 +107,31 @@ async function showsOneSummaryRowPerTarget(): Promise<void> {
   for (const value of p50.values()) expect(value).toBeGreaterThan(0);
   expect(p50.get("slow")!).toBeGreaterThan(p50.get("fast")!);
   await page.screenshot({ path: join(ARTIFACTS, "compare-page.png"), fullPage: true });
+}
+
+/**
+ * The verdict panel on top names a best target or a tied group for every objective the bundled
+ * scenario measures (it has prices, checks and an SLO), and the ECDFs draw a band per target.
+ */
+async function readsTheVerdictAndTheDistributions(): Promise<void> {
+  const panel = page.getByTestId("verdict-panel");
+  await panel.waitFor();
+  const latency = panel.locator('[data-objective="latency"]');
+  await expect.poll(() => latency.getAttribute("data-state"), { timeout: 20_000 }).not.toBe("unavailable");
+  for (const objective of ["ttft", "latency", "cost", "checks", "goodput"]) {
+    const verdict = panel.locator(`[data-objective="${objective}"]`);
+    expect(await verdict.getAttribute("data-state"), objective).toMatch(/^(best|tied|untold)$/);
+    const best = await verdict.locator("[data-target-id]").evaluateAll((elements) => elements.map((element) => element.getAttribute("data-target-id")));
+    expect(best.length, objective).toBeGreaterThan(0);
+    expect(TARGET_IDS).toEqual(expect.arrayContaining(best));
+  }
+  // The slow profile is never the fastest.
+  expect(await latency.locator('[data-target-id="slow"]').count()).toBe(0);
+  for (const quantity of ["latency", "ttft"]) {
+    const chart = page.getByTestId(`ecdf-${quantity}`);
+    await chart.locator(".recharts-area-area").first().waitFor();
+    expect(await chart.locator(".recharts-area-area").count()).toBe(TARGET_IDS.length);
+  }
 }
 
 /** The records CSV has one row per request attempt. */

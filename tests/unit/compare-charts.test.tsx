@@ -4,6 +4,7 @@
 // and a titled, labelled live chart.
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { metricById } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
 import { ERROR_KIND_COLORS, TARGET_PALETTE } from "../../src/ui/components/ui/target-colors";
 import { SeriesTooltip } from "../../src/ui/features/compare/chart-parts";
@@ -139,6 +140,16 @@ describe("the percentiles chart", () => {
     expect(screen.getByText("Latency (ms)")).toBeTruthy();
     expect(screen.getByText("Percentile")).toBeTruthy();
     expect(legendLabels(container)).toEqual(["Zeta cloud", "Alpha local"]);
+  });
+
+  it("draws each figure's 95% interval from the catalogue as an error bar on its bar", async () => {
+    const { container } = render(<LatencyPercentilesChart rows={ROWS} targets={TARGETS} />);
+    const withInterval = ["latencyP50Ms", "latencyP90Ms", "latencyP99Ms"].flatMap((id) => ROWS.filter((row) => metricById(id).interval?.(row) != null));
+    expect(withInterval.length).toBeGreaterThanOrEqual(ROWS.length);
+    await waitFor(() => expect(container.querySelectorAll(".recharts-errorBar")).toHaveLength(withInterval.length));
+    // Zeta's median, 180–240 ms, spans its bootstrap interval: the bar's line goes from the low end to the high end.
+    const [low, high] = metricById("latencyP50Ms").interval!(ROWS[0]!)!;
+    expect(high).toBeGreaterThan(low);
   });
 
   it("has a title unless its section already gives one", () => {

@@ -4,7 +4,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { metricById } from "../../src/core/metrics";
+import { collectSamples, compareTargets } from "../../src/core/paired";
 import { imageOfChart } from "../../src/ui/features/compare/chart-frame";
+import { ForestPlot } from "../../src/ui/features/compare/forest-plot";
 import { EcdfChart } from "../../src/ui/features/compare/ecdf-chart";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
@@ -73,6 +75,21 @@ describe("the ECDF charts", () => {
     expect(description?.getAttribute("role")).toBe("tooltip");
     expect(description?.textContent).toContain("Dvoretzky–Kiefer–Wolfowitz");
     expect(description?.textContent).toContain(metricById("latencyP50Ms").definition);
+  });
+});
+
+describe("the paired-difference forest plot", () => {
+  it("draws each pair's median difference with its 95% interval as an error bar, filled when significant", async () => {
+    const paired = (targetId: string, shiftMs: number) =>
+      Array.from({ length: 20 }, (_, input) => makeRecord({ targetId, inputIndex: input, latencyMs: 200 + ((input * 37) % 23) * 3 + shiftMs }));
+    const records = [...paired("fast", 0), ...paired("slow", 150)];
+    const comparisons = compareTargets(collectSamples(records), ["fast", "slow"]);
+    render(<ForestPlot comparisons={comparisons} targets={TARGETS} />);
+    const plot = screen.getByTestId("forest-plot");
+    await waitFor(() => expect(plot.querySelectorAll(".recharts-errorBar")).toHaveLength(1));
+    expect(plot.querySelectorAll(".pb-forest-dot.pb-forest-significant")).toHaveLength(1);
+    expect(plot.querySelector(".recharts-reference-line")).not.toBeNull();
+    expect(within(plot).getByRole("listitem").textContent).toMatch(/^slow is faster than|is faster than slow by 150 ms/);
   });
 });
 

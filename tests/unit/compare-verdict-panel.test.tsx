@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The verdict panel: the best target when the tests support it, the tied group named as a tie when they
 // do not, "cannot be told apart" with too few requests, and objectives the run did not measure said so.
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatMetric, metricById } from "../../src/core/metrics";
 import { collectSamples, compareTargets } from "../../src/core/paired";
@@ -156,7 +156,12 @@ describe("the verdict panel", () => {
     expect(within(latency).getByText("tied")).toBeTruthy();
     expect(panel.querySelector('[data-objective="cost"]')?.getAttribute("data-state")).toBe("unavailable");
     // The pairs behind the verdicts, one click away: 3 pairs × 3 metrics.
+    expect(within(panel).queryByTestId("pairwise-matrix")).toBeNull();
+    const details = within(panel).getByTestId("pairwise-details") as HTMLDetailsElement;
+    details.open = true;
+    fireEvent(details, new Event("toggle"));
     expect(within(panel).getByTestId("pairwise-matrix").querySelectorAll("tbody tr[data-pair]")).toHaveLength(9);
+    expect(within(panel).getByTestId("forest-plot")).toBeTruthy();
   });
 
   it("is not shown for a run of one target", () => {

@@ -111,7 +111,7 @@ export function ForestPlot(props: { comparisons: readonly Comparison[]; targets:
               }}
             />
             <Scatter data={rows} shape={DifferenceDot} isAnimationActive={false}>
-              <ErrorBar dataKey="errorX" direction="x" width={6} strokeWidth={1.5} className="pb-forest-interval" />
+              <ErrorBar dataKey="errorX" direction="x" width={6} strokeWidth={1.5} isAnimationActive={false} />
             </Scatter>
           </ScatterChart>
           <ul className="pb-forest-sentences">

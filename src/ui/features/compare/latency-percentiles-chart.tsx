@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { metricById, type Metric } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
 import { axisLabel, niceTicks, tickNumber, tooltipMs } from "./chart-format";
 import { ChartLegend, SeriesTooltip } from "./chart-parts";
@@ -9,11 +10,26 @@ import "./compare.css";
 const PERCENTILES = ["p50", "p90", "p99"] as const;
 type Percentile = (typeof PERCENTILES)[number];
 
+/** Each bar's catalogue metric: its 95% interval, where the catalogue has one, is the bar's error bar. */
+const PERCENTILE_METRICS: Record<Percentile, Metric> = {
+  p50: metricById("latencyP50Ms"),
+  p90: metricById("latencyP90Ms"),
+  p99: metricById("latencyP99Ms"),
+};
+
 export const LATENCY_PERCENTILES_TITLE = "Latency percentiles by target";
 
 interface PercentileGroup {
   percentile: Percentile;
   latencyMsByTarget: Record<string, number | null>;
+  /** Distances from the value down and up to its interval's ends (recharts' ErrorBar form). */
+  errorMsByTarget: Record<string, [number, number] | null>;
+}
+
+function errorOf(metric: Metric, row: SummaryRow): [number, number] | null {
+  const value = metric.value(row);
+  const interval = metric.interval?.(row) ?? null;
+  return value === null || interval === null ? null : [value - interval[0], interval[1] - value];
 }
 
 /**
@@ -29,10 +45,15 @@ export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: Ta
       PERCENTILES.map((percentile) => ({
         percentile,
         latencyMsByTarget: Object.fromEntries(rows.map((row) => [row.targetId, row.latencyMs[percentile]])),
+        errorMsByTarget: Object.fromEntries(rows.map((row) => [row.targetId, errorOf(PERCENTILE_METRICS[percentile], row)])),
       })),
     [rows],
   );
-  const ticks = useMemo(() => niceTicks(0, Math.max(0, ...rows.map((row) => row.latencyMs.p99 ?? 0))), [rows]);
+  // The axis reaches the highest bar or error bar.
+  const ticks = useMemo(
+    () => niceTicks(0, Math.max(0, ...groups.flatMap((group) => rows.map((row) => (group.latencyMsByTarget[row.targetId] ?? 0) + (group.errorMsByTarget[row.targetId]?.[1] ?? 0))))),
+    [groups, rows],
+  );
   const legend = useMemo(() => targets.map((target) => ({ label: target.label, color: target.color, mark: "square" as const })), [targets]);
   const order = useMemo(() => targets.map((target) => target.label), [targets]);
   return (
@@ -56,7 +77,9 @@ export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: Ta
             dataKey={(group: PercentileGroup) => group.latencyMsByTarget[target.id] ?? null}
             fill={target.color}
             isAnimationActive={false}
-          />
+          >
+            <ErrorBar dataKey={(group: PercentileGroup) => group.errorMsByTarget[target.id] ?? null} width={4} strokeWidth={1.5} isAnimationActive={false} />
+          </Bar>
         ))}
       </BarChart>
     </figure>

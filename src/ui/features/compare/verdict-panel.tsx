@@ -1,6 +1,6 @@
 // The top of the Compare page: for each objective the best target, or the group tied for best, in plain
 // words; then every pair in a matrix and a forest plot, one click away.
-import { useDeferredValue, useMemo } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
@@ -57,6 +57,8 @@ export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | n
   const targetIds = useMemo(() => (rows === null ? [] : rows.map((row) => row.targetId)), [rows]);
   const targets = useMemo(() => describeTargets(targetIds, scenario), [targetIds, scenario]);
   const comparisons = usePairwiseComparisons(records, targetIds);
+  // The matrix and the forest plot are drawn when asked for, not hidden in the page meanwhile.
+  const [pairsOpen, setPairsOpen] = useState(false);
   const verdicts = useMemo(() => {
     if (rows === null) return null;
     const byId = targetInfoById(targets);
@@ -73,10 +75,14 @@ export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | n
         called a tie. Cost compares the scenario&apos;s prices applied to the measured tokens.
       </p>
       {comparisons !== null && comparisons.length > 0 ? (
-        <details className="pb-pairwise" data-testid="pairwise-details">
+        <details className="pb-pairwise" data-testid="pairwise-details" onToggle={(event) => setPairsOpen(event.currentTarget.open)}>
           <summary>Every pair: differences, intervals and p-values</summary>
-          <PairwiseMatrix comparisons={comparisons} targets={targets} />
-          <ForestPlot comparisons={comparisons} targets={targets} />
+          {pairsOpen ? (
+            <>
+              <PairwiseMatrix comparisons={comparisons} targets={targets} />
+              <ForestPlot comparisons={comparisons} targets={targets} />
+            </>
+          ) : null}
         </details>
       ) : null}
     </Section>
