@@ -37,6 +37,8 @@ export interface Metric {
   fromTokens?: boolean;
   /** An estimate for another reason than token counts (a cost with unpriced requests): also marked ≈. */
   estimated?(row: SummaryRow): boolean;
+  /** Why its ≈ is there, when that is not only estimated token counts (the hover of an ≈ value). */
+  estimatedExplanation?: string;
   /** How its interval is computed, named in the hover ("bootstrap" when absent). */
   intervalMethod?: string;
   /** One line saying what it is, shown as the column header's hover. */
@@ -325,6 +327,7 @@ export const METRICS: readonly Metric[] = [
 function valueMetrics(): Metric[] {
   const costNote = "Successful measured requests at the target's price (US dollars); failed requests and warm-ups are not priced. ≈ when a token count was estimated or some requests could not be priced.";
   const costEstimated = (row: SummaryRow): boolean => row.costEstimated;
+  const costEstimateReason = "An estimate: an output token count it rests on was estimated from the stream, or some successful requests could not be priced (they count at the mean).";
   return [
     {
       id: "costPerRequestUsd",
@@ -334,6 +337,7 @@ function valueMetrics(): Metric[] {
       better: "lower",
       value: (row) => row.costPerRequestUsd,
       estimated: costEstimated,
+      estimatedExplanation: costEstimateReason,
       definition: `Mean cost of one successful request. ${costNote}`,
       views: ["table"],
     },
@@ -345,6 +349,7 @@ function valueMetrics(): Metric[] {
       better: "lower",
       value: (row) => row.costPer1000RequestsUsd,
       estimated: costEstimated,
+      estimatedExplanation: costEstimateReason,
       definition: `Cost per request × 1,000. ${costNote}`,
       views: ["table", "diff", "cli"],
     },
@@ -356,6 +361,7 @@ function valueMetrics(): Metric[] {
       better: null,
       value: (row) => row.runCostUsd,
       estimated: costEstimated,
+      estimatedExplanation: costEstimateReason,
       definition: `What this target's successful measured requests cost (a request that could not be priced counts at the mean). ${costNote}`,
       views: ["table", "cli"],
     },
@@ -444,6 +450,11 @@ export function isEstimated(metric: Metric, row: SummaryRow): boolean {
 
 export const ESTIMATED_MARK = "≈";
 export const ESTIMATED_EXPLANATION = "Token counts estimated from the stream (the provider reported none).";
+
+/** The hover of an ≈ value: why this metric's value is an estimate. */
+export function estimatedExplanation(metric: Metric): string {
+  return metric.estimatedExplanation ?? ESTIMATED_EXPLANATION;
+}
 
 /** The value with its unit, marked ≈ when estimated: for screens. */
 export function formatMetric(metric: Metric, row: SummaryRow): string {

@@ -2,7 +2,7 @@
 // worked out by hand in the comments. Wilson intervals were computed apart in python3 from the
 // textbook formula (z = 1.959963984540054); 0 of 5 → [0, 0.4345] is the value every table gives.
 import { describe, expect, it } from "vitest";
-import { formatMetric, isEstimated, metricById, summaryFileRows, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
+import { ESTIMATED_EXPLANATION, estimatedExplanation, formatMetric, isEstimated, metricById, summaryFileRows, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import type { RequestRecord } from "../../src/core/record";
 import { summarize } from "../../src/core/stats";
 import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../../src/core/value-summary";
@@ -101,6 +101,9 @@ describe("cost, checks and SLOs in the summary", () => {
     expect(isEstimated(perThousand, c!)).toBe(false);
     expect(formatMetric(perThousand, c!)).toBe("500 USD");
     expect(formatMetric(metricById("costPerRequestUsd"), a!)).toBe("≈0.00133 USD");
+    // Its hover says why, which for a cost is not only the token counts.
+    expect(estimatedExplanation(perThousand)).toMatch(/could not be priced/);
+    expect(estimatedExplanation(metricById("outputTokensPerSecondP50"))).toBe(ESTIMATED_EXPLANATION);
   });
 
   it("counts a request without a priced quantity at the target's mean, and calls the cost an estimate", () => {

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { ESTIMATED_EXPLANATION, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
+import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
@@ -43,7 +43,7 @@ export function LiveSummary(props: { rows: SummaryRow[]; scenario: Pick<Scenario
                   key={metric.id}
                   className="pb-num"
                   data-column={metric.id}
-                  title={isEstimated(metric, row) ? ESTIMATED_EXPLANATION : undefined}
+                  title={isEstimated(metric, row) ? estimatedExplanation(metric) : undefined}
                 >
                   {formatMetric(metric, row)}
                 </td>

@@ -9,7 +9,7 @@ import {
   useTable,
   type SortDirection,
 } from "@tanstack/react-table";
-import { ESTIMATED_EXPLANATION, METRICS, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../core/metrics";
+import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { ColumnChooser, useColumnChoices } from "./column-chooser";
@@ -36,7 +36,7 @@ const SORT_ARROW: Record<SortDirection, string> = { asc: "▲", desc: "▼" };
 
 /** A cell's hover: its interval, or why it is marked as an estimate. */
 function cellTitle(metric: Metric, row: SummaryRow): string | undefined {
-  return describeInterval(metric, row) ?? (isEstimated(metric, row) ? ESTIMATED_EXPLANATION : undefined);
+  return describeInterval(metric, row) ?? (isEstimated(metric, row) ? estimatedExplanation(metric) : undefined);
 }
 
 /** The line under a figure: its 95% interval as a range, or that there were too few samples for one. */
