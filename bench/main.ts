@@ -11,6 +11,7 @@ import { measureCliScale, scaleTable } from "./cli-scale";
 import { hostileMemoryTable, measureHostileMemory } from "./hostile-memory";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
 import { runBrowserBenchmarks } from "./browser/index";
+import { measureWire, wireGoals, wireTable } from "./wire";
 
 const quick = process.argv.includes("--quick");
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -84,6 +85,18 @@ const BENCHMARKS: Record<string, Benchmark> = {
     ];
   },
 
+  async wire() {
+    log("the wire: the command line next to bare undici.request and fetch loops…");
+    const rows = await measureWire({ quick, log });
+    return [
+      "## The wire: the command line next to bare loops",
+      "One loopback server in its own process (`bench/wire/wire-server.ts`) logs, by its own clock, when each request had arrived and when it wrote the first content chunk and the last byte. ProviderBench's command line (its undici transport, and `--transport fetch`, the transport before it), a bare `undici.request` loop and a bare `fetch` loop each run in their own process, one after the other, as closed loops: 100 ms to the first token then 20 chunks 10 ms apart at c=32, and a zero-latency non-streaming answer at c=64. Errors are per request, measured − what the server did (signed: + is late), matched by the request number the server writes into each answer; req/s over the span of the client's requests; CPU seconds (user + system) and peak RSS from GNU time around each client. The machine is shared (2 cores, other work running): compare the rows of one run with each other, not with other runs.",
+      wireTable(rows),
+      "Goals (issue 15), judged on the rows above:",
+      wireGoals(rows),
+    ];
+  },
+
   async browser(sandboxUrl) {
     log("the browser's side, in Chromium…");
     return runBrowserBenchmarks({ sandboxUrl, quick, log });
@@ -101,8 +114,10 @@ const BENCHMARKS: Record<string, Benchmark> = {
 
 function selectedBenchmarks(): string[] {
   const onlyIndex = process.argv.indexOf("--only");
-  if (onlyIndex < 0) return Object.keys(BENCHMARKS);
-  const names = (process.argv[onlyIndex + 1] ?? "").split(",").filter(Boolean);
+  // `npm run bench -- wire` names benchmarks as plain words, like `--only wire`.
+  const named = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && all[index - 1] !== "--only");
+  if (onlyIndex < 0 && named.length === 0) return Object.keys(BENCHMARKS);
+  const names = (onlyIndex < 0 ? named.join(",") : (process.argv[onlyIndex + 1] ?? "")).split(",").filter(Boolean);
   const unknown = names.filter((name) => !(name in BENCHMARKS));
   if (names.length === 0 || unknown.length > 0) {
     throw new Error(`--only takes a comma-separated list of: ${Object.keys(BENCHMARKS).join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`);

@@ -7,6 +7,7 @@ import {
   InferenceClientProviderOutputError,
   InferenceClientRoutingError,
 } from "@huggingface/inference";
+import { bufferedResponse } from "./buffered-response";
 import { describeError } from "./describe-error";
 import { newWireEvents, WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireEvents } from "./http-phases";
 import type { ErrorKind } from "./record";
@@ -205,7 +206,7 @@ export function createTimingFetch(
     timing.bodyEnded = true;
     const body = chunks.length === 1 ? chunks[0]! : concatChunks(chunks, timing.bodyBytes);
     if (response.status >= 400) timing.errorBodyExcerpt = textExcerpt(body);
-    return new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return bufferedResponse(response, body);
   };
 
   /**

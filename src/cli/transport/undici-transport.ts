@@ -76,7 +76,7 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
   });
 
   const wireFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    const url = parsedUrl(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
     const events = (init as RequestInitWithWireEvents | undefined)?.[WIRE_EVENTS_KEY] ?? null;
     const request: OutgoingRequest = {
       url,
@@ -110,6 +110,20 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     fetch: wireFetch as typeof fetch,
     close: () => agent.close(),
   };
+}
+
+/** A run sends to a handful of URLs again and again: each is parsed once (a few per run; bounded anyway). */
+const parsedUrls = new Map<string, URL>();
+const PARSED_URLS_KEPT = 256;
+
+function parsedUrl(href: string): URL {
+  let url = parsedUrls.get(href);
+  if (url === undefined) {
+    if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.clear();
+    url = new URL(href);
+    parsedUrls.set(href, url);
+  }
+  return url;
 }
 
 interface OutgoingRequest {

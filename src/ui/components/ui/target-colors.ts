@@ -45,3 +45,11 @@ export const ERROR_KIND_COLORS: Readonly<Record<ErrorColorKey, string>> = {
   aborted: "#6E6E6E",
   other: "#5A3E1B",
 };
+
+/** The HTTP phases' colours (the compare page's phase bars): Paul Tol's "muted" scheme, apart from the targets' "bright" one. */
+export const PHASE_COLORS = {
+  connect: "#332288",
+  tls: "#88CCEE",
+  waiting: "#DDCC77",
+  receiving: "#117733",
+} as const;

@@ -13,6 +13,8 @@ import { useRunSummary } from "../../lib/use-run-summary";
 import { RunComparison } from "./run-comparison";
 import { RunDiff } from "./run-diff";
 import { useRunData, useStoredRun } from "./use-run-data";
+import { PhaseChart } from "./phase-chart";
+import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict-panel";
 
 interface ComparePageProps {
@@ -135,6 +137,11 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
       ) : null}
 
       {summary.state === "error" ? <DatabaseErrorNotice action="compute this run's summary" message={summary.message} /> : null}
+      {summary.state === "loaded" ? (
+        <Section title="Where the time goes" testId="phases-section">
+          <PhaseChart rows={summary.rows} targets={describeTargets(summary.rows.map((row) => row.targetId), run.spec)} />
+        </Section>
+      ) : null}
       <RunComparison
         runId={run.id}
         scenario={run.spec}
