@@ -40,17 +40,29 @@ export function compileChecks(expectations: readonly Expectation[] | undefined):
   return errors.length > 0 ? { ok: false, errors } : { ok: true, checks };
 }
 
-/** The checks of one input judged on its whole output. */
+/**
+ * The checks of one input judged on its whole output. Never throws: a check that cannot finish on this
+ * output (a schema that recurses past the stack on an answer nested 100,000 deep) has not passed, and
+ * one hostile answer must not end the run.
+ */
 export function judgeOutput(checks: readonly CompiledCheck[], inputIndex: number, output: string): ChecksVerdict {
   const failed: string[] = [];
   let applied = 0;
   for (const check of checks) {
     if (check.inputs !== null && !check.inputs.has(inputIndex)) continue;
     applied++;
-    if (!check.passes(output)) failed.push(check.name);
+    if (!passesSafely(check, output)) failed.push(check.name);
   }
   if (applied === 0) return NO_CHECKS;
   return { checksPassed: failed.length === 0, failedChecks: failed.length === 0 ? null : failed.join(",") };
+}
+
+function passesSafely(check: CompiledCheck, output: string): boolean {
+  try {
+    return check.passes(output);
+  } catch {
+    return false;
+  }
 }
 
 /** A check's test, or why the expectation cannot be one. */
@@ -111,8 +123,12 @@ function compileJsonSchema(schema: Record<string, unknown> | boolean): ((output:
   let validator: Validator;
   try {
     validator = new Validator(schema as Schema, "2020-12", false);
+    // A `$ref` that leads back to itself without descending into the value never ends; trying the
+    // simplest values finds it now rather than on every answer.
+    for (const sample of [null, 0, "", [], {}]) validator.validate(sample);
   } catch (error) {
-    return `not a usable JSON Schema: ${(error as Error).message}`;
+    const reason = error instanceof RangeError ? "it refers to itself without end (a $ref loop)" : (error as Error).message;
+    return `not a usable JSON Schema: ${reason}`;
   }
   return (output) => {
     const parsed = parseJson(output);

@@ -98,6 +98,19 @@ describe("hostile and wrong expectations", () => {
     );
   });
 
+  it("refuses a JSON Schema whose $ref loops back to itself", () => {
+    expect(errorsOf([{ type: "jsonSchema", value: { allOf: [{ $ref: "#" }] } }])).toBe(
+      "expectations[0].value: not a usable JSON Schema: it refers to itself without end (a $ref loop)",
+    );
+  });
+
+  it("fails, rather than throws, on an answer too deeply nested to validate", () => {
+    // A recursive schema is fine; an answer nested 100,000 deep exhausts the stack while being checked.
+    const checks = checksFor([{ type: "jsonSchema", value: { items: { $ref: "#" } } }, { type: "maxLength", value: 10 }]);
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    expect(judgeOutput(checks, 0, deep)).toEqual({ checksPassed: false, failedChecks: "jsonSchema#0,maxLength#1" });
+  });
+
   it.each([
     ["an unknown type", [{ type: "similar", value: "x" }], "expectations[0].type: must be one of equals, contains, regex, json, jsonSchema, maxLength"],
     ["a missing value", [{ type: "contains" }], "expectations[0].value: required"],
