@@ -15,6 +15,7 @@ export function formatProgress(progress: RunProgress): string {
     `${progress.inFlight} in flight`,
     progress.outcomes.retries > 0 ? `${progress.outcomes.retries} retries (${progress.outcomes.recoveredRequests} recovered)` : null,
     progress.outcomes.abortedRequests > 0 ? `${progress.outcomes.abortedRequests} aborted` : null,
+    progress.outcomes.droppedRequests > 0 ? `${progress.outcomes.droppedRequests} dropped` : null,
     `${elapsedSeconds.toFixed(1)} s`,
     etaSeconds === null ? null : `ETA ${etaSeconds.toFixed(0)} s`,
   ];

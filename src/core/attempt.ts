@@ -36,13 +36,22 @@ export interface AttemptContext {
 }
 
 /** The checks' verdicts are the runner's: it knows the input's expectations (checks.ts). */
-export type MeasuredFields = Omit<RequestRecord, "runId" | "targetId" | "inputIndex" | "repetition" | "attempt" | "warmup" | "checksPassed" | "failedChecks">;
+export type MeasuredFields = Omit<
+  RequestRecord,
+  "runId" | "targetId" | "inputIndex" | "repetition" | "attempt" | "warmup" | "checksPassed" | "failedChecks" | "scheduledAt" | "queueMs" | "stage"
+>;
 
 export interface MeasuredAttempt {
   fields: MeasuredFields;
   retryAfterMs: number | null;
   /** A successful text answer whole, before the record's output is cut: what checks are judged on. */
   fullOutput?: string | null;
+  /**
+   * Monotonic time (clock.now()) at which the request was handed to fetch: the timing fetch's t0, taken
+   * just before it calls the transport, whatever the transport is. The load models' queueMs ends here.
+   * When fetch was never reached (an input error), the moment the attempt began.
+   */
+  handedToFetchAt: number;
 }
 
 /**
@@ -112,7 +121,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   const fields = success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
   // After [DONE] the tail gets a short bounded grace (connection reuse), then the body is cancelled.
   wire.drain();
-  return { fields, retryAfterMs: null, fullOutput: result.outputKind === "vector" ? null : result.output };
+  return { fields, retryAfterMs: null, fullOutput: result.outputKind === "vector" ? null : result.output, handedToFetchAt: wire.timing.t0 ?? attemptStartedAt };
 }
 
 /**
@@ -152,6 +161,7 @@ function success(
     outputBytes: timing.bodyBytes,
     truncated: kept.truncated,
     ...httpPhasesOf(timing.wire, lastByteAt),
+    retryAfterMs: null,
   };
 }
 
@@ -183,8 +193,10 @@ function failure(
       outputBytes: timing.bodyBytes,
       truncated: kept.truncated,
       ...httpPhasesOf(timing.wire, timing.lastByteAt),
+      retryAfterMs: timing.retryAfterMs,
     },
     retryAfterMs: timing.retryAfterMs,
+    handedToFetchAt: t0,
   };
 }
 

@@ -1,37 +1,19 @@
 // The seeded bootstrap of a percentile, shared by the summary's intervals and the paired comparisons.
 // Seeded, so the same values always give the same interval (summaries and verdicts are compared across runs).
 import { percentile } from "./percentile";
-import { mulberry32, type Random } from "./random";
+import { gammaVariate, mulberry32, openUnit, type Random } from "./random";
 
 export const BOOTSTRAP_RESAMPLES = 1000;
 export const BOOTSTRAP_SEED = 0x5eed_b007;
 
-/** Seeded and strictly inside (0, 1), so log() below never sees 0. */
+/** Seeded and strictly inside (0, 1), so log() in the gamma variates never sees 0. */
 export function seededUniform(seed: number): Random {
-  const next = mulberry32(seed);
-  return () => (next() * 4294967296 + 0.5) / 4294967296;
-}
-
-function standardNormal(uniform: Random): number {
-  return Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-}
-
-/** Gamma(shape, 1) for shape ≥ 1 (Marsaglia & Tsang, 2000). */
-function gamma(shape: number, uniform: Random): number {
-  const d = shape - 1 / 3;
-  const c = 1 / Math.sqrt(9 * d);
-  for (;;) {
-    const x = standardNormal(uniform);
-    const v = (1 + c * x) ** 3;
-    if (v <= 0) continue;
-    const u = uniform();
-    if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
-  }
+  return openUnit(mulberry32(seed));
 }
 
 function beta(a: number, b: number, uniform: Random): number {
-  const x = gamma(a, uniform);
-  return x / (x + gamma(b, uniform));
+  const x = gammaVariate(a, uniform);
+  return x / (x + gammaVariate(b, uniform));
 }
 
 /**

@@ -308,7 +308,8 @@ export const METRICS: readonly Metric[] = [
   },
   ...valueMetrics(),
   ...phaseMetrics(),
-  ...ERROR_KINDS.filter((kind) => kind !== "aborted").map(
+  ...loadMetrics(),
+  ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,
       label: `Failed attempts: ${kind}`,
@@ -575,6 +576,64 @@ function phaseMetrics(): Metric[] {
       better: null,
       value: (row) => row.reusedConnectionShare,
       definition: `Successful requests sent on a connection that had already carried one / successful requests whose connection is known. ${notMeasured}`,
+      views: [],
+    },
+  ];
+}
+
+// Load models (src/core/load, docs/metrics.md "Load"): the client's own queue and refusals, beside latency.
+// A function for the same reason as valueMetrics.
+function loadMetrics(): Metric[] {
+  return [
+    {
+      id: "effectiveLatencyP50Ms",
+      label: "p50 effective latency",
+      header: "Eff. p50",
+      unit: "ms",
+      better: "lower",
+      value: (row) => row.effectiveLatencyMs.p50,
+      interval: (row) => row.effectiveLatencyP50Ci95,
+      definition: "Median of queueMs + latencyMs over successful measured requests: latency as the sender saw it, from when the request was due, its wait in the client's own queue included.",
+      views: ["table", "cli"],
+    },
+    {
+      id: "effectiveLatencyP99Ms",
+      label: "p99 effective latency",
+      header: "Eff. p99",
+      unit: "ms",
+      better: "lower",
+      value: (row) => row.effectiveLatencyMs.p99,
+      definition: "99th percentile of queueMs + latencyMs over successful measured requests.",
+      views: [],
+    },
+    {
+      id: "queueP99Ms",
+      label: "p99 queue time",
+      header: "Queue p99",
+      unit: "ms",
+      better: "lower",
+      value: (row) => row.queueMs.p99,
+      definition: "99th percentile of queueMs (when the request was due to when it was handed to fetch) over successful measured requests: the send lag of an open loop, or the wait for the in-flight cap.",
+      views: [],
+    },
+    {
+      id: "droppedRequests",
+      label: "Dropped arrivals",
+      header: "Dropped",
+      unit: "count",
+      better: null,
+      value: (row) => row.droppedRequests,
+      definition: "Open-loop arrivals never sent, because the target's in-flight cap was reached and its queue full: the client's refusal, in neither rate.",
+      views: ["table", "cli"],
+    },
+    {
+      id: "retryAfterAttempts",
+      label: "Answers with Retry-After",
+      header: "Retry-After",
+      unit: "count",
+      better: null,
+      value: (row) => row.retryAfterAttempts,
+      definition: "Measured attempts whose answer carried a Retry-After header: the provider asking the client to slow down.",
       views: [],
     },
   ];

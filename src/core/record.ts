@@ -11,6 +11,9 @@ export const ERROR_KINDS = [
   "bad_response",
   "aborted",
   "input",
+  // The open loop's own refusal: an arrival found the in-flight cap reached and the queue full, and was
+  // never sent (docs/metrics.md). Counted apart, like aborted: it says nothing about the provider.
+  "dropped",
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
@@ -71,6 +74,16 @@ export interface RequestRecord {
   receivingMs?: number | null;
   /** The request went out on a connection that had already carried one. */
   connectionReused?: boolean | null;
+  // Load models (src/core/load): when the attempt was due, how long it waited for its turn, and which
+  // stage of a sweep it belongs to. Records stored before these fields existed read as null.
+  /** When the attempt was due, epoch ms: its arrival in an open loop, the moment it got a concurrency slot in a closed one, the end of the backoff for a retry. */
+  scheduledAt: number | null;
+  /** From scheduledAt to the moment the request was handed to fetch (t0): the client's own queue. null when never sent. */
+  queueMs: number | null;
+  /** 0-based stage of a sweep (one level each); 0 for a run without a sweep. */
+  stage: number | null;
+  /** What the server asked in Retry-After (ms), on an answer that carried one; else null. */
+  retryAfterMs: number | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -102,4 +115,8 @@ export const RECORD_FIELDS = [
   "waitingMs",
   "receivingMs",
   "connectionReused",
+  "scheduledAt",
+  "queueMs",
+  "stage",
+  "retryAfterMs",
 ] as const satisfies readonly (keyof RequestRecord)[];

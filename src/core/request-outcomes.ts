@@ -20,10 +20,16 @@ export interface RequestOutcomes {
   recoveredRequests: number;
   /** Requests cut short by the user's abort: stopping a run is not the provider failing. */
   abortedRequests: number;
+  /**
+   * Open-loop arrivals never sent: the target's in-flight cap was reached and its queue full. The client
+   * refused them, so like aborted requests they are neither successful nor failed, and count in neither
+   * rate; they are shown beside them, so a capped run never looks better than it was.
+   */
+  droppedRequests: number;
 }
 
 export function emptyRequestOutcomes(): RequestOutcomes {
-  return { okRequests: 0, failedRequests: 0, failedAttempts: 0, retries: 0, recoveredRequests: 0, abortedRequests: 0 };
+  return { okRequests: 0, failedRequests: 0, failedAttempts: 0, retries: 0, recoveredRequests: 0, abortedRequests: 0, droppedRequests: 0 };
 }
 
 /** Measured requests that have an outcome other than aborted: the denominator of the failure rate. */
@@ -67,6 +73,8 @@ export function addRequestOutcome(outcomes: RequestOutcomes, record: Pick<Reques
     if (isRetry) outcomes.recoveredRequests += 1;
   } else if (record.errorKind === "aborted") {
     outcomes.abortedRequests += 1;
+  } else if (record.errorKind === "dropped") {
+    outcomes.droppedRequests += 1;
   } else {
     outcomes.failedAttempts += 1;
     outcomes.failedRequests += 1;

@@ -10,6 +10,12 @@ import type { RequestRecord } from "./record";
 import { addRequestOutcome, emptyRequestOutcomes, type RequestOutcomes } from "./request-outcomes";
 import { abortableSleep, isRetryable, planRetry } from "./retry";
 import { formatScenarioErrors, type Scenario, type ScenarioError } from "./scenario";
+import { createAdmission } from "./load/admission";
+import { arrivalOffsets, type ArrivalSpec } from "./load/arrivals";
+import { mergeArrivals, pace, systemPacerClock, type Arrival, type PacerClock } from "./load/pacer";
+import { loadPoint, saturationStage } from "./load/saturation";
+import { StageSummaries } from "./load/stage-summaries";
+import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "./load/stages";
 import { redactSecrets } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 
@@ -67,29 +73,91 @@ export interface RunOptions extends TargetCallOptions {
   random?(): number;
   /** Overrides the call for a target (tests, and the benchmark's raw baseline). */
   createCall?(targetId: string): TargetCall;
+  /** The open loop's clock and waits; injectable so tests run on virtual time (systemPacerClock by default). */
+  pacerClock?: PacerClock;
+  /** Each stage as it begins (a plain run has one). */
+  onStage?(stage: Stage): void;
 }
 
 /** Warm-ups first (they exist to warm connections and caches), then the measured requests. */
 export function* planRequests(scenario: Scenario, inputCount: number): Generator<PlannedRequest> {
-  const targetIds = scenario.targets.map((target) => target.id);
+  yield* planWarmups(scenario, inputCount);
+  yield* stagePlan(scenario, inputCount, scenario.targets.map((target) => target.id), { kind: "plan" });
+}
+
+export function* planWarmups(scenario: Scenario, inputCount: number): Generator<PlannedRequest> {
   for (let warmupIndex = 0; warmupIndex < scenario.run.warmup; warmupIndex++) {
-    for (const targetId of targetIds) {
-      yield { targetId, inputIndex: warmupIndex % inputCount, repetition: warmupIndex, warmup: true };
-    }
-  }
-  // Round-robin over repetitions × inputs × targets, so drift in time hits every target alike.
-  for (let repetition = 0; repetition < scenario.run.repetitions; repetition++) {
-    for (let inputIndex = 0; inputIndex < inputCount; inputIndex++) {
-      for (const targetId of targetIds) {
-        yield { targetId, inputIndex, repetition, warmup: false };
-      }
+    for (const target of scenario.targets) {
+      yield { targetId: target.id, inputIndex: warmupIndex % inputCount, repetition: warmupIndex, warmup: true };
     }
   }
 }
 
+/**
+ * One stage's measured requests, round-robin over repetitions × inputs × targets, so drift in time hits
+ * every target alike: the scenario's repetitions, or `perTarget` requests of each target cycling through
+ * the inputs, or (a duration) without end, the stage's clock deciding when it stops.
+ */
+export function* stagePlan(scenario: Scenario, inputCount: number, targetIds: readonly string[], size: StageSize): Generator<PlannedRequest> {
+  const perTarget = size.kind === "requests" ? size.perTarget : size.kind === "plan" ? scenario.run.repetitions * inputCount : Infinity;
+  for (let index = 0; index < perTarget; index++) {
+    const inputIndex = index % inputCount;
+    const repetition = Math.floor(index / inputCount);
+    for (const targetId of targetIds) yield { targetId, inputIndex, repetition, warmup: false };
+  }
+}
+
+/**
+ * An open stage's arrivals in time order: one stream per target at its rate (each seeded apart), or
+ * one stream for the run whose arrivals take the interleaved plan in turn. A duration ends the arrivals
+ * at its time; a number of requests, or the plan, when they are all sent.
+ */
+export function stageArrivals(scenario: Scenario, inputCount: number, stage: Stage, size: StageSize, startMono: number): Iterable<Arrival<PlannedRequest>> {
+  if (stage.load.mode !== "open") throw new Error("stageArrivals: not an open stage");
+  const settings = scenario.run.load?.mode === "open" ? scenario.run.load : undefined;
+  const spec = (rate: number): ArrivalSpec => ({ rate, process: settings?.arrival ?? "poisson", burstiness: settings?.burstiness ?? 1 });
+  const seed = settings?.seed ?? 1;
+  const endMs = size.kind === "duration" ? size.ms : Infinity;
+  const stream = function* (rate: number, streamSeed: number, targetIds: readonly string[]): Generator<Arrival<PlannedRequest>> {
+    const offsets = arrivalOffsets(spec(rate), streamSeed);
+    for (const planned of stagePlan(scenario, inputCount, targetIds, size)) {
+      const offset = offsets.next().value as number;
+      if (offset >= endMs) return;
+      yield { atMs: startMono + offset, item: planned };
+    }
+  };
+  // Seeds apart per stage and per target, all from the scenario's one seed.
+  const seedFor = (targetPosition: number): number => (seed + Math.imul(stage.index + 1, 0x9e3779b1) + Math.imul(targetPosition + 1, 0x85ebca6b)) >>> 0;
+  if (stage.load.perRun !== null) return stream(stage.load.perRun, seedFor(-1), stage.targetIds);
+  const rates = stage.load.rates;
+  return mergeArrivals(
+    stage.targetIds.flatMap((targetId) => {
+      const rate = rates.get(targetId);
+      const position = scenario.targets.findIndex((target) => target.id === targetId);
+      return rate === undefined ? [] : [stream(rate, seedFor(position), [targetId])];
+    }),
+  );
+}
+
+/**
+ * Requests the run plans: exact for a given number of requests or the plan, an estimate for an open
+ * loop's duration (rate × time), and the plan's size for a closed loop's duration or an auto sweep's
+ * rates, which are only known as the run goes (progress never shows fewer than are done).
+ */
 export function countPlannedRequests(scenario: Scenario, inputCount: number): { measured: number; warmup: number } {
   const targets = scenario.targets.length;
-  return { measured: scenario.run.repetitions * inputCount * targets, warmup: scenario.run.warmup * targets };
+  const size = stageSize(scenario.run.load);
+  const planSize = scenario.run.repetitions * inputCount * targets;
+  const stages = plannedStages(scenario);
+  const autoRates = scenario.run.load?.sweep?.over === "auto" ? scenario.run.load.sweep.rates : 0;
+  const perStage = (stage: Stage): number => {
+    if (size.kind === "requests") return size.perTarget * stage.targetIds.length;
+    if (size.kind === "plan" || stage.load.mode === "closed") return planSize;
+    const rates = stage.load.perRun !== null ? [stage.load.perRun] : [...stage.load.rates.values()];
+    return Math.ceil(rates.reduce((sum, rate) => sum + rate, 0) * (size.ms / 1000));
+  };
+  const measured = stages.reduce((sum, stage) => sum + perStage(stage), 0) + autoRates * (size.kind === "requests" ? size.perTarget * targets : planSize);
+  return { measured, warmup: scenario.run.warmup * targets };
 }
 
 /** Where a run's progress starts: nothing done, nothing in flight. */
@@ -113,6 +181,7 @@ export function describeInputErrors(errors: ScenarioError[]): string {
 export async function runScenario(options: RunOptions): Promise<RunResult> {
   const { scenario, runId } = options;
   const clock = options.clock ?? systemClock;
+  const pacerClock = options.pacerClock ?? systemPacerClock(clock);
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
@@ -128,9 +197,13 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const counts = countPlannedRequests(scenario, inputs.length);
   const startedAt = clock.epochMs();
   const startedAtMono = clock.now();
+  /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
+  const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   const progress = emptyProgress(counts);
   const reportProgress = (): void => {
     progress.elapsedMs = clock.now() - startedAtMono;
+    // Duration-bound stages send what fits in the time: the plan is an estimate, never below what is done.
+    progress.planned = Math.max(progress.planned, progress.done);
     options.onProgress?.(copyProgress(progress));
   };
 
@@ -138,9 +211,6 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   for (const target of scenario.targets) {
     calls.set(target.id, options.createCall?.(target.id) ?? createTargetCall(target, scenario, options));
   }
-  const globalLimit = pLimit(scenario.run.concurrency);
-  const perTargetConcurrency = scenario.run.perTargetConcurrency ?? scenario.run.concurrency;
-  const targetLimits = new Map<string, LimitFunction>(scenario.targets.map((target) => [target.id, pLimit(perTargetConcurrency)]));
 
   // One listener on the run's signal for all attempts, rather than one per attempt in flight.
   const activeAttempts = new Set<AbortController>();
@@ -160,37 +230,96 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     maxOutputChars: scenario.run.maxOutputChars,
   };
 
-  /** One planned request: its attempts, each taking a target slot then a global slot, backoff outside both. */
-  const executeRequest = async (planned: PlannedRequest): Promise<void> => {
+  const load = scenario.run.load;
+  // A sweep that adapts (auto rates, stopping saturated targets) reads its own stages' summaries.
+  const stageSummaries = load?.sweep !== undefined ? new StageSummaries() : null;
+
+  /** Every record leaves through here: redacted, handed to the sink, counted. */
+  const emit = async (record: RequestRecord): Promise<void> => {
+    // The one exit of records: whatever a server echoed, no secret is written anywhere after this.
+    await emitRecord(options.onRecord, redactSecrets(record, secrets));
+    stageSummaries?.add(record);
+    progress.attempts++;
+    if (!record.warmup) addRequestOutcome(progress.outcomes, record);
+  };
+
+  /** A record for an arrival that was never sent: dropped by the cap, or still queued when the run was aborted. */
+  const unsentRecord = (planned: PlannedRequest, stage: number, dueAt: number, errorKind: "dropped" | "aborted", errorMessage: string): RequestRecord => ({
+    runId,
+    ...planned,
+    attempt: 1,
+    startedAt: epochAt(dueAt),
+    ttftMs: null,
+    latencyMs: 0,
+    status: "error",
+    errorKind,
+    httpStatus: null,
+    errorMessage,
+    inputTokens: null,
+    outputTokens: null,
+    tokensEstimated: false,
+    chunkCount: 0,
+    output: null,
+    outputBytes: 0,
+    truncated: false,
+    checksPassed: null,
+    failedChecks: null,
+    scheduledAt: epochAt(dueAt),
+    queueMs: null,
+    stage,
+    retryAfterMs: null,
+  });
+
+  /**
+   * One planned request: its attempts, each run in a slot (`runInSlot`), backoff outside it. `arrivalAt`
+   * is an open-loop arrival's scheduled time; a closed loop's request is due when it gets its slot.
+   */
+  const executeRequest = async (planned: PlannedRequest, stage: number, runInSlot: SlotRunner, arrivalAt: number | null): Promise<void> => {
     const call = calls.get(planned.targetId)!;
     const input = inputs[planned.inputIndex]!;
     const retry = scenario.run.retry;
+    let dueAt = arrivalAt;
     for (let attempt = 1; ; attempt++) {
-      if (runSignal.aborted) return;
-      const record = await targetLimits.get(planned.targetId)!(() =>
-        globalLimit(async () => {
-          if (runSignal.aborted) return null;
-          progress.inFlight++;
+      const measured = runSignal.aborted
+        ? null
+        : await runInSlot(planned, attempt, async () => {
+            if (runSignal.aborted) return null;
+            const slotAt = clock.now();
+            progress.inFlight++;
+            reportProgress();
+            try {
+              return { result: await measureAttempt(call, input, attemptContext), dueAt: dueAt ?? slotAt };
+            } finally {
+              progress.inFlight--;
+            }
+          });
+      if (measured === null) {
+        // An open-loop arrival is a request from the moment it is due: one that never went out is recorded.
+        if (arrivalAt !== null && attempt === 1 && runSignal.aborted) {
+          await emit(unsentRecord(planned, stage, arrivalAt, "aborted", "aborted by the user while waiting to be sent"));
+          progress.done++;
           reportProgress();
-          try {
-            return await measureAttempt(call, input, attemptContext);
-          } finally {
-            progress.inFlight--;
-          }
-        }),
-      );
-      if (record === null) return;
-      const fullRecord: RequestRecord = { runId, ...planned, attempt, ...record.fields, ...verdictOf(checks, planned.inputIndex, record) };
+        }
+        return;
+      }
+      const { result, dueAt: due } = measured;
+      const fullRecord: RequestRecord = {
+        runId,
+        ...planned,
+        attempt,
+        ...result.fields,
+        ...verdictOf(checks, planned.inputIndex, result),
+        scheduledAt: epochAt(due),
+        queueMs: roundMs(result.handedToFetchAt - due),
+        stage,
+      };
       const wouldRetry = fullRecord.status === "error" && attempt < retry.maxAttempts && isRetryable(fullRecord, retry) && !runSignal.aborted;
-      const plan = wouldRetry ? planRetry(retry, attempt, record.retryAfterMs, random) : null;
+      const plan = wouldRetry ? planRetry(retry, attempt, result.retryAfterMs, random) : null;
       if (plan && !plan.retry) {
         fullRecord.errorKind = "rate_limited";
         fullRecord.errorMessage = `${plan.refusal}; ${fullRecord.errorMessage ?? ""}`;
       }
-      // The one exit of records: whatever a server echoed, no secret is written anywhere after this.
-      await emitRecord(options.onRecord, redactSecrets(fullRecord, secrets));
-      progress.attempts++;
-      if (!planned.warmup) addRequestOutcome(progress.outcomes, fullRecord);
+      await emit(fullRecord);
       const retryable = plan?.retry === true;
       if (!retryable) {
         progress.done++;
@@ -199,19 +328,125 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       }
       reportProgress();
       await sleep(plan.delayMs, runSignal);
+      // A retry is due when its backoff ends.
+      dueAt = clock.now();
     }
   };
 
-  // Feed the plan lazily through a bounded window: a million-request run never holds a million promises.
-  const windowSize = Math.min(4096, scenario.run.concurrency + scenario.targets.length * perTargetConcurrency);
-  const window = createWindow(windowSize);
-  for (const planned of planRequests(scenario, inputs.length)) {
-    if (runSignal.aborted) break;
-    await window.enter();
-    executeRequest(planned).then(window.leave, (error: unknown) => window.fail(error));
-  }
-  try {
+  /** A closed loop: at most `perTarget` requests of a target and `total` of the run in flight; the plan fed through a bounded window. */
+  const runClosedStage = async (stage: Stage, plan: Iterable<PlannedRequest>, deadline: number | null): Promise<void> => {
+    if (stage.load.mode !== "closed") throw new Error("runClosedStage: not a closed stage");
+    const { total, perTarget } = stage.load;
+    const globalLimit = pLimit(total);
+    const targetLimits = new Map<string, LimitFunction>(stage.targetIds.map((id) => [id, pLimit(perTarget)]));
+    const pastDeadline = (): boolean => deadline !== null && clock.now() >= deadline;
+    // A duration-bound stage sends no new request after its time is up; requests in flight finish.
+    const runInSlot: SlotRunner = (planned, attempt, work) =>
+      targetLimits.get(planned.targetId)!(() => globalLimit(() => (attempt === 1 && pastDeadline() ? Promise.resolve(null) : work())));
+    // Feed the plan lazily through a bounded window: a million-request run never holds a million promises.
+    const window = createWindow(Math.min(4096, total + stage.targetIds.length * perTarget));
+    for (const planned of plan) {
+      if (runSignal.aborted || pastDeadline()) break;
+      await window.enter();
+      executeRequest(planned, stage.index, runInSlot, null).then(window.leave, (error: unknown) => window.fail(error));
+    }
     await window.drained();
+  };
+
+  /** An open loop: arrivals at their scheduled times whatever the provider does, each target with its cap and queue. */
+  const runOpenStage = async (stage: Stage, arrivals: Iterable<Arrival<PlannedRequest>>): Promise<void> => {
+    const settings = load?.mode === "open" ? load : null;
+    const maxInFlight = settings?.maxInFlight ?? Infinity;
+    const maxQueue = settings?.maxQueue ?? Infinity;
+    const admissions = new Map(stage.targetIds.map((id) => [id, createAdmission(maxInFlight, maxQueue)]));
+    const stopPacing = new AbortController();
+    const cancelQueues = (): void => {
+      stopPacing.abort();
+      for (const admission of admissions.values()) admission.cancelAll();
+    };
+    runSignal.addEventListener("abort", cancelQueues, { once: true });
+    const pending = new Set<Promise<void>>();
+    let failure: { error: unknown } | null = null;
+    const track = (work: Promise<void>): void => {
+      pending.add(work);
+      work.then(
+        () => pending.delete(work),
+        (error: unknown) => {
+          pending.delete(work);
+          failure ??= { error };
+          // A sink that fails ends the run, as in the closed loop.
+          cancelQueues();
+        },
+      );
+    };
+    const send = ({ atMs, item: planned }: Arrival<PlannedRequest>): void => {
+      const admission = admissions.get(planned.targetId)!;
+      const admitted = admission.admit();
+      if (admitted.kind === "dropped") {
+        const message = `not sent: ${admitted.inFlight} requests of this target in flight (maxInFlight) and ${admitted.queued} waiting (maxQueue)`;
+        track(
+          emit(unsentRecord(planned, stage.index, atMs, "dropped", message)).then(() => {
+            progress.done++;
+            reportProgress();
+          }),
+        );
+        return;
+      }
+      const runInSlot: SlotRunner = async (_planned, attempt, work) => {
+        // The first attempt goes at once when it got a slot on arrival: no await between the pacer and fetch.
+        const granted = attempt === 1 ? (admitted.kind === "now" ? true : await admitted.turn) : await admission.readmit();
+        if (!granted) return null;
+        try {
+          return await work();
+        } finally {
+          admission.release();
+        }
+      };
+      track(executeRequest(planned, stage.index, runInSlot, atMs));
+    };
+    try {
+      await pace(arrivals, pacerClock, stopPacing.signal, send);
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    } finally {
+      runSignal.removeEventListener("abort", cancelQueues);
+    }
+    if (failure !== null) throw (failure as { error: unknown }).error;
+  };
+
+  const stages = plannedStages(scenario);
+  const size = stageSize(load);
+  const targetOrder = scenario.targets.map((target) => target.id);
+  try {
+    // Warm-ups open connections first: in the first stage's own window when it is a closed loop (so the
+    // measured requests follow them without a gap), else before it at the run's concurrency.
+    let warmups: PlannedRequest[] = [...planWarmups(scenario, inputs.length)];
+    if (warmups.length > 0 && stages[0]!.load.mode === "open") {
+      const warmupStage: Stage = { index: 0, label: "warm-up", load: { mode: "closed", total: scenario.run.concurrency, perTarget: scenario.run.perTargetConcurrency ?? scenario.run.concurrency }, targetIds: targetOrder };
+      await runClosedStage(warmupStage, warmups, null);
+      warmups = [];
+    }
+    const saturatedTargets = new Set<string>();
+    for (let position = 0; position < stages.length && !runSignal.aborted; position++) {
+      const stage = { ...stages[position]!, targetIds: stages[position]!.targetIds.filter((id) => !saturatedTargets.has(id)) };
+      if (stage.targetIds.length === 0) break;
+      options.onStage?.(stage);
+      const stageStart = clock.now();
+      if (stage.load.mode === "closed") {
+        const deadline = size.kind === "duration" ? stageStart + size.ms : null;
+        await runClosedStage(stage, chain(warmups, stagePlan(scenario, inputs.length, stage.targetIds, size)), deadline);
+        warmups = [];
+      } else {
+        await runOpenStage(stage, stageArrivals(scenario, inputs.length, stage, size, stageStart));
+      }
+      if (stageSummaries === null || load?.sweep === undefined) continue;
+      // An auto sweep knows its rates once the synchronous and maximum-throughput passes are measured.
+      if (load.sweep.over === "auto" && stage.index === 1) {
+        stages.push(...autoRateStages(2, load.sweep.rates, measuredPasses(stageSummaries, stage.targetIds)));
+      }
+      if (load.stopWhenSaturated) {
+        for (const targetId of saturatedBy(stageSummaries, scenario, stages.length, targetOrder)) saturatedTargets.add(targetId);
+      }
+    }
   } finally {
     runSignal.removeEventListener("abort", abortActiveAttempts);
   }
@@ -229,6 +464,46 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
 function verdictOf(checks: readonly CompiledCheck[], inputIndex: number, attempt: MeasuredAttempt): ChecksVerdict {
   if (checks.length === 0 || attempt.fields.status !== "ok" || attempt.fullOutput === undefined || attempt.fullOutput === null) return NO_CHECKS;
   return judgeOutput(checks, inputIndex, attempt.fullOutput);
+}
+
+/** Runs one attempt's work in a slot of the stage's loop; null when the slot never came (aborted, or a closed stage's time was up). */
+type SlotRunner = <T>(planned: PlannedRequest, attempt: number, work: () => Promise<T | null>) => Promise<T | null>;
+
+/** Each target's throughput at the synchronous pass (stage 0) and the maximum-throughput pass (stage 1). */
+function measuredPasses(summaries: StageSummaries, targetIds: string[]): Map<string, { synchronous: number; maximum: number }> {
+  const synchronous = summaries.rows(0, targetIds) ?? [];
+  const maximum = summaries.rows(1, targetIds) ?? [];
+  const measured = new Map<string, { synchronous: number; maximum: number }>();
+  for (const targetId of targetIds) {
+    const low = synchronous.find((row) => row.targetId === targetId)?.requestsPerSecond ?? null;
+    const high = maximum.find((row) => row.targetId === targetId)?.requestsPerSecond ?? null;
+    // A target with no successful request in either pass has no rate to aim at: it sits the rates out.
+    if (low !== null && high !== null) measured.set(targetId, { synchronous: low, maximum: Math.max(low, high) });
+  }
+  return measured;
+}
+
+/** Targets judged saturated over the stages run so far, in order of offered load. */
+function saturatedBy(summaries: StageSummaries, scenario: Scenario, stageCount: number, targetOrder: string[]): string[] {
+  const ran = new Set(summaries.stages());
+  const order = offeredLoadOrder(scenario, stageCount).filter((stage) => ran.has(stage));
+  return targetOrder.filter((targetId) => {
+    const points = order.flatMap((stage) => {
+      const row = summaries.rows(stage, [targetId])?.find((candidate) => candidate.targetId === targetId);
+      return row && row.requests > 0 ? [loadPoint(stage, row)] : [];
+    });
+    return saturationStage(points) !== null;
+  });
+}
+
+function* chain<T>(first: Iterable<T>, second: Iterable<T>): Generator<T> {
+  yield* first;
+  yield* second;
+}
+
+/** Microseconds are finer than any clock a browser gives (as attempt.ts rounds). */
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
 }
 
 /**

@@ -102,6 +102,59 @@ const retrySchema = z.strictObject({
   retryOn: z.array(z.enum(ERROR_KINDS)).default(["rate_limited", "http_5xx", "network"]),
 });
 
+// Load models (src/core/load, docs/metrics.md "Load"): a closed loop keeps `concurrency` requests in
+// flight; an open loop sends at a rate whatever the provider does. Each may sweep a list of levels.
+const SWEEP_LEVELS_MAX = 64;
+
+const sweepSchema = z.union([
+  z.strictObject({
+    over: z.literal("concurrency"),
+    levels: z.array(z.number().int().min(1, "must be at least 1").max(1024)).min(1, "needs at least one level").max(SWEEP_LEVELS_MAX),
+  }),
+  z.strictObject({
+    over: z.literal("rate"),
+    levels: z.array(z.number().positive("must be positive").max(100_000)).min(1, "needs at least one level").max(SWEEP_LEVELS_MAX),
+  }),
+  z.strictObject({
+    /** A synchronous pass (concurrency 1), a maximum-throughput pass (run.concurrency), then `rates` open-loop rates evenly between. */
+    over: z.literal("auto"),
+    rates: z.number().int().min(1, "must be at least 1").max(32).default(4),
+  }),
+]);
+
+/** How long one stage lasts: `requests` arrivals (per target), or `durationMs`; neither means the scenario's inputs × repetitions. */
+const stageSizeFields = {
+  durationMs: z.number().int().min(1, "must be positive").max(24 * 3_600_000).optional(),
+  requests: z.number().int().min(1, "must be at least 1").max(10_000_000).optional(),
+  sweep: sweepSchema.optional(),
+  /** In a sweep, stop sending to a target once it is judged saturated (docs/metrics.md). */
+  stopWhenSaturated: z.boolean().default(false),
+};
+
+export const loadSchema = z.discriminatedUnion(
+  "mode",
+  [
+    z.strictObject({ mode: z.literal("closed"), ...stageSizeFields }),
+    z.strictObject({
+      mode: z.literal("open"),
+      /** Arrivals per second, per target (or for the whole run with `per: "run"`); a rate sweep gives its own. */
+      rate: z.number().positive("must be positive").max(100_000).optional(),
+      per: z.enum(["target", "run"]).default("target"),
+      arrival: z.enum(["constant", "poisson", "gamma"]).default("poisson"),
+      /** Gamma arrivals' shape: below 1 burstier than Poisson, above 1 more even. */
+      burstiness: z.number().positive("must be positive").max(1000).optional(),
+      /** Requests of one target in flight at most; arrivals beyond wait in its queue. */
+      maxInFlight: z.number().int().min(1, "must be at least 1").max(100_000).optional(),
+      /** Arrivals of one target waiting at most; one more is recorded as dropped. Unbounded by default. */
+      maxQueue: z.number().int().min(0, "must be 0 or more").max(10_000_000).optional(),
+      /** Seeds the arrival times: the same seed, the same schedule. */
+      seed: z.number().int().min(0).max(2 ** 32 - 1).default(1),
+      ...stageSizeFields,
+    }),
+  ],
+  { error: 'must have mode "closed" or "open"' },
+);
+
 const runSchema = z.strictObject({
   repetitions: z.number().int().min(1, "must be at least 1").max(1_000_000).default(1),
   /** Warm-up requests per target, sent before the measured ones and left out of statistics. */
@@ -116,6 +169,8 @@ const runSchema = z.strictObject({
   /** Characters of output a record keeps (default 262144); a longer output is cut and flagged `truncated`. */
   maxOutputChars: z.number().int().min(0, "must be 0 or more").max(64 * 1024 * 1024).optional(),
   retry: retrySchema.default({ maxAttempts: 1, baseDelayMs: 500, maxDelayMs: 20_000, retryOn: ["rate_limited", "http_5xx", "network"] }),
+  /** Closed loop (the default: `concurrency` in flight) or open loop (a rate); see loadSchema. */
+  load: loadSchema.optional(),
 });
 
 const scenarioBaseSchema = z
@@ -162,6 +217,7 @@ const scenarioSchema = scenarioBaseSchema
     if (scenario.run.retry.maxDelayMs < scenario.run.retry.baseDelayMs) {
       context.addIssue({ code: "custom", path: ["run", "retry", "maxDelayMs"], message: "must be at least baseDelayMs" });
     }
+    checkLoad(scenario.run.load, context);
     if (scenario.task !== "chat-completion" && Array.isArray(scenario.inputs)) {
       scenario.inputs.forEach((input, index) => {
         if (typeof input !== "string") {
@@ -210,11 +266,46 @@ function checkValueSettings(scenario: ScenarioShape, context: z.core.$Refinement
   }
 }
 
+/** What one field alone cannot say: which settings go together. */
+function checkLoad(load: z.output<typeof loadSchema> | undefined, context: z.RefinementCtx): void {
+  if (load === undefined) return;
+  const at = (...path: (string | number)[]): (string | number)[] => ["run", "load", ...path];
+  if (load.durationMs !== undefined && load.requests !== undefined) {
+    context.addIssue({ code: "custom", path: at("requests"), message: "give durationMs or requests, not both" });
+  }
+  const over = load.sweep?.over;
+  if (load.mode === "closed" && (over === "rate" || over === "auto")) {
+    context.addIssue({ code: "custom", path: at("sweep", "over"), message: `a ${over} sweep runs an open loop: needs mode "open"` });
+  }
+  if (load.mode === "open" && over === "concurrency") {
+    context.addIssue({ code: "custom", path: at("sweep", "over"), message: 'a concurrency sweep runs a closed loop: needs mode "closed"' });
+  }
+  if (load.mode !== "open") return;
+  if (load.rate === undefined && over !== "rate" && over !== "auto") {
+    context.addIssue({ code: "custom", path: at("rate"), message: "required for an open loop (or sweep over rate or auto)" });
+  }
+  if (load.rate !== undefined && (over === "rate" || over === "auto")) {
+    context.addIssue({ code: "custom", path: at("rate"), message: `the ${over} sweep sets the rates: leave rate out` });
+  }
+  if (load.burstiness !== undefined && load.arrival !== "gamma") {
+    context.addIssue({ code: "custom", path: at("burstiness"), message: 'only gamma arrivals have a burstiness: set arrival "gamma"' });
+  }
+  if (load.maxQueue !== undefined && load.maxInFlight === undefined) {
+    context.addIssue({ code: "custom", path: at("maxQueue"), message: "a queue needs a cap: set maxInFlight too" });
+  }
+  if (over === "auto" && load.per === "run") {
+    context.addIssue({ code: "custom", path: at("per"), message: "an auto sweep finds each target's own rates: per must be target" });
+  }
+}
+
 export type Scenario = Omit<z.output<typeof scenarioSchema>, "task"> & { task: Task };
 export type ScenarioTarget = Scenario["targets"][number];
 export type ProviderTarget = ScenarioTarget & { provider: NonNullable<ScenarioTarget["provider"]> };
 export type RunSettings = Scenario["run"];
 export type RetryPolicy = RunSettings["retry"];
+export type LoadSettings = NonNullable<RunSettings["load"]>;
+export type OpenLoadSettings = Extract<LoadSettings, { mode: "open" }>;
+export type SweepSettings = NonNullable<LoadSettings["sweep"]>;
 export type ChatMessage = z.output<typeof chatMessageSchema>;
 
 export interface ScenarioError {

@@ -21,7 +21,8 @@ export { percentile };
 // 3: the failure rate (failed requests / requests) and the error rate (failed attempts / attempts), apart.
 // 4: cost, checks pass rate, SLO attainment and goodput (value-summary.ts).
 // 5: HTTP phases: medians of connect, TLS, waiting and receiving, and the share of reused connections (phase-summary.ts).
-export const STATS_VERSION = 5;
+// 6: load models: effective latency (queueMs + latencyMs), the client's queue, dropped arrivals, Retry-After answers.
+export const STATS_VERSION = 6;
 
 export interface Distribution {
   count: number;
@@ -71,10 +72,19 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary 
   wallSpanMs: number | null;
   /** True when any contributing token count was estimated from the stream. */
   tokensEstimated: boolean;
+  // Load models (src/core/load): what the client's own queue added, so it is never hidden.
+  /** Per successful request: queueMs + latencyMs (latencyMs alone for records without a queueMs). */
+  effectiveLatencyMs: Distribution;
+  /** Bootstrap 95% confidence interval of the median effective latency. */
+  effectiveLatencyP50Ci95: [number, number] | null;
+  /** Per successful request: queueMs, scheduled time to the hand-over to fetch. */
+  queueMs: Distribution;
+  /** Measured attempts whose answer carried Retry-After (the server asking for a pause). */
+  retryAfterAttempts: number;
 }
 
 /** The per-request metrics that have a distribution (and whose values the accumulator keeps). */
-type DistributionMetric = "latencyMs" | "ttftMs" | "itlMs" | "outputTokensPerSecond" | "decodeTokensPerSecond";
+type DistributionMetric = "latencyMs" | "ttftMs" | "itlMs" | "outputTokensPerSecond" | "decodeTokensPerSecond" | "effectiveLatencyMs" | "queueMs";
 
 /** (new − old) / old × 100; null when either side is missing or old is 0. */
 export function comparePercentChange(oldValue: number | null, newValue: number | null): number | null {
@@ -118,6 +128,7 @@ interface TargetTotals {
   tokensEstimated: boolean;
   value: ValueTotals;
   phases: PhaseTotals;
+  retryAfterAttempts: number;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -131,6 +142,8 @@ function newTargetTotals(): TargetTotals {
       itlMs: new GrowableFloat64Array(),
       outputTokensPerSecond: new GrowableFloat64Array(),
       decodeTokensPerSecond: new GrowableFloat64Array(),
+      effectiveLatencyMs: new GrowableFloat64Array(),
+      queueMs: new GrowableFloat64Array(),
     },
     outputTokensSum: 0,
     outputTokensReported: 0,
@@ -139,6 +152,7 @@ function newTargetTotals(): TargetTotals {
     tokensEstimated: false,
     value: emptyValueTotals(),
     phases: emptyPhaseTotals(),
+    retryAfterAttempts: 0,
   };
 }
 
@@ -150,6 +164,10 @@ function pushFinite(values: GrowableFloat64Array, value: number): void {
 function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord): void {
   const { latencyMs, ttftMs, outputTokens } = record;
   pushFinite(totals.values.latencyMs, latencyMs);
+  // Records from before the load models have no queueMs: their effective latency is their latency.
+  const queueMs = record.queueMs ?? null;
+  if (queueMs !== null) pushFinite(totals.values.queueMs, queueMs);
+  pushFinite(totals.values.effectiveLatencyMs, (queueMs ?? 0) + latencyMs);
   if (ttftMs !== null) pushFinite(totals.values.ttftMs, ttftMs);
   if (outputTokens === null) return;
 
@@ -170,6 +188,7 @@ function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord): void
 function addMeasuredAttempt(totals: TargetTotals, record: RequestRecord): void {
   totals.firstStartedAt = Math.min(totals.firstStartedAt, record.startedAt);
   totals.lastEndedAt = Math.max(totals.lastEndedAt, record.startedAt + record.latencyMs);
+  if ((record.retryAfterMs ?? null) !== null) totals.retryAfterAttempts += 1;
   if (record.status === "ok") {
     addSuccessfulRequest(totals, record);
     return;
@@ -212,6 +231,7 @@ function perSecond(amount: number, wallSpanMs: number | null): number | null {
 
 function summarizeTarget(targetId: string, totals: TargetTotals, settings: ValueSettings): SummaryRow {
   const latencyMs = totals.values.latencyMs.sortedView();
+  const effectiveLatencyMs = totals.values.effectiveLatencyMs.sortedView();
   const wallSpanMs = Number.isFinite(totals.firstStartedAt) ? totals.lastEndedAt - totals.firstStartedAt : null;
   const hasOutputTokens = totals.outputTokensReported > 0;
   return {
@@ -235,6 +255,10 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     tokensEstimated: totals.tokensEstimated,
     ...summarizePhases(totals.phases),
     ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
+    effectiveLatencyMs: describeSorted(effectiveLatencyMs),
+    effectiveLatencyP50Ci95: bootstrapPercentileCi95(effectiveLatencyMs, 50),
+    queueMs: describeSorted(totals.values.queueMs.sortedView()),
+    retryAfterAttempts: totals.retryAfterAttempts,
   };
 }
 
@@ -262,6 +286,8 @@ export class SummaryAccumulator {
       addValueRecord(totals.value, this.settings, record);
       addPhaseRecord(totals.phases, record);
     }
+    // Aborted attempts span no wall time of the target's own: the user stopped them. Dropped arrivals were never sent.
+    if (record.errorKind !== "aborted" && record.errorKind !== "dropped") addMeasuredAttempt(totals, record);
   }
 
   /**

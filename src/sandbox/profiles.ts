@@ -91,6 +91,12 @@ export interface Profile {
    * Markdown code fence, as real models do. 1 when absent. What a scenario's JSON checks tell apart.
    */
   jsonCompliance?: number;
+  /**
+   * Requests served at once at most; more wait in a first-come queue and start when one ends (their
+   * whole answer, TTFT included, is timed from then). Real servers batch up to a limit, then queue:
+   * this is what makes a load sweep saturate. Unlimited when absent.
+   */
+  capacity?: number;
 }
 
 const NO_ERRORS: ErrorRates = { p503: 0, p429: 0, retryAfterSeconds: 1, p500: 0 };
@@ -140,19 +146,21 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   steady: {
     name: "steady",
     category: "performance",
-    description: "TTFT ~150 ms, ~60 tok/s, low jitter",
+    description: "TTFT ~150 ms, ~60 tok/s, low jitter; serves 16 at once, queues the rest",
     timing: STEADY_TIMING,
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
+    capacity: 16,
   },
   slow: {
     name: "slow",
     category: "performance",
-    description: "TTFT ~400 ms, ~25 tok/s; asked for JSON, about one answer in seven comes in a code fence",
+    description: "TTFT ~400 ms, ~25 tok/s; serves 4 at once, queues the rest; asked for JSON, about one answer in seven comes in a code fence",
     timing: { kind: "sampled", ttftMedianMs: 400, ttftSigma: 0.3, tokensPerSecond: 25, tokenGapSigma: 0.25 },
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
     jsonCompliance: 0.85,
+    capacity: 4,
   },
   flaky: {
     name: "flaky",

@@ -67,6 +67,8 @@ export interface Sandbox {
   close(): Promise<void>;
   /** Responses not yet finished or closed: lets tests check that aborted requests release everything. */
   inFlightRequests(): number;
+  /** The most inference requests of one profile open at once (queued for its capacity or served) since the start: what a client's cap is checked against. */
+  peakOpenRequests(profile: ProfileName): number;
 }
 
 export const DEFAULT_SEED = 42;
@@ -87,6 +89,12 @@ const ROUTES: Record<string, Endpoint> = {
 interface ProfileRuntime {
   random: Random;
   requestCount: number;
+  /** Inference requests open (waiting or served), and the most at once. */
+  open: number;
+  peakOpen: number;
+  /** Requests being served, and those waiting for the profile's capacity, first come first served. */
+  serving: number;
+  waiting: (() => void)[];
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -165,7 +173,7 @@ function validateOptions(options: SandboxOptions): Required<SandboxOptions> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { port, host, seed, timeScale } = validateOptions(options);
   const runtimes = new Map<ProfileName, ProfileRuntime>(
-    PROFILE_NAMES.map((name) => [name, { random: createProfileRandom(seed, name), requestCount: 0 }]),
+    PROFILE_NAMES.map((name) => [name, { random: createProfileRandom(seed, name), requestCount: 0, open: 0, peakOpen: 0, serving: 0, waiting: [] }]),
   );
   const sockets = new Set<Socket>();
   const inFlight = new Set<ServerResponse>();
@@ -326,7 +334,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const { message, code, param } = parsed.problem;
       return sendJson(response, 400, errorBody(message, "invalid_request_error", code, param));
     }
-    runInference(profile, parsed.request, response, startedAtMs);
+    admitToCapacity(profile, parsed.request, response, startedAtMs);
+  };
+
+  /**
+   * Counts the request open until its response closes, and holds it while the profile serves its
+   * capacity: it starts (its timeline from then) when a served one ends.
+   */
+  const admitToCapacity = (profile: Profile, request: InferenceRequest, response: ServerResponse, arrivedAtMs: number): void => {
+    const runtime = runtimes.get(profile.name) as ProfileRuntime;
+    runtime.open++;
+    runtime.peakOpen = Math.max(runtime.peakOpen, runtime.open);
+    let served = false;
+    let waitingTurn: (() => void) | null = null;
+    response.once("close", () => {
+      runtime.open--;
+      if (waitingTurn !== null) runtime.waiting.splice(runtime.waiting.indexOf(waitingTurn), 1);
+      if (!served) return;
+      runtime.serving--;
+      runtime.waiting.shift()?.();
+    });
+    const serve = (startedAtMs: number): void => {
+      served = true;
+      waitingTurn = null;
+      runtime.serving++;
+      runInference(profile, request, response, startedAtMs);
+    };
+    if (profile.capacity === undefined || runtime.serving < profile.capacity) return serve(arrivedAtMs);
+    waitingTurn = () => serve(performance.now());
+    runtime.waiting.push(waitingTurn);
   };
 
   const server = createServer((request, response) => {
@@ -374,5 +410,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return closing;
   };
 
-  return { url: baseUrl, port: address.port, close, inFlightRequests: () => inFlight.size };
+  return {
+    url: baseUrl,
+    port: address.port,
+    close,
+    inFlightRequests: () => inFlight.size,
+    peakOpenRequests: (profile) => (runtimes.get(profile) as ProfileRuntime).peakOpen,
+  };
 }

@@ -32,6 +32,10 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     waitingMs: null,
     receivingMs: null,
     connectionReused: null,
+    scheduledAt: null,
+    queueMs: null,
+    stage: null,
+    retryAfterMs: null,
     ...overrides,
   };
 }

@@ -34,6 +34,10 @@ function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
     waitingMs: null,
     receivingMs: null,
     connectionReused: null,
+    scheduledAt: null,
+    queueMs: null,
+    stage: null,
+    retryAfterMs: null,
     ...overrides,
   };
 }
@@ -60,7 +64,7 @@ describe("record CSV", () => {
     const line = recordToCsvLine(makeRecord());
     expect(line.endsWith("\r\n")).toBe(true);
     expect(parseBack(line)).toEqual([
-      ["run-1", "groq:llama", "3", "1", "1", "false", "1700000000123", "120.5", "950.25", "ok", "", "200", "", "12", "40", "false", "41", "hello", "5", "false", "", "", "", "", "", "", ""],
+      ["run-1", "groq:llama", "3", "1", "1", "false", "1700000000123", "120.5", "950.25", "ok", "", "200", "", "12", "40", "false", "41", "hello", "5", "false", "", "", "", "", "", "", "", "", "", "", ""],
     ]);
   });
 

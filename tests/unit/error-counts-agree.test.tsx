@@ -105,7 +105,7 @@ describe("failed requests, retries and aborts mean one thing everywhere", () => 
     expect(records).toHaveLength(8);
 
     // The definitions, worked out by hand from the script above.
-    const expected = { okRequests: 2, failedRequests: 1, failedAttempts: 5, retries: 4, recoveredRequests: 1, abortedRequests: 1 };
+    const expected = { okRequests: 2, failedRequests: 1, failedAttempts: 5, retries: 4, recoveredRequests: 1, abortedRequests: 1, droppedRequests: 0 };
     expect(result.progress.outcomes).toEqual(expected);
 
     const [row] = summarize(records, ["a"]);

@@ -34,6 +34,10 @@ function record(overrides: Partial<RequestRecord>): RequestRecord {
     waitingMs: null,
     receivingMs: null,
     connectionReused: null,
+    scheduledAt: null,
+    queueMs: null,
+    stage: null,
+    retryAfterMs: null,
     ...overrides,
   };
 }

@@ -42,6 +42,10 @@ function makeRecord(overrides: Partial<RequestRecord>): RequestRecord {
     waitingMs: null,
     receivingMs: null,
     connectionReused: null,
+    scheduledAt: null,
+    queueMs: null,
+    stage: null,
+    retryAfterMs: null,
     ...overrides,
   };
 }

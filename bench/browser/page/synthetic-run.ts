@@ -69,6 +69,10 @@ export function syntheticRecords(runId: string, scenario: Scenario, count: numbe
       waitingMs: null,
       receivingMs: null,
       connectionReused: null,
+      scheduledAt: null,
+      queueMs: null,
+      stage: null,
+      retryAfterMs: null,
     });
   }
   if (records.length < count) throw new Error(`the synthetic plan holds ${records.length} requests, fewer than ${count}`);

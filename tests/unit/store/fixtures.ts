@@ -68,6 +68,10 @@ export function testRecord(runId: string, index: number, overrides: Partial<Requ
     waitingMs: null,
     receivingMs: null,
     connectionReused: null,
+    scheduledAt: null,
+    queueMs: null,
+    stage: null,
+    retryAfterMs: null,
     ...overrides,
   };
 }

@@ -43,6 +43,8 @@ export const ERROR_KIND_COLORS: Readonly<Record<ErrorColorKey, string>> = {
   bad_response: "#44AA99",
   input: "#01665E",
   aborted: "#6E6E6E",
+  // Near black: like aborted, the client's doing (an arrival the open loop's cap refused), not the provider's.
+  dropped: "#222222",
   other: "#5A3E1B",
 };
 

@@ -12,6 +12,7 @@ const OUTCOME_FACTS: readonly { key: keyof RequestOutcomes; label: string }[] = 
   { key: "retries", label: "Retries" },
   { key: "recoveredRequests", label: "Recovered" },
   { key: "abortedRequests", label: "Aborted" },
+  { key: "droppedRequests", label: "Dropped" },
 ];
 
 function definitionOf(metricId: string): string | undefined {
@@ -47,7 +48,8 @@ export function RunProgress({ progress, elapsedMs, active }: RunProgressProps) {
             {formatCount(done)} / {formatCount(planned)}
           </dd>
         </div>
-        {OUTCOME_FACTS.map(({ key, label }) => (
+        {/* Dropped arrivals exist only in an open loop with a cap: shown once there are some. */}
+        {OUTCOME_FACTS.filter(({ key }) => key !== "droppedRequests" || progress.outcomes.droppedRequests > 0).map(({ key, label }) => (
           <div key={key} title={definitionOf(key)}>
             <dt>{label}</dt>
             <dd className={`num${key === "failedRequests" && progress.outcomes[key] > 0 ? " text-error" : ""}`} data-outcome={key}>

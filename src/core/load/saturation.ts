@@ -1,0 +1,88 @@
+// Where a target saturates in a sweep, judged with intervals rather than by eye (docs/metrics.md,
+// "Saturation"): the first level at which more offered load bought no significant throughput while
+// the effective latency rose significantly.
+import type { SummaryRow } from "../stats";
+
+/** z for a two-sided 95% interval. */
+const Z_95 = 1.959964;
+
+/** One target at one stage: what the curves draw and the judgement reads. */
+export interface LoadPoint {
+  stage: number;
+  /** Successful requests per second over the stage (SummaryRow.requestsPerSecond). */
+  throughput: number | null;
+  /** Half the width of throughput's 95% interval, treating completions as a Poisson count over the span. */
+  throughputHalfWidth: number | null;
+  effectiveLatencyP50: number | null;
+  effectiveLatencyCi95: [number, number] | null;
+  latencyP50: number | null;
+  ttftP50: number | null;
+  /** 429 answers and answers carrying Retry-After, for "throttled or slow". */
+  rateLimited: number;
+  retryAfter: number;
+  requests: number;
+}
+
+export function loadPoint(stage: number, row: SummaryRow): LoadPoint {
+  const spanSeconds = row.wallSpanMs === null ? null : row.wallSpanMs / 1000;
+  return {
+    stage,
+    throughput: row.requestsPerSecond,
+    throughputHalfWidth: spanSeconds !== null && spanSeconds > 0 ? (Z_95 * Math.sqrt(row.okRequests)) / spanSeconds : null,
+    effectiveLatencyP50: row.effectiveLatencyMs.p50,
+    effectiveLatencyCi95: row.effectiveLatencyP50Ci95,
+    latencyP50: row.latencyMs.p50,
+    ttftP50: row.ttftMs.p50,
+    rateLimited: row.failedAttemptsByKind.rate_limited ?? 0,
+    retryAfter: row.retryAfterAttempts,
+    requests: row.requests,
+  };
+}
+
+/**
+ * Whether going from `lower` to `higher` offered load saturated the target: the throughput gain's 95%
+ * interval reaches 0 (its half-width is that of a difference of two independent estimates), and the
+ * higher stage's median effective latency interval lies wholly above the lower one's.
+ */
+export function saturatedBetween(lower: LoadPoint, higher: LoadPoint): boolean {
+  if (lower.throughput === null || higher.throughput === null) return false;
+  if (lower.throughputHalfWidth === null || higher.throughputHalfWidth === null) return false;
+  if (lower.effectiveLatencyCi95 === null || higher.effectiveLatencyCi95 === null) return false;
+  const gain = higher.throughput - lower.throughput;
+  const gainHalfWidth = Math.hypot(lower.throughputHalfWidth, higher.throughputHalfWidth);
+  const throughputFlat = gain - gainHalfWidth <= 0;
+  const latencyRose = higher.effectiveLatencyCi95[0] > lower.effectiveLatencyCi95[1];
+  return throughputFlat && latencyRose;
+}
+
+/** The stage at which a target saturated, over its points in order of offered load; null when it never did. */
+export function saturationStage(points: readonly LoadPoint[]): number | null {
+  for (let index = 1; index < points.length; index++) {
+    if (saturatedBetween(points[index - 1]!, points[index]!)) return points[index]!.stage;
+  }
+  return null;
+}
+
+export type LimitVerdict = "throttled" | "slow" | "throttled and slow" | "neither";
+
+/**
+ * Rate limits told apart from saturation: a target that answered 429 or asked for a pause with
+ * Retry-After was throttled (it refused work); one whose latency climbed without throughput was slow
+ * (it took the work and fell behind). Both can be true.
+ */
+export function limitVerdict(points: readonly LoadPoint[]): { verdict: LimitVerdict; sentence: string } {
+  const throttledStages = points.filter((point) => point.rateLimited > 0 || point.retryAfter > 0);
+  const saturatedAt = saturationStage(points);
+  const throttled = throttledStages.length > 0;
+  const slow = saturatedAt !== null;
+  const verdict: LimitVerdict = throttled && slow ? "throttled and slow" : throttled ? "throttled" : slow ? "slow" : "neither";
+  const parts: string[] = [];
+  if (throttled) {
+    const refusals = throttledStages.reduce((sum, point) => sum + point.rateLimited, 0);
+    const asks = throttledStages.reduce((sum, point) => sum + point.retryAfter, 0);
+    parts.push(`throttled: ${refusals} answers 429 and ${asks} with Retry-After, from stage ${throttledStages[0]!.stage}`);
+  }
+  if (slow) parts.push(`slow: saturated at stage ${saturatedAt} (no significant throughput gain, effective latency up)`);
+  if (parts.length === 0) parts.push("neither throttled nor saturated at the loads sent");
+  return { verdict, sentence: parts.join("; ") };
+}

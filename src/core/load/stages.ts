@@ -1,0 +1,90 @@
+// A run's stages: one for a plain run, one per level of a sweep. A stage says how requests are sent
+// (a closed loop at a concurrency, or an open loop at a rate per target) and how much is sent.
+import type { LoadSettings, Scenario } from "../scenario";
+
+export type StageLoad =
+  /** `perTarget` requests of each target in flight at most (and `total` for the run). */
+  | { mode: "closed"; total: number; perTarget: number }
+  /** Arrivals per second of each target; with `perRun`, one stream for the whole run at that rate. */
+  | { mode: "open"; rates: ReadonlyMap<string, number>; perRun: number | null };
+
+export interface Stage {
+  index: number;
+  /** What a person reads: "concurrency 4", "rate 10/s", "synchronous", "max throughput". */
+  label: string;
+  load: StageLoad;
+  /** The targets sent to in this stage: all of them, less any a sweep stopped as saturated. */
+  targetIds: string[];
+}
+
+/** How much one stage sends: per target a number of requests, a duration, or the scenario's inputs × repetitions. */
+export type StageSize = { kind: "requests"; perTarget: number } | { kind: "duration"; ms: number } | { kind: "plan" };
+
+export function stageSize(load: LoadSettings | undefined): StageSize {
+  if (load?.requests !== undefined) return { kind: "requests", perTarget: load.requests };
+  if (load?.durationMs !== undefined) return { kind: "duration", ms: load.durationMs };
+  return { kind: "plan" };
+}
+
+/** The stages a scenario names in advance; an auto sweep's open-loop rates come later (autoRateStages). */
+export function plannedStages(scenario: Scenario): Stage[] {
+  const targetIds = scenario.targets.map((target) => target.id);
+  const load = scenario.run.load;
+  const closed = (perTarget: number, total: number): StageLoad => ({ mode: "closed", perTarget, total });
+  const open = (rate: number): StageLoad =>
+    load?.mode === "open" && load.per === "run"
+      ? { mode: "open", rates: new Map(), perRun: rate }
+      : { mode: "open", rates: new Map(targetIds.map((id) => [id, rate])), perRun: null };
+  const stage = (index: number, label: string, stageLoad: StageLoad): Stage => ({ index, label, load: stageLoad, targetIds });
+  const sweep = load?.sweep;
+  if (sweep === undefined) {
+    if (load?.mode === "open") return [stage(0, `rate ${formatRate(load.rate!)}${load.per === "run" ? " for the run" : ""}`, open(load.rate!))];
+    return [stage(0, `concurrency ${scenario.run.concurrency}`, closed(scenario.run.perTargetConcurrency ?? scenario.run.concurrency, scenario.run.concurrency))];
+  }
+  switch (sweep.over) {
+    case "concurrency":
+      // A level is per target, so each target's curve is its own; the run's total is the level × targets.
+      return ascending(sweep.levels).map((level, index) => stage(index, `concurrency ${level}`, closed(level, level * targetIds.length)));
+    case "rate":
+      return ascending(sweep.levels).map((level, index) => stage(index, `rate ${formatRate(level)}`, open(level)));
+    case "auto":
+      return [
+        stage(0, "synchronous", closed(1, targetIds.length)),
+        stage(1, "max throughput", closed(scenario.run.perTargetConcurrency ?? scenario.run.concurrency, scenario.run.concurrency)),
+      ];
+  }
+}
+
+/**
+ * An auto sweep's open-loop stages, once the synchronous and maximum-throughput passes have measured
+ * each target: `count` rates per target evenly from just above the synchronous rate up to the maximum
+ * (i / count of the way, i = 1 … count), as GuideLLM's sweep does.
+ */
+export function autoRateStages(firstIndex: number, count: number, measured: ReadonlyMap<string, { synchronous: number; maximum: number }>): Stage[] {
+  const targetIds = [...measured.keys()];
+  return Array.from({ length: count }, (_, step) => {
+    const fraction = (step + 1) / count;
+    const rates = new Map(
+      targetIds.map((id) => {
+        const { synchronous, maximum } = measured.get(id)!;
+        return [id, Math.max(synchronous, synchronous + (maximum - synchronous) * fraction)];
+      }),
+    );
+    return { index: firstIndex + step, label: `rate ${Math.round(fraction * 100)}% of the way to max`, load: { mode: "open", rates, perRun: null }, targetIds };
+  });
+}
+
+/** The order of offered load: for an auto sweep the max-throughput pass is the highest, after the rates. */
+export function offeredLoadOrder(scenario: Scenario, stageCount: number): number[] {
+  const indexes = Array.from({ length: stageCount }, (_, index) => index);
+  if (scenario.run.load?.sweep?.over !== "auto" || stageCount < 2) return indexes;
+  return [0, ...indexes.slice(2), 1];
+}
+
+function ascending(levels: readonly number[]): number[] {
+  return [...new Set(levels)].sort((a, b) => a - b);
+}
+
+export function formatRate(rate: number): string {
+  return `${Number(rate.toPrecision(3))}/s`;
+}
