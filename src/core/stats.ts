@@ -280,14 +280,12 @@ export class SummaryAccumulator {
       return;
     }
     addRequestOutcome(totals.outcomes, record);
-    // Aborted attempts span no wall time of the target's own: the user stopped them.
-    if (record.errorKind !== "aborted") {
+    // Aborted attempts span no wall time of the target's own: the user stopped them. Dropped arrivals were never sent.
+    if (record.errorKind !== "aborted" && record.errorKind !== "dropped") {
       addMeasuredAttempt(totals, record);
       addValueRecord(totals.value, this.settings, record);
       addPhaseRecord(totals.phases, record);
     }
-    // Aborted attempts span no wall time of the target's own: the user stopped them. Dropped arrivals were never sent.
-    if (record.errorKind !== "aborted" && record.errorKind !== "dropped") addMeasuredAttempt(totals, record);
   }
 
   /**
