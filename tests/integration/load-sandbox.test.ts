@@ -46,7 +46,6 @@ describe("an open loop above the exact profile's capacity (300 ms a request, two
     const records = await run(scenario(["exact"], { load: { mode: "open", rate: 20, arrival: "constant", requests: 24, maxInFlight: 2, maxQueue: 4 } }));
     expect(records).toHaveLength(24);
     const ordered = [...records].sort((a, b) => a.scheduledAt! - b.scheduledAt!);
-    const arrivals = ordered.map((record) => record.scheduledAt! - ordered[0]!.scheduledAt!);
     const served = ordered.filter((record) => record.status === "ok");
     expect(Math.min(...served.map((record) => record.latencyMs))).toBeGreaterThanOrEqual(300);
     // The exact D/D/c/K figures are checked on virtual time (tests/unit/load/open-loop.test.ts). On a real
