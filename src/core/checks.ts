@@ -1,8 +1,8 @@
 // The scenario's expectations, compiled once and judged on every output (docs/metrics.md, "Checks").
 // Regex patterns run on RE2 (re2js): matching time grows linearly with the output, never exponentially,
 // so a hostile pattern cannot stall a run. JSON Schemas run on an interpreting validator that needs no
-// eval (the app's Content-Security-Policy forbids it), and may hold no `pattern`, whose regex would run
-// on the browser's backtracking engine.
+// eval (the app's Content-Security-Policy forbids it), and may hold none of the keywords that would let
+// one answer stall a run (FORBIDDEN_SCHEMA_KEYWORDS).
 import { RE2JS } from "re2js";
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { expectationInputs, expectationName, type Expectation } from "./expectations";
@@ -116,9 +116,9 @@ function compileRegex(pattern: string, ignoreCase: boolean): ((output: string) =
 }
 
 function compileJsonSchema(schema: Record<string, unknown> | boolean): ((output: string) => boolean) | string {
-  const patternAt = findPatternKeyword(schema, "");
-  if (patternAt !== null) {
-    return `"${patternAt.keyword}" at ${patternAt.pointer || "the root"} is not allowed: schema patterns run on a backtracking regex engine; use a regex check instead`;
+  const forbidden = findForbiddenKeyword(schema, "");
+  if (forbidden !== null) {
+    return `"${forbidden.keyword}" at ${forbidden.pointer || "the root"} is not allowed: ${forbidden.reason}`;
   }
   let validator: Validator;
   try {
@@ -136,15 +136,50 @@ function compileJsonSchema(schema: Record<string, unknown> | boolean): ((output:
   };
 }
 
-/** The first `pattern` or `patternProperties` keyword anywhere in the schema, with its JSON pointer. */
-function findPatternKeyword(node: unknown, pointer: string): { keyword: string; pointer: string } | null {
-  if (node === null || typeof node !== "object") return null;
-  const entries = Array.isArray(node) ? node.map((value, index) => [String(index), value] as const) : Object.entries(node);
-  for (const [key, value] of entries) {
-    if (!Array.isArray(node) && (key === "pattern" || key === "patternProperties") && (typeof value === "string" || (typeof value === "object" && value !== null))) {
-      return { keyword: key, pointer };
+/**
+ * Keywords a schema may not use, with why: each would let one answer stall a run. Patterns run on the
+ * backtracking regex engine (use a regex check, which runs on RE2); formats test strings with regexes
+ * of their own; uniqueItems compares every pair of items, quadratic in the array's length.
+ */
+const FORBIDDEN_SCHEMA_KEYWORDS: ReadonlyMap<string, { applies(value: unknown): boolean; reason: string }> = new Map([
+  ["pattern", { applies: () => true, reason: "schema patterns run on a backtracking regex engine; use a regex check instead" }],
+  ["patternProperties", { applies: () => true, reason: "schema patterns run on a backtracking regex engine; use a regex check instead" }],
+  ["format", { applies: () => true, reason: "formats are checked with regexes on a backtracking engine; use a regex check instead" }],
+  ["uniqueItems", { applies: (value) => value === true, reason: "it compares every pair of items, so a long array in an answer would stall the run" }],
+]);
+
+/** Keywords whose object maps names to subschemas: the names are not keywords. */
+const SCHEMA_MAPS = new Set(["properties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+/** Keywords whose value is data, not a schema: nothing in them is a keyword. */
+const DATA_KEYWORDS = new Set(["enum", "const", "examples", "default"]);
+
+function escapePointer(key: string): string {
+  return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** The first forbidden keyword in the schema, with its JSON pointer and the reason. */
+function findForbiddenKeyword(schema: unknown, pointer: string): { keyword: string; pointer: string; reason: string } | null {
+  if (Array.isArray(schema)) {
+    for (const [index, item] of schema.entries()) {
+      const found = findForbiddenKeyword(item, `${pointer}/${index}`);
+      if (found !== null) return found;
     }
-    const found = findPatternKeyword(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    return null;
+  }
+  if (schema === null || typeof schema !== "object") return null;
+  for (const [key, value] of Object.entries(schema)) {
+    const forbidden = FORBIDDEN_SCHEMA_KEYWORDS.get(key);
+    if (forbidden !== undefined && forbidden.applies(value)) return { keyword: key, pointer, reason: forbidden.reason };
+    if (DATA_KEYWORDS.has(key)) continue;
+    const keyPointer = `${pointer}/${escapePointer(key)}`;
+    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) {
+      for (const [name, subschema] of Object.entries(value)) {
+        const found = findForbiddenKeyword(subschema, `${keyPointer}/${escapePointer(name)}`);
+        if (found !== null) return found;
+      }
+      continue;
+    }
+    const found = findForbiddenKeyword(value, keyPointer);
     if (found !== null) return found;
   }
   return null;

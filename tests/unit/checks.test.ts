@@ -98,6 +98,19 @@ describe("hostile and wrong expectations", () => {
     );
   });
 
+  it.each([
+    ["format", { type: "object", properties: { site: { type: "string", format: "uri" } } }, '"format" at /properties/site is not allowed: formats are checked'],
+    ["uniqueItems", { type: "array", items: { anyOf: [{ type: "number" }, { uniqueItems: true }] } }, '"uniqueItems" at /items/anyOf/1 is not allowed: it compares every pair'],
+    ["patternProperties", { $defs: { x: { patternProperties: { "^a": {} } } } }, '"patternProperties" at /$defs/x is not allowed'],
+  ])("refuses %s in a JSON Schema, naming where", (_keyword, schema, message) => {
+    expect(errorsOf([{ type: "jsonSchema", value: schema }])).toContain(`expectations[0].value: ${message}`);
+  });
+
+  it("accepts properties and values that only share a forbidden keyword's name", () => {
+    const schema = { type: "object", properties: { pattern: { type: "string" }, format: { enum: ["pattern", "format"] } }, required: ["pattern"], uniqueItems: false };
+    expect(judgeOutput(checksFor([{ type: "jsonSchema", value: schema }]), 0, '{"pattern":"x","format":"format"}')).toEqual({ checksPassed: true, failedChecks: null });
+  });
+
   it("refuses a JSON Schema whose $ref loops back to itself", () => {
     expect(errorsOf([{ type: "jsonSchema", value: { allOf: [{ $ref: "#" }] } }])).toBe(
       "expectations[0].value: not a usable JSON Schema: it refers to itself without end (a $ref loop)",
