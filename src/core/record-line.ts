@@ -38,6 +38,11 @@ const recordShape = {
   waitingMs: nullableNumber.optional(),
   receivingMs: nullableNumber.optional(),
   connectionReused: z.boolean().nullable().optional(),
+  // Load models: a file from before them reads as a closed-loop run of one stage with no queue measured.
+  scheduledAt: nullableNumber.default(null),
+  queueMs: nullableNumber.default(null),
+  stage: count.nullable().default(null),
+  retryAfterMs: nullableNumber.default(null),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

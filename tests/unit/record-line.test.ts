@@ -25,6 +25,10 @@ const GOOD = {
   truncated: false,
   checksPassed: null,
   failedChecks: null,
+  scheduledAt: 0.5,
+  queueMs: 0.5,
+  stage: 0,
+  retryAfterMs: null,
 };
 
 describe("parseRecordLine", () => {
@@ -44,6 +48,11 @@ describe("parseRecordLine", () => {
   it("reads a file written before the checks fields existed as unchecked", () => {
     const { checksPassed: _passed, failedChecks: _failed, ...older } = GOOD;
     expect(parseRecordLine(JSON.stringify(older), 1)).toEqual({ ok: true, record: { ...GOOD, checksPassed: null, failedChecks: null } });
+  });
+
+  it("reads a file written before the load models' fields existed as one stage with no queue measured", () => {
+    const { scheduledAt: _scheduled, queueMs: _queue, stage: _stage, retryAfterMs: _retryAfter, ...older } = GOOD;
+    expect(parseRecordLine(JSON.stringify(older), 1)).toEqual({ ok: true, record: { ...GOOD, scheduledAt: null, queueMs: null, stage: null, retryAfterMs: null } });
   });
 
   it("knows every record field", () => {
