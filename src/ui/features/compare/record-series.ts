@@ -93,6 +93,37 @@ export function latencyTimelineSeries(records: readonly RequestRecord[], targetI
   });
 }
 
+export interface TtftLengthPoint {
+  outputTokens: number;
+  ttftMs: number;
+  /** The output token count was estimated from the stream (the provider reported none). */
+  estimated: boolean;
+}
+
+export interface TtftLengthSeries {
+  targetId: string;
+  points: TtftLengthPoint[];
+  /** Requests the series stands for before thinning: all successful streamed ones with a token count. */
+  total: number;
+}
+
+/**
+ * Time to first token against output length, one point per successful streamed request that has both,
+ * at most TIMELINE_POINTS_PER_SERIES per target, evenly spaced through the run (so thinning keeps the
+ * shape of the cloud and every phase of the run).
+ */
+export function ttftLengthSeries(records: readonly RequestRecord[], targetIds: string[]): TtftLengthSeries[] {
+  const byTarget = new Map<string, TtftLengthPoint[]>(targetIds.map((id) => [id, []]));
+  for (const record of records) {
+    if (record.warmup || record.status !== "ok" || record.ttftMs === null || record.outputTokens === null) continue;
+    byTarget.get(record.targetId)?.push({ outputTokens: record.outputTokens, ttftMs: record.ttftMs, estimated: record.tokensEstimated });
+  }
+  return targetIds.map((targetId) => {
+    const points = byTarget.get(targetId) ?? [];
+    return { targetId, points: downsample(points, TIMELINE_POINTS_PER_SERIES), total: points.length };
+  });
+}
+
 /** "other" counts failed attempts recorded without a kind, so the stacks add up to the failed attempts. */
 export type ErrorBucket = ErrorKind | "other";
 

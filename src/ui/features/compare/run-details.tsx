@@ -9,6 +9,8 @@ import { LatencyTimelineChart } from "./latency-timeline-chart";
 import { OutputsByInput } from "./outputs-by-input";
 import { RecordsTable } from "./records-table";
 import type { TargetInfo } from "./target-info";
+import { TtftLengthChart } from "./ttft-length-chart";
+import { ValueScatterChart } from "./value-scatter-chart";
 import "./compare.css";
 
 /** What follows a run's summary once its records are read: charts, outputs side by side, and every record. */
@@ -26,6 +28,14 @@ export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]
         <Section title="Time to first token distribution (ECDF)">
           <EcdfChart records={records} targets={targets} quantity="ttft" />
         </Section>
+        <Section title="Time to first token vs output length">
+          <TtftLengthChart records={records} targets={targets} />
+        </Section>
+        {rows.some((row) => row.costPer1000RequestsUsd !== null) ? (
+          <Section title="Cost vs latency vs quality">
+            <ValueScatterChart rows={rows} targets={targets} />
+          </Section>
+        ) : null}
         <Section title="Latency over the run">
           <LatencyTimelineChart records={records} targets={targets} />
         </Section>

@@ -1,7 +1,7 @@
 // The verdict panel's content: for each objective, the best target or the group tied for best, in plain
 // words, claiming only what the tests support. The statistics are core's (paired.ts, significance.ts,
 // verdict.ts) and the figures the catalogue's; this module only puts them together per objective.
-import { METRICS, formatMetric, type Metric } from "../../../core/metrics";
+import { formatMetric, metricById } from "../../../core/metrics";
 import { pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/paired";
 import { compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "../../../core/significance";
 import type { SummaryRow } from "../../../core/stats";
@@ -76,10 +76,6 @@ const PAIRED_OBJECTIVES: readonly PairedObjective[] = [
   },
 ];
 
-function catalogueMetric(id: string): Metric | null {
-  return METRICS.find((metric) => metric.id === id) ?? null;
-}
-
 function comparisonOf(comparisons: readonly Comparison[], metric: PairedMetricId, first: string, second: string): Comparison | undefined {
   return comparisons.find(
     (comparison) => comparison.metric === metric && ((comparison.a === first && comparison.b === second) || (comparison.a === second && comparison.b === first)),
@@ -93,11 +89,11 @@ function describePair(comparison: Comparison, label: TargetLabel): string {
 
 function pairedVerdict(objective: PairedObjective, rows: readonly SummaryRow[], comparisons: readonly Comparison[], label: TargetLabel): ObjectiveVerdict {
   const base = { objective: objective.id, title: objective.title };
-  const figure = catalogueMetric(objective.figureMetricId);
+  const figure = metricById(objective.figureMetricId);
   const rowById = new Map(rows.map((row) => [row.targetId, row]));
   const typical = (targetId: string): number | null => {
     const row = rowById.get(targetId);
-    return row === undefined || figure === null ? null : figure.value(row);
+    return row === undefined ? null : figure.value(row);
   };
   const ranked = rankTargets(objective.metric, rows.map((row) => row.targetId), comparisons, typical);
   const metricLabel = pairedMetricById(objective.metric).label;
@@ -114,7 +110,7 @@ function pairedVerdict(objective: PairedObjective, rows: readonly SummaryRow[], 
     ranked.map((entry) => entry.targetId),
     beats,
   );
-  const quoted = (targetId: string): string => (figure === null ? label(targetId) : `${label(targetId)} (${figure.header} ${formatMetric(figure, rowById.get(targetId)!)})`);
+  const quoted = (targetId: string): string => `${label(targetId)} (${figure.header} ${formatMetric(figure, rowById.get(targetId)!)})`;
 
   if (top.length === 1) {
     const winner = top[0]!;
@@ -193,12 +189,9 @@ const PROPORTION_OBJECTIVES: readonly ProportionObjective[] = [
  */
 function proportionVerdict(objective: ProportionObjective, rows: readonly SummaryRow[], label: TargetLabel): ObjectiveVerdict {
   const base = { objective: objective.id, title: objective.title };
-  const rate = catalogueMetric(objective.rateMetricId);
-  const trials = catalogueMetric(objective.trialsMetricId);
-  const quoted = catalogueMetric(objective.quotedMetricId) ?? rate;
-  if (rate === null || trials === null || quoted === null) {
-    return { ...base, state: "unavailable", best: [], sentence: "Not measured by this version." };
-  }
+  const rate = metricById(objective.rateMetricId);
+  const trials = metricById(objective.trialsMetricId);
+  const quoted = metricById(objective.quotedMetricId);
   const measured = rows.flatMap((row) => {
     const share = rate.value(row);
     const n = trials.value(row);
@@ -239,8 +232,7 @@ function proportionVerdict(objective: ProportionObjective, rows: readonly Summar
  */
 function costVerdict(rows: readonly SummaryRow[], label: TargetLabel): ObjectiveVerdict {
   const base = { objective: "cost" as const, title: "Cheapest" };
-  const cost = catalogueMetric("costPer1000RequestsUsd");
-  if (cost === null) return { ...base, state: "unavailable", best: [], sentence: "Not measured by this version." };
+  const cost = metricById("costPer1000RequestsUsd");
   const priced = rows.flatMap((row) => {
     const value = cost.value(row);
     return value === null ? [] : [{ row, value }];

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+// TTFT against output length (thinned for large runs, estimates marked), and cost vs latency vs quality
+// (one dot per priced target, its latency interval as an error bar, its pass rate beside it).
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { summarize } from "../../src/core/stats";
+import { TIMELINE_POINTS_PER_SERIES, ttftLengthSeries } from "../../src/ui/features/compare/record-series";
+import { describeTargets } from "../../src/ui/features/compare/target-info";
+import { TtftLengthChart } from "../../src/ui/features/compare/ttft-length-chart";
+import { ValueScatterChart } from "../../src/ui/features/compare/value-scatter-chart";
+import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
+
+const realResizeObserver = globalThis.ResizeObserver;
+beforeAll(() => {
+  globalThis.ResizeObserver = class {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element): void {
+      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    }
+    unobserve(): void {}
+    disconnect(): void {}
+  } as unknown as typeof ResizeObserver;
+});
+afterAll(() => {
+  globalThis.ResizeObserver = realResizeObserver;
+});
+afterEach(cleanup);
+
+const TARGETS = describeTargets(["fast", "slow"]);
+
+describe("TTFT vs output length", () => {
+  it("takes successful streamed requests with a token count, at most the timeline's budget per target", () => {
+    const many = Array.from({ length: 5000 }, (_, index) => makeRecord({ targetId: "fast", repetition: index, outputTokens: 10 + (index % 90), ttftMs: 40 + (index % 13) }));
+    const left = [
+      makeRecord({ targetId: "slow", warmup: true }),
+      makeRecord({ targetId: "slow", status: "error", errorKind: "http_5xx" }),
+      makeRecord({ targetId: "slow", ttftMs: null }),
+      makeRecord({ targetId: "slow", outputTokens: null }),
+      makeRecord({ targetId: "slow", outputTokens: 33, ttftMs: 70, tokensEstimated: true }),
+    ];
+    const [fast, slow] = ttftLengthSeries([...many, ...left], ["fast", "slow"]);
+    expect(fast!.total).toBe(5000);
+    expect(fast!.points).toHaveLength(TIMELINE_POINTS_PER_SERIES);
+    expect(slow).toEqual({ targetId: "slow", total: 1, points: [{ outputTokens: 33, ttftMs: 70, estimated: true }] });
+  });
+
+  it("draws one dot per request and marks estimated token counts", async () => {
+    const records = [
+      ...recordsWithLatencies("fast", [100, 110, 120]),
+      makeRecord({ targetId: "slow", outputTokens: 12, ttftMs: 300, tokensEstimated: true }),
+    ];
+    render(<TtftLengthChart records={records} targets={TARGETS} />);
+    const chart = screen.getByTestId("ttft-length-chart");
+    await waitFor(() => expect(chart.querySelectorAll(".recharts-scatter-symbol")).toHaveLength(4));
+    expect(chart.textContent).toContain("≈ some estimated");
+  });
+});
+
+describe("cost vs latency vs quality", () => {
+  const rows = summarize([...recordsWithLatencies("fast", [100, 120, 140, 160]), ...recordsWithLatencies("slow", [300, 320, 340])], ["fast", "slow"]);
+
+  it("draws a dot per priced target with its latency interval, and its pass rate beside it", async () => {
+    const priced = rows.map((row) =>
+      row.targetId === "fast" ? { ...row, costPer1000RequestsUsd: 0.5, checksPassRate: 0.9, checkedRequests: 4 } : { ...row, costPer1000RequestsUsd: 0.2 },
+    );
+    render(<ValueScatterChart rows={priced} targets={TARGETS} />);
+    const chart = screen.getByTestId("value-scatter-chart");
+    await waitFor(() => expect(chart.querySelectorAll(".recharts-scatter circle")).toHaveLength(2));
+    expect(chart.querySelectorAll(".recharts-errorBar")).toHaveLength(2);
+    expect([...chart.querySelectorAll(".pb-scatter-label")].map((label) => label.textContent)).toEqual(["90.0% pass"]);
+  });
+
+  it("is not drawn when no target has a price", () => {
+    const { container } = render(<ValueScatterChart rows={rows} targets={TARGETS} />);
+    expect(container.innerHTML).toBe("");
+  });
+});
