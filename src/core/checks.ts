@@ -141,11 +141,16 @@ function compileJsonSchema(schema: Record<string, unknown> | boolean): ((output:
  * backtracking regex engine (use a regex check, which runs on RE2); formats test strings with regexes
  * of their own; uniqueItems compares every pair of items, quadratic in the array's length.
  */
-const FORBIDDEN_SCHEMA_KEYWORDS: ReadonlyMap<string, { applies(value: unknown): boolean; reason: string }> = new Map([
+interface ForbiddenKeyword {
+  applies(value: unknown): boolean;
+  reason: string;
+}
+
+const FORBIDDEN_SCHEMA_KEYWORDS = new Map<string, ForbiddenKeyword>([
   ["pattern", { applies: () => true, reason: "schema patterns run on a backtracking regex engine; use a regex check instead" }],
   ["patternProperties", { applies: () => true, reason: "schema patterns run on a backtracking regex engine; use a regex check instead" }],
   ["format", { applies: () => true, reason: "formats are checked with regexes on a backtracking engine; use a regex check instead" }],
-  ["uniqueItems", { applies: (value) => value === true, reason: "it compares every pair of items, so a long array in an answer would stall the run" }],
+  ["uniqueItems", { applies: (value: unknown) => value === true, reason: "it compares every pair of items, so a long array in an answer would stall the run" }],
 ]);
 
 /** Keywords whose object maps names to subschemas: the names are not keywords. */
@@ -167,13 +172,13 @@ function findForbiddenKeyword(schema: unknown, pointer: string): { keyword: stri
     return null;
   }
   if (schema === null || typeof schema !== "object") return null;
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
     const forbidden = FORBIDDEN_SCHEMA_KEYWORDS.get(key);
     if (forbidden !== undefined && forbidden.applies(value)) return { keyword: key, pointer, reason: forbidden.reason };
     if (DATA_KEYWORDS.has(key)) continue;
     const keyPointer = `${pointer}/${escapePointer(key)}`;
     if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) {
-      for (const [name, subschema] of Object.entries(value)) {
+      for (const [name, subschema] of Object.entries(value as Record<string, unknown>)) {
         const found = findForbiddenKeyword(subschema, `${keyPointer}/${escapePointer(name)}`);
         if (found !== null) return found;
       }
