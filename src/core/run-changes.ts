@@ -6,9 +6,19 @@
 import { metricsIn, type Metric } from "./metrics";
 import { compareSamples, type PairedMetricId, type PairedSampleAccumulator } from "./paired";
 import { bootstrapPercentileDifference, compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "./significance";
+import type { Scenario } from "./scenario";
 import { comparePercentChange, type SummaryRow } from "./stats";
 
 export const CHANGE_METRICS: readonly Metric[] = metricsIn("diff");
+
+/**
+ * Whether two runs' requests pair up by (input, repetition): both scenarios expand to the same inputs
+ * (same task, same inputs or template and variables). Targets, parameters and run settings may differ:
+ * that is usually what is being compared.
+ */
+export function sentSameInputs(first: Pick<Scenario, "task" | "inputs">, second: Pick<Scenario, "task" | "inputs">): boolean {
+  return first.task === second.task && JSON.stringify(first.inputs) === JSON.stringify(second.inputs);
+}
 
 /**
  * better / worse: the change is significant (Holm-corrected p < 0.05) and goes the metric's better or

@@ -11,8 +11,8 @@ import { routes } from "../../lib/hash-route";
 import { useLiveRead } from "../../lib/use-live-read";
 import { useRunSummary } from "../../lib/use-run-summary";
 import { RunComparison } from "./run-comparison";
-import { RunDiff } from "./run-diff";
-import { useRunData, useStoredRun } from "./use-run-data";
+import { BaselineComparison, BaselinePicker } from "./baseline-comparison";
+import { useRunData } from "./use-run-data";
 import { PhaseChart } from "./phase-chart";
 import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict-panel";
@@ -56,12 +56,9 @@ function LatestRunComparePage(props: ComparePageProps) {
 
 function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: ComparePageProps & { runId: string }) {
   const current = useRunData(runId);
-  // The baseline's stored summary is all the diff needs: its records are not read.
-  const baseline = useStoredRun(baselineRunId);
   const run = current.state === "loaded" ? current.run : null;
   const records = current.state === "loaded" ? current.records : null;
   const summary = useRunSummary(run, records);
-  const baselineSummary = useRunSummary(baseline.state === "loaded" ? baseline.run : null);
 
   if (current.state === "loading") return <p className="page empty">Loading the run…</p>;
   if (current.state === "error") {
@@ -114,26 +111,9 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
       {run.errorMessage ? <Notice tone="error" title="The run failed">{run.errorMessage}</Notice> : null}
       <VerdictPanel scenario={run.spec} rows={summary.state === "loaded" ? summary.rows : null} records={records} />
 
+      <BaselinePicker run={run} baselineRunId={baselineRunId} />
       {baselineRunId !== null ? (
-        <div className="run-diff-section">
-          <Section
-            title={`Compared with the run of ${baseline.state === "loaded" ? formatDateTime(baseline.run.startedAt) : "…"}`}
-            testId="baseline-comparison"
-          >
-            {baseline.state === "missing" ? <Notice tone="warning">The earlier run is no longer stored.</Notice> : null}
-            {baseline.state === "error" ? <DatabaseErrorNotice action="read the earlier run" message={baseline.message} /> : null}
-            {baselineSummary.state === "error" ? <DatabaseErrorNotice action="read the earlier run's records" message={baselineSummary.message} /> : null}
-            {baselineSummary.state === "loaded" && summary.state === "loaded" ? (
-              <RunDiff
-                oldRows={baselineSummary.rows}
-                newRows={summary.rows}
-                scenario={run.spec}
-                oldLabel={run.replayOfRunId === baselineRunId ? "Original" : "Baseline"}
-                newLabel={run.replayOfRunId === baselineRunId ? "Replay" : "This run"}
-              />
-            ) : null}
-          </Section>
-        </div>
+        <BaselineComparison run={run} records={records} rows={summary.state === "loaded" ? summary.rows : null} baselineRunId={baselineRunId} />
       ) : null}
 
       {summary.state === "error" ? <DatabaseErrorNotice action="compute this run's summary" message={summary.message} /> : null}

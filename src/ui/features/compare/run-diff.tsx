@@ -1,31 +1,83 @@
+// Two runs side by side, per target: each change of the diff view with its 95% interval and a verdict
+// from a test (core/run-changes.ts), so a move the data cannot tell from chance is never coloured.
 import { useMemo } from "react";
+import { collectSamples } from "../../../core/paired";
+import type { RequestRecord } from "../../../core/record";
+import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange } from "../../../core/run-changes";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
+import { formatPValue } from "../../../core/verdict";
 import { formatChangeIn, formatPercentChange, formatValueIn } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
-import { DIFF_METRICS, diffRuns } from "./run-diff-lines";
 import { describeTargets } from "./target-info";
 import "./compare.css";
 
-const WITHIN_NOISE_EXPLANATION =
-  "The two runs' 95% bootstrap intervals overlap: this change may be chance. Run more repetitions to tell.";
+const TEST_EXPLANATIONS: Record<ChangeTest, string> = {
+  paired: "Wilcoxon signed-rank test on the same (input, repetition) in both runs; the interval is of the median of those per-request differences (after − before).",
+  unpaired: "Mann-Whitney U test (the runs sent different inputs, so requests do not pair); the interval is of the difference of the medians.",
+  bootstrap: "Seeded bootstrap of the difference of the percentile, each run resampled on its own; the p-value is the bootstrap's.",
+  proportions: "Two-proportion z test; Newcombe's interval of the difference of the rates.",
+};
 
-/** Two runs of one scenario, per target, from their summaries: did each metric get better or worse? */
+function verdictText(change: RunChange): string {
+  switch (change.verdict) {
+    case "better":
+    case "worse":
+      return `${change.verdict}, ${formatPValue(change.pValue as number)}`;
+    case "within-noise":
+      return `≈ within noise, ${formatPValue(change.pValue as number)}`;
+    case "same":
+      return "same";
+    default:
+      return "—";
+  }
+}
+
+function verdictHint(change: RunChange, recordsRead: boolean): string {
+  if (change.test !== null) return TEST_EXPLANATIONS[change.test];
+  if (change.change === null) return "Missing in one of the runs.";
+  if (change.metric.better === null) return "A count: no better or worse.";
+  if (!recordsRead) return "Judged once both runs' records are read.";
+  return "Not judged: too few requests, or no per-request spread to test (cost per request, goodput).";
+}
+
+function intervalText(change: RunChange): string {
+  if (change.ciLow === null || change.ciHigh === null) return "—";
+  return `${formatChangeIn(change.metric.unit, change.ciLow)} to ${formatChangeIn(change.metric.unit, change.ciHigh)}`;
+}
+
+/**
+ * Two runs, per target, from their summaries and (once read) their records: what changed, by how much,
+ * and whether the data can tell it from chance. `paired`: both runs sent the same inputs.
+ */
 export function RunDiff(props: {
   oldRows: readonly SummaryRow[];
   newRows: readonly SummaryRow[];
+  /** null while they are read: the rates are judged meanwhile, the distributions after. */
+  oldRecords: readonly RequestRecord[] | null;
+  newRecords: readonly RequestRecord[] | null;
+  paired: boolean;
   scenario: Pick<Scenario, "targets">;
   oldLabel?: string;
   newLabel?: string;
 }) {
-  const { oldRows, newRows, scenario, oldLabel = "Before", newLabel = "After" } = props;
-  const targetIds = useMemo(() => scenario.targets.map((target) => target.id), [scenario]);
-  const lines = useMemo(() => diffRuns(oldRows, newRows, targetIds), [oldRows, newRows, targetIds]);
+  const { oldRows, newRows, oldRecords, newRecords, paired, scenario, oldLabel = "Before", newLabel = "After" } = props;
+  const targetIds = useMemo(() => {
+    const inRuns = [...newRows, ...oldRows].map((row) => row.targetId);
+    return [...new Set([...scenario.targets.map((target) => target.id).filter((id) => inRuns.includes(id)), ...inRuns])];
+  }, [oldRows, newRows, scenario]);
+  const oldSamples = useMemo(() => (oldRecords === null ? null : collectSamples(oldRecords)), [oldRecords]);
+  const newSamples = useMemo(() => (newRecords === null ? null : collectSamples(newRecords)), [newRecords]);
+  const lines = useMemo(
+    () => judgeRunChanges({ rows: oldRows, samples: oldSamples }, { rows: newRows, samples: newSamples }, targetIds, { paired }),
+    [oldRows, newRows, oldSamples, newSamples, targetIds, paired],
+  );
   const targets = useMemo(() => describeTargets(targetIds, scenario), [targetIds, scenario]);
+  const recordsRead = oldSamples !== null && newSamples !== null;
 
   return (
     <div className="pb-table-scroll">
-      <table className="pb-table pb-run-diff" data-testid="run-diff">
+      <table className="pb-table pb-run-diff" data-testid="run-diff" data-paired={paired ? "true" : "false"}>
         <thead>
           <tr>
             <th scope="col">Target</th>
@@ -34,6 +86,8 @@ export function RunDiff(props: {
             <th scope="col" className="pb-num">{newLabel}</th>
             <th scope="col" className="pb-num">Change</th>
             <th scope="col" className="pb-num">%</th>
+            <th scope="col" className="pb-num">95% interval</th>
+            <th scope="col">Verdict</th>
           </tr>
         </thead>
         {targets.map((target) => (
@@ -47,9 +101,10 @@ export function RunDiff(props: {
                   data-target-id={target.id}
                   data-metric={line.metric.id}
                   data-verdict={line.verdict ?? undefined}
+                  data-test={line.test ?? undefined}
                 >
                   {index === 0 && (
-                    <th scope="rowgroup" rowSpan={DIFF_METRICS.length} className="pb-target-cell">
+                    <th scope="rowgroup" rowSpan={CHANGE_METRICS.length} className="pb-target-cell">
                       <TargetSwatch color={target.color} />
                       {target.label}
                     </th>
@@ -62,15 +117,10 @@ export function RunDiff(props: {
                   </td>
                   <td className={`pb-num pb-verdict-${line.verdict ?? "none"}`} data-column="percentChange">
                     {formatPercentChange(line.percentChange)}
-                    {line.verdict === "better" || line.verdict === "worse" ? (
-                      <span className="pb-visually-hidden"> ({line.verdict})</span>
-                    ) : null}
-                    {line.verdict === "within-noise" ? (
-                      <span title={WITHIN_NOISE_EXPLANATION}>
-                        {" ≈"}
-                        <span className="pb-visually-hidden"> (within noise)</span>
-                      </span>
-                    ) : null}
+                  </td>
+                  <td className="pb-num" data-column="interval">{intervalText(line)}</td>
+                  <td className={`pb-verdict-${line.verdict ?? "none"}`} data-column="verdict" title={verdictHint(line, recordsRead)}>
+                    {verdictText(line)}
                   </td>
                 </tr>
               ))}
@@ -78,8 +128,12 @@ export function RunDiff(props: {
         ))}
       </table>
       <p className="pb-footnote">
-        Each change is coloured by whether the metric moved its better way (lower latency, lower error rate). A change
-        marked ≈ is not coloured: the two runs&apos; 95% bootstrap intervals overlap, so it may be chance.
+        A change is called better or worse only when a test says it is unlikely to be chance (p &lt; 0.05 after Holm&apos;s
+        correction over every line of this table); otherwise it is marked ≈ within noise and not coloured. Latency, TTFT and
+        output tokens/s medians are compared {paired ? "request by request (the two runs sent the same inputs)" : "unpaired (the two runs sent different inputs)"};
+        p90 by a bootstrap of its difference; failure, error, pass and SLO rates as proportions. The interval is of what was tested
+        (hover a verdict for which).
+        {recordsRead ? "" : " Reading the records: the rates are judged already, the rest follows."}
       </p>
     </div>
   );
