@@ -3,7 +3,9 @@
 // server really made, connection reuse counted at the server, the concurrency bound at the server,
 // redirects that would carry the token to another origin refused, timeouts that close the socket, and
 // Hugging Face provider requests byte-identical to what Node's fetch sends.
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createSecureServer, type Http2SecureServer } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
@@ -200,6 +202,77 @@ describe("HTTP phases on the undici transport", () => {
     expect(server.maxInFlight).toBeGreaterThan(1);
     expect(server.connections).toBeLessThanOrEqual(4);
     expect(records.filter((record) => record.connectionReused === false)).toHaveLength(server.connections);
+  });
+});
+
+describe("TLS and HTTP/2 on the undici transport", () => {
+  const cert = readFileSync(new URL("../fixtures/tls/cert.pem", import.meta.url), "utf8");
+  const key = readFileSync(new URL("../fixtures/tls/key.pem", import.meta.url), "utf8");
+
+  /** An https server on loopback speaking HTTP/2 and HTTP/1.1 (ALPN decides), counting connections and protocol versions. */
+  async function startTlsServer(): Promise<{ url: string; connections: () => number; versions: string[]; close(): Promise<void> }> {
+    const versions: string[] = [];
+    let connections = 0;
+    const server: Http2SecureServer = createSecureServer({ cert, key, allowHTTP1: true }, (request, response) => {
+      versions.push(request.httpVersion);
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify(chatCompletionBody("m", "secure", 1)));
+      });
+    });
+    server.on("secureConnection", () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const sessions = new Set<{ destroy(): void }>();
+    server.on("session", (session) => sessions.add(session));
+    server.on("connection", (socket: Socket) => sessions.add(socket));
+    return {
+      url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      connections: () => connections,
+      versions,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const session of sessions) session.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it("reports the TLS handshake of a new https connection, and neither connect nor TLS once it is reused", async () => {
+    const server = await startTlsServer();
+    try {
+      const secure = createWireTransport({ connectionsPerOrigin: 1, ca: cert });
+      transports.push(secure);
+      const records = await run(scenario({ targets: [{ id: "tls", endpointUrl: `${server.url}/v1`, model: "m" }], run: { repetitions: 3, concurrency: 1 } }), secure.fetch);
+      expect(records.map((record) => record.status)).toEqual(["ok", "ok", "ok"]);
+      expect(records.map((record) => record.connectionReused)).toEqual([false, true, true]);
+      expect(records[0]!.tlsMs).toBeGreaterThan(0);
+      expect(records[0]!.connectMs).toBeGreaterThanOrEqual(0);
+      expect(records.slice(1).map((record) => [record.connectMs, record.tlsMs])).toEqual([[null, null], [null, null]]);
+      expect(server.versions).toEqual(["1.1", "1.1", "1.1"]);
+      expect(server.connections()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("speaks HTTP/2 when asked, waiting and receiving still measured", async () => {
+    const server = await startTlsServer();
+    try {
+      const h2 = createWireTransport({ connectionsPerOrigin: 2, allowH2: true, ca: cert });
+      transports.push(h2);
+      const records = await run(scenario({ targets: [{ id: "h2", endpointUrl: `${server.url}/v1`, model: "m" }], run: { repetitions: 4, concurrency: 2 } }), h2.fetch);
+      expect(records.map((record) => record.status)).toEqual(["ok", "ok", "ok", "ok"]);
+      expect(server.versions).toEqual(["2.0", "2.0", "2.0", "2.0"]);
+      // undici publishes no sendHeaders message for an HTTP/2 stream: which session carried it is not known.
+      expect(records.map((record) => record.connectionReused)).toEqual([null, null, null, null]);
+      for (const record of records) {
+        expect(record.waitingMs).toBeGreaterThanOrEqual(0);
+        expect(record.receivingMs).toBeGreaterThanOrEqual(0);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -25,6 +25,8 @@ export interface WireTransportOptions {
   allowH2?: boolean;
   /** The run's monotonic clock (Clock.now()), so phases and the timing fetch's timestamps agree. */
   now?: () => number;
+  /** Certificate authorities to trust instead of the system's (tests against a self-signed loopback server). */
+  ca?: string;
 }
 
 export interface WireTransport {
@@ -48,7 +50,7 @@ export class RedirectRefusedError extends Error {
 export function createWireTransport(options: WireTransportOptions): WireTransport {
   const now = options.now ?? (() => performance.now());
   const allowH2 = options.allowH2 ?? false;
-  const baseConnect = buildConnector({ allowH2 });
+  const baseConnect = buildConnector({ allowH2, ...(options.ca === undefined ? {} : { ca: options.ca }) });
   const connect: buildConnector.connector = (connectOptions, callback) => {
     const startedAt = now();
     let tcpConnectedAt: number | null = null;
