@@ -1,13 +1,17 @@
 // `providerbench analyze`: a records file (or two) read back, summarised and compared, as text or JSON.
 // Files are read line by line into accumulators, so a file of a million records is never held whole.
 import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
 import { summaryFileRows } from "../core/metrics";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
 import { parseRecordLine } from "../core/record-line";
 import { judgeRunChanges, type RunChange } from "../core/run-changes";
+import { formatScenarioErrors } from "../core/scenario";
+import { parseScenarioText } from "../core/scenario-file";
 import { SummaryAccumulator, type SummaryRow } from "../core/stats";
+import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../core/value-summary";
 import { describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian } from "../core/verdict";
 import type { AnalyzeCommand } from "./args";
 import { formatSummaryTable } from "./summary-table";
@@ -25,8 +29,8 @@ interface LoadedRun {
   samples: PairedSampleAccumulator;
 }
 
-async function loadRun(path: string): Promise<LoadedRun> {
-  const summary = new SummaryAccumulator();
+async function loadRecords(path: string, settings: ValueSettings): Promise<LoadedRun> {
+  const summary = new SummaryAccumulator(settings);
   const samples = new PairedSampleAccumulator();
   let runId: string | null = null;
   let lineNumber = 0;
@@ -171,8 +175,24 @@ function family(comparisons: readonly Comparison[]): string {
   return `Holm-corrected over the ${tested} comparisons tested`;
 }
 
+/** The prices and SLO of the scenario named by --scenario, validated as `run` validates it. */
+async function valueSettingsFrom(scenarioPath: string | undefined): Promise<ValueSettings> {
+  if (scenarioPath === undefined) return NO_VALUE_SETTINGS;
+  let text: string;
+  try {
+    text = await readFile(scenarioPath, "utf8");
+  } catch (error) {
+    throw new RecordsFileProblem(`cannot read --scenario ${scenarioPath}: ${(error as Error).message}`);
+  }
+  const parsed = parseScenarioText(text);
+  if (!parsed.ok) throw new RecordsFileProblem(`--scenario ${scenarioPath}:\n${formatScenarioErrors(parsed.errors)}`);
+  return valueSettingsOf(parsed.scenario);
+}
+
 /** Runs the command; returns what to print on stdout. */
 export async function analyze(command: AnalyzeCommand): Promise<string> {
+  const settings = await valueSettingsFrom(command.scenarioPath);
+  const loadRun = (path: string): Promise<LoadedRun> => loadRecords(path, settings);
   if (command.files.length === 1) {
     const run = await loadRun(command.files[0]);
     const comparisons = compareTargets(run.samples, run.targetIds);

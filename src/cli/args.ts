@@ -4,7 +4,7 @@ import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
-       npm run cli -- analyze <records.jsonl> [<other-run.jsonl>] [--json] [--unpaired]
+       npm run cli -- analyze <records.jsonl> [<other-run.jsonl>] [--json] [--unpaired] [--scenario <scenario.json>]
 
 run options:
   --jsonl <file>         write one JSON object per request attempt
@@ -32,6 +32,8 @@ target (a = the first file, b = the second), paired by (input, repetition): the 
 the same inputs; pass --unpaired when they did not (Mann-Whitney U on the difference of medians).
   --json                 write one JSON object instead: { "summary": [...], "pairs": [...] }
   --unpaired             two files: do not pair requests across the runs
+  --scenario <file>      the scenario the runs were made with: its prices and SLO add cost, SLO attainment
+                         and goodput to the summary (records carry no prices; the checks' verdicts they do)
 
 ${EXIT_CODES_HELP}`;
 
@@ -61,6 +63,8 @@ export interface AnalyzeCommand {
   json: boolean;
   /** Two files only: do not pair by (input, repetition), because the runs did not send the same inputs. */
   unpaired: boolean;
+  /** The scenario whose prices and SLO the summary applies; without it there are no cost or SLO figures. */
+  scenarioPath: string | undefined;
 }
 
 export type ParsedCommand =
@@ -71,7 +75,7 @@ export type ParsedCommand =
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
 const RUN_ONLY_OPTIONS = ["jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2"] as const;
-const ANALYZE_ONLY_OPTIONS = ["json", "unpaired"] as const;
+const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
   let parsed;
@@ -93,6 +97,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         force: { type: "boolean" },
         json: { type: "boolean" },
         unpaired: { type: "boolean" },
+        scenario: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -148,5 +153,6 @@ function parseAnalyze(values: Record<string, string | boolean | undefined>, file
   if (files.length > 2) return { kind: "error", message: `analyze takes one or two records files, got ${files.length}` };
   const unpaired = values.unpaired === true;
   if (unpaired && files.length === 1) return { kind: "error", message: "--unpaired compares two runs: give two records files" };
-  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired } };
+  const scenarioPath = typeof values.scenario === "string" ? values.scenario : undefined;
+  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath } };
 }

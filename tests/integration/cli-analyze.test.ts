@@ -143,4 +143,34 @@ describe("providerbench analyze", () => {
     expect(wrongOption.code).toBe(2);
     expect(wrongOption.stderr).toContain("--csv is an option of run, not of analyze");
   });
+
+  it("adds cost, SLO attainment and goodput with --scenario; the pass rate comes from the records alone", async () => {
+    const bare = JSON.parse((await runCli(["analyze", recordsA, "--json"])).stdout) as AnalyzeJson;
+    for (const row of bare.summary) {
+      expect(row).toMatchObject({ costPer1000RequestsUsd: null, sloAttainment: null, goodput: null });
+      expect(typeof row.checksPassRate).toBe("number");
+    }
+    const result = await runCli(["analyze", recordsA, "--json", "--scenario", "scenarios/sandbox-chat-streaming.json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const priced = JSON.parse(result.stdout) as AnalyzeJson;
+    // Prices and the SLO come from the scenario; the pass rate is the same with or without it.
+    for (const row of priced.summary) {
+      expect(typeof row.costPer1000RequestsUsd).toBe("number");
+      expect(typeof row.sloAttainment).toBe("number");
+      expect(typeof row.goodput).toBe("number");
+      expect(row.checksPassRate).toBe(bare.summary.find((other) => other.targetId === row.targetId)!.checksPassRate);
+    }
+    const perThousand = Object.fromEntries(priced.summary.map((row) => [row.targetId, row.costPer1000RequestsUsd as number]));
+    expect(perThousand.slow!).toBeLessThan(perThousand.fast!);
+  });
+
+  it("refuses a --scenario that does not validate, naming the field, with exit code 2", async () => {
+    const bad = join(workDir, "bad-scenario.json");
+    const bundled = JSON.parse(readFileSync(join(repoRoot, "scenarios/sandbox-chat-streaming.json"), "utf8")) as Record<string, unknown>;
+    writeFileSync(bad, JSON.stringify({ ...bundled, slo: { maxLatencyMs: -1 } }));
+    const result = await runCli(["analyze", recordsA, "--scenario", bad]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("slo.maxLatencyMs: must be more than 0");
+    expect((await runCli(["run", "scenarios/sandbox-chat.json", "--scenario", bad])).stderr).toContain("--scenario is an option of analyze, not of run");
+  });
 });
