@@ -86,7 +86,7 @@ async function runCommand(command: RunCommand): Promise<number> {
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
   for (const signal of signals) process.on(signal, onInterrupt);
 
-  const transport = createRunTransport(command, scenario.run.concurrency);
+  const transport = createRunTransport(command, scenario);
   const runId = randomUUID();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
   try {

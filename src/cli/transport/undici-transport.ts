@@ -19,8 +19,8 @@ import { WireBody } from "./wire-body";
 import { WireHeaders } from "./wire-headers";
 
 export interface WireTransportOptions {
-  /** Connections per origin at most: the run's concurrency, so no request waits for a connection. */
-  connectionsPerOrigin: number;
+  /** Connections per origin at most (null: no bound): what the run can have in flight, so no request waits for one. */
+  connectionsPerOrigin: number | null;
   /** Offer HTTP/2 over TLS (ALPN); plain http stays HTTP/1.1. Connection phases are then not reported. */
   allowH2?: boolean;
   /** The run's monotonic clock (Clock.now()), so phases and the timing fetch's timestamps agree. */
@@ -68,7 +68,7 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     return socket as unknown as ReturnType<buildConnector.connector>;
   };
   const agent = new Agent({
-    connections: Math.max(1, options.connectionsPerOrigin),
+    connections: options.connectionsPerOrigin === null ? null : Math.max(1, options.connectionsPerOrigin),
     allowH2,
     connect,
     // The run's per-request timeout is the one that counts (it aborts the socket); undici's own would
