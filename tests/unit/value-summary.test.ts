@@ -159,6 +159,14 @@ describe("cost, checks and SLOs in the summary", () => {
     expect(row!.checksPassRate).toBeCloseTo(2 / 3, 12);
   });
 
+  it("counts a record stored before checks existed as not checked, and holds it to the SLO's other objectives", () => {
+    const legacy = record({ ttftMs: 100, latencyMs: 200 }) as Partial<RequestRecord>;
+    delete legacy.checksPassed;
+    delete legacy.failedChecks;
+    const [row] = summarize([legacy as RequestRecord], ["a"], settings());
+    expect(row).toMatchObject({ checkedRequests: 0, checksPassRate: null, sloMetRequests: 1, sloAttainment: 1 });
+  });
+
   it("writes every figure into the summary file rows", () => {
     const [row] = summaryFileRows([a!], { runId: "run-1", scenarioName: "value", targetLabel: (id) => id });
     for (const key of ["costPerRequestUsd", "costPer1000RequestsUsd", "runCostUsd", "checksPassRate", "checksPassRateCi95Low", "checksPassRateCi95High", "sloAttainment", "sloAttainmentCi95Low", "goodput"]) {
