@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
+import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
        npm run cli -- analyze <records.jsonl> [<other-run.jsonl>] [--json] [--unpaired] [--scenario <scenario.json>]
@@ -19,6 +20,8 @@ run options:
                          or fetch (Node's fetch; no phases). Also $PROVIDERBENCH_TRANSPORT
   --http2                offer HTTP/2 to https endpoints (undici transport; connection phases are then not reported)
   -h, --help             this text
+
+${LOAD_FLAGS_USAGE}
 
 Every output is opened before the first request; two outputs may not be the same file, nor the scenario file.
 
@@ -52,6 +55,8 @@ export interface RunCommand {
   transport: TransportName;
   /** Offer HTTP/2 over TLS. */
   http2: boolean;
+  /** The load flags: overrides of run.load. */
+  load: LoadOverrides;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -74,7 +79,7 @@ export type ParsedCommand =
   | { kind: "error"; message: string };
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2"] as const;
+const RUN_ONLY_OPTIONS = ["jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
@@ -99,6 +104,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         unpaired: { type: "boolean" },
         scenario: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
+        ...LOAD_FLAG_OPTIONS,
       },
     });
   } catch (error) {
@@ -117,6 +123,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (typeof concurrency === "string") return { kind: "error", message: concurrency };
   const repetitions = positiveInteger(values.repetitions, "--repetitions");
   if (typeof repetitions === "string") return { kind: "error", message: repetitions };
+  const load = parseLoadFlags(values);
+  if ("error" in load) return { kind: "error", message: load.error };
   const transport = values.transport ?? env.PROVIDERBENCH_TRANSPORT ?? "undici";
   if (!(TRANSPORTS as readonly string[]).includes(transport)) {
     return { kind: "error", message: `--transport must be one of ${TRANSPORTS.join(", ")}, got "${transport}"` };
@@ -135,6 +143,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       quiet: values.quiet ?? false,
       transport: transport as TransportName,
       http2: values.http2 ?? false,
+      load,
     },
   };
 }

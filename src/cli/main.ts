@@ -12,9 +12,12 @@ import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { createRunTransport } from "./transport/run-transport";
 import { runScenario } from "../core/runner";
+import { formatLoadReport } from "./load-report";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
+import { StageSummaries } from "../core/load/stage-summaries";
+import type { Stage } from "../core/load/stages";
 import { SummaryAccumulator } from "../core/stats";
 import { valueSettingsOf } from "../core/value-summary";
 import { targetDisplayName } from "../core/target-names";
@@ -88,6 +91,8 @@ async function runCommand(command: RunCommand): Promise<number> {
 
   const transport = createRunTransport(command, scenario);
   const runId = randomUUID();
+  const stages: Stage[] = [];
+  const loadRecords = new StageSummaries();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
   try {
     const result = await runScenario({
@@ -99,18 +104,33 @@ async function runCommand(command: RunCommand): Promise<number> {
       signal: controller.signal,
       onRecord: (record) => {
         statistics.add(record);
+        loadRecords.add(record);
         return files.write(record);
       },
       onProgress: (state) => progress.update(state),
+      onStage: (stage) => {
+        stages.push(stage);
+        if (!command.quiet && scenario.run.load !== undefined) process.stderr.write(`\nstage ${stage.index}: ${stage.label} (${stage.targetIds.length} targets)\n`);
+      },
     });
     progress.finish(result.progress);
     await files.close();
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
     process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel))}\n`);
+    const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, { runId, scenarioName: scenario.name, targetLabel });
+    if (loadReport !== null) process.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
     if (outputs.summary) {
       const targets = summaryFileRows(rows, { runId, scenarioName: scenario.name, targetLabel });
-      const summary = { runId, scenario: scenario.name, status: result.status, startedAt: result.startedAt, finishedAt: result.finishedAt, targets };
+      const summary = {
+        runId,
+        scenario: scenario.name,
+        status: result.status,
+        startedAt: result.startedAt,
+        finishedAt: result.finishedAt,
+        targets,
+        ...(loadReport === null ? {} : { load: loadReport.json }),
+      };
       await outputs.summary.commit(`${JSON.stringify(summary, null, 2)}\n`).catch((error: Error) => {
         writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
         process.stderr.write(`error: ${terminalSafe(error.message)}\n`);
@@ -144,7 +164,7 @@ async function loadScenario(command: RunCommand): Promise<Scenario> {
     throw new InputProblem(`cannot read ${command.scenarioPath}: ${(error as Error).message}`);
   }
   // Validation renders the template: in a worker, so a hostile one is stopped rather than hanging the CLI.
-  const check = await checkScenarioInWorker(text, { concurrency: command.concurrency, repetitions: command.repetitions }).catch((error: unknown) => {
+  const check = await checkScenarioInWorker(text, { concurrency: command.concurrency, repetitions: command.repetitions, load: command.load }).catch((error: unknown) => {
     if (error instanceof ValidationStopped) throw new InputProblem(`${command.scenarioPath} is not a valid scenario:\n${indent(error.message)}`);
     throw error;
   });

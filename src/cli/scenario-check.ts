@@ -1,10 +1,13 @@
 // Scenario text plus the command line's overrides, validated together: what the validation worker runs.
 import { type Scenario, type ScenarioError } from "../core/scenario";
 import { parseScenarioText, validateScenario } from "../core/scenario-file";
+import { applyLoadOverrides, type LoadOverrides } from "./load-flags";
 
 export interface ScenarioOverrides {
   concurrency: number | undefined;
   repetitions: number | undefined;
+  /** The load flags (absent: the file's run.load as it is). */
+  load?: LoadOverrides;
 }
 
 export type ScenarioCheck =
@@ -21,6 +24,7 @@ export function checkScenario(text: string, overrides: ScenarioOverrides): Scena
       ...parsed.scenario.run,
       ...(overrides.concurrency === undefined ? {} : { concurrency: overrides.concurrency }),
       ...(overrides.repetitions === undefined ? {} : { repetitions: overrides.repetitions }),
+      ...(overrides.load === undefined ? {} : { load: applyLoadOverrides(parsed.scenario.run.load, overrides.load) }),
     },
   };
   // Overrides go through the same validation as the file (e.g. concurrency bounds).

@@ -334,7 +334,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   };
 
   /** A closed loop: at most `perTarget` requests of a target and `total` of the run in flight; the plan fed through a bounded window. */
-  const runClosedStage = async (stage: Stage, plan: Iterable<PlannedRequest>, deadline: number | null): Promise<void> => {
+  const runClosedStage = async (stage: Stage, feeds: Iterable<PlannedRequest>[], deadline: number | null): Promise<void> => {
     if (stage.load.mode !== "closed") throw new Error("runClosedStage: not a closed stage");
     const { total, perTarget } = stage.load;
     const globalLimit = pLimit(total);
@@ -343,14 +343,18 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     // A duration-bound stage sends no new request after its time is up; requests in flight finish.
     const runInSlot: SlotRunner = (planned, attempt, work) =>
       targetLimits.get(planned.targetId)!(() => globalLimit(() => (attempt === 1 && pastDeadline() ? Promise.resolve(null) : work())));
-    // Feed the plan lazily through a bounded window: a million-request run never holds a million promises.
-    const window = createWindow(Math.min(4096, total + stage.targetIds.length * perTarget));
-    for (const planned of plan) {
-      if (runSignal.aborted || pastDeadline()) break;
-      await window.enter();
-      executeRequest(planned, stage.index, runInSlot, null).then(window.leave, (error: unknown) => window.fail(error));
-    }
-    await window.drained();
+    // Feed each plan lazily through a bounded window: a million-request run never holds a million promises.
+    const windowSize = Math.min(4096, feeds.length === 1 ? total + stage.targetIds.length * perTarget : 2 * perTarget);
+    const feed = async (plan: Iterable<PlannedRequest>): Promise<void> => {
+      const window = createWindow(windowSize);
+      for (const planned of plan) {
+        if (runSignal.aborted || pastDeadline()) break;
+        await window.enter();
+        executeRequest(planned, stage.index, runInSlot, null).then(window.leave, (error: unknown) => window.fail(error));
+      }
+      await window.drained();
+    };
+    await Promise.all(feeds.map(feed));
   };
 
   /** An open loop: arrivals at their scheduled times whatever the provider does, each target with its cap and queue. */
@@ -417,12 +421,12 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const size = stageSize(load);
   const targetOrder = scenario.targets.map((target) => target.id);
   try {
-    // Warm-ups open connections first: in the first stage's own window when it is a closed loop (so the
-    // measured requests follow them without a gap), else before it at the run's concurrency.
+    // Warm-ups open connections first: in a plain run, in the stage's own window (so the measured requests
+    // follow them without a gap); with run.load, before the first stage at the run's concurrency.
     let warmups: PlannedRequest[] = [...planWarmups(scenario, inputs.length)];
-    if (warmups.length > 0 && stages[0]!.load.mode === "open") {
+    if (warmups.length > 0 && load !== undefined) {
       const warmupStage: Stage = { index: 0, label: "warm-up", load: { mode: "closed", total: scenario.run.concurrency, perTarget: scenario.run.perTargetConcurrency ?? scenario.run.concurrency }, targetIds: targetOrder };
-      await runClosedStage(warmupStage, warmups, null);
+      await runClosedStage(warmupStage, [warmups], null);
       warmups = [];
     }
     const saturatedTargets = new Set<string>();
@@ -433,7 +437,14 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       const stageStart = clock.now();
       if (stage.load.mode === "closed") {
         const deadline = size.kind === "duration" ? stageStart + size.ms : null;
-        await runClosedStage(stage, chain(warmups, stagePlan(scenario, inputs.length, stage.targetIds, size)), deadline);
+        // A plain run interleaves its targets in one feed, so drift hits them alike. With run.load each target
+        // is its own closed loop: one target's slow answers must not hold back another's next request, or
+        // every target's throughput would be the slowest one's.
+        const feeds =
+          load === undefined
+            ? [chain(warmups, stagePlan(scenario, inputs.length, stage.targetIds, size))]
+            : stage.targetIds.map((targetId) => stagePlan(scenario, inputs.length, [targetId], size));
+        await runClosedStage(stage, feeds, deadline);
         warmups = [];
       } else {
         await runOpenStage(stage, stageArrivals(scenario, inputs.length, stage, size, stageStart));
@@ -490,7 +501,7 @@ function saturatedBy(summaries: StageSummaries, scenario: Scenario, stageCount: 
   return targetOrder.filter((targetId) => {
     const points = order.flatMap((stage) => {
       const row = summaries.rows(stage, [targetId])?.find((candidate) => candidate.targetId === targetId);
-      return row && row.requests > 0 ? [loadPoint(stage, row)] : [];
+      return row && row.requests > 0 ? [loadPoint(stage, row, summaries.completionTimes(stage, targetId))] : [];
     });
     return saturationStage(points) !== null;
   });

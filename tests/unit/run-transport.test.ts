@@ -19,9 +19,11 @@ function scenario(run: Record<string, unknown>, targets = 1): Scenario {
 }
 
 describe("connectionsFor", () => {
-  it("is the closed loop's concurrency, or its sweep's largest level", () => {
+  it("is the closed loop's concurrency, or its sweep's largest level for every target", () => {
     expect(connectionsFor(scenario({ concurrency: 12 }))).toBe(12);
     expect(connectionsFor(scenario({ concurrency: 4, load: { mode: "closed", sweep: { over: "concurrency", levels: [1, 64, 8] } } }))).toBe(64);
+    // A level is per target: three targets at 16 hold 48 (targets on one server share its pool).
+    expect(connectionsFor(scenario({ concurrency: 4, load: { mode: "closed", sweep: { over: "concurrency", levels: [1, 16] } } }, 3))).toBe(48);
   });
 
   it("is an open loop's in-flight cap for every target, and unbounded without one", () => {

@@ -21,6 +21,7 @@ export function connectionsFor(scenario: Scenario): number | null {
   if (load?.mode === "open") return load.maxInFlight === undefined ? null : load.maxInFlight * scenario.targets.length;
   const sweep = load?.sweep;
   if (sweep?.over === "auto") return null;
-  const levels = sweep?.over === "concurrency" ? sweep.levels : [];
+  // A sweep's level is the concurrency per target (core/load/stages.ts): the run holds level × targets.
+  const levels = sweep?.over === "concurrency" ? sweep.levels.map((level) => level * scenario.targets.length) : [];
   return Math.max(scenario.run.concurrency, ...levels);
 }

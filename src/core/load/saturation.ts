@@ -11,7 +11,7 @@ export interface LoadPoint {
   stage: number;
   /** Successful requests per second over the stage (SummaryRow.requestsPerSecond). */
   throughput: number | null;
-  /** Half the width of throughput's 95% interval, treating completions as a Poisson count over the span. */
+  /** Half the width of throughput's 95% interval (see throughputHalfWidth). */
   throughputHalfWidth: number | null;
   effectiveLatencyP50: number | null;
   effectiveLatencyCi95: [number, number] | null;
@@ -23,12 +23,30 @@ export interface LoadPoint {
   requests: number;
 }
 
-export function loadPoint(stage: number, row: SummaryRow): LoadPoint {
-  const spanSeconds = row.wallSpanMs === null ? null : row.wallSpanMs / 1000;
+/**
+ * Half the width of a throughput's 95% interval. Completions form a renewal process: a rate estimated
+ * from n of them has a relative standard error of CV / √n, CV the coefficient of variation of the gaps
+ * between completions (1 for Poisson completions; far less for a closed loop's regular ones, more for
+ * bursts). Without completion times (or with fewer than 3), completions are taken as Poisson.
+ */
+export function throughputHalfWidth(throughput: number | null, completions: number, completionTimes?: readonly number[]): number | null {
+  if (throughput === null || completions < 1) return null;
+  const gaps = (completionTimes ?? []).slice(1).map((time, index) => time - completionTimes![index]!);
+  let variation = 1;
+  if (gaps.length >= 2) {
+    const mean = gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length;
+    const variance = gaps.reduce((sum, gap) => sum + (gap - mean) ** 2, 0) / (gaps.length - 1);
+    if (mean > 0) variation = Math.sqrt(variance) / mean;
+  }
+  return (Z_95 * throughput * variation) / Math.sqrt(completions);
+}
+
+/** A target's point at a stage, from its summary row and, when known, when its requests ended. */
+export function loadPoint(stage: number, row: SummaryRow, completionTimes?: readonly number[]): LoadPoint {
   return {
     stage,
     throughput: row.requestsPerSecond,
-    throughputHalfWidth: spanSeconds !== null && spanSeconds > 0 ? (Z_95 * Math.sqrt(row.okRequests)) / spanSeconds : null,
+    throughputHalfWidth: throughputHalfWidth(row.requestsPerSecond, row.okRequests, completionTimes),
     effectiveLatencyP50: row.effectiveLatencyMs.p50,
     effectiveLatencyCi95: row.effectiveLatencyP50Ci95,
     latencyP50: row.latencyMs.p50,

@@ -9,6 +9,8 @@ export interface StageRows {
 
 export class StageSummaries {
   private readonly byStage = new Map<number, SummaryAccumulator>();
+  /** Per stage and target, when each successful measured request ended: how regular the completions were. */
+  private readonly completions = new Map<string, number[]>();
 
   add(record: RequestRecord): void {
     // Records from before stages existed all belong to the one stage a run then had.
@@ -19,6 +21,16 @@ export class StageSummaries {
       this.byStage.set(stage, accumulator);
     }
     accumulator.add(record);
+    if (record.warmup || record.status !== "ok") return;
+    const key = `${stage}\u0000${record.targetId}`;
+    let ends = this.completions.get(key);
+    if (ends === undefined) this.completions.set(key, (ends = []));
+    ends.push(record.startedAt + record.latencyMs);
+  }
+
+  /** When the target's successful requests of the stage ended, ascending. */
+  completionTimes(stage: number, targetId: string): number[] {
+    return [...(this.completions.get(`${stage}\u0000${targetId}`) ?? [])].sort((a, b) => a - b);
   }
 
   stages(): number[] {

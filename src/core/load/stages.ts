@@ -88,3 +88,4 @@ function ascending(levels: readonly number[]): number[] {
 export function formatRate(rate: number): string {
   return `${Number(rate.toPrecision(3))}/s`;
 }
+

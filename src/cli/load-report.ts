@@ -1,0 +1,76 @@
+// What a run with run.load printed and wrote: per stage and target the load figures (from the metric
+// catalogue), where each target saturated, and whether it was throttled or slow.
+import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics";
+import { limitVerdict, loadPoint, saturationStage } from "../core/load/saturation";
+import type { StageSummaries } from "../core/load/stage-summaries";
+import { offeredLoadOrder, type Stage } from "../core/load/stages";
+import type { Scenario } from "../core/scenario";
+import type { SummaryRow } from "../core/stats";
+
+const STAGE_METRICS = [
+  "requests",
+  "requestsPerSecond",
+  "latencyP50Ms",
+  "effectiveLatencyP50Ms",
+  "ttftP50Ms",
+  "droppedRequests",
+  "failedAttempts_rate_limited",
+  "retryAfterAttempts",
+].map(metricById);
+
+export interface LoadReport {
+  text: string;
+  json: {
+    stages: { stage: number; label: string; targets: Record<string, unknown>[] }[];
+    saturation: Record<string, { stage: number; label: string } | null>;
+    verdicts: Record<string, { verdict: string; sentence: string }>;
+  };
+}
+
+export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], summaries: StageSummaries, context: SummaryFileContext): LoadReport {
+  const targetOrder = scenario.targets.map((target) => target.id);
+  const labelOf = (index: number): string => stages.find((stage) => stage.index === index)?.label ?? `stage ${index}`;
+  const ran = summaries.all(targetOrder);
+  const rowsByStage = new Map(ran.map(({ stage, rows }) => [stage, rows.filter((row) => row.requests + row.droppedRequests > 0)]));
+
+  const header = ["stage", "target", ...STAGE_METRICS.map(headerWithUnit)];
+  const lines: string[][] = [];
+  for (const { stage } of ran) {
+    for (const row of rowsByStage.get(stage) ?? []) {
+      lines.push([`${stage} ${labelOf(stage)}`, context.targetLabel(row.targetId), ...STAGE_METRICS.map((metric) => formatMetricNumber(metric, row))]);
+    }
+  }
+
+  const order = offeredLoadOrder(scenario, Math.max(stages.length, ...ran.map(({ stage }) => stage + 1)));
+  const saturation: LoadReport["json"]["saturation"] = {};
+  const verdicts: LoadReport["json"]["verdicts"] = {};
+  const statements: string[] = [];
+  for (const targetId of targetOrder) {
+    const points = order.flatMap((stage) => {
+      const row = rowsByStage.get(stage)?.find((candidate: SummaryRow) => candidate.targetId === targetId);
+      return row && row.requests > 0 ? [loadPoint(stage, row, summaries.completionTimes(stage, targetId))] : [];
+    });
+    const saturatedAt = saturationStage(points);
+    saturation[targetId] = saturatedAt === null ? null : { stage: saturatedAt, label: labelOf(saturatedAt) };
+    const verdict = limitVerdict(points);
+    verdicts[targetId] = verdict;
+    const where = saturatedAt === null ? (points.length > 1 ? "not saturated at the loads sent" : "one stage, so no saturation judged") : `saturated at stage ${saturatedAt} (${labelOf(saturatedAt)})`;
+    const throttling = verdict.verdict === "throttled" || verdict.verdict === "throttled and slow" ? verdict.sentence.split("; ")[0]! : "not throttled (no 429, no Retry-After)";
+    statements.push(`${context.targetLabel(targetId)}: ${verdict.verdict} — ${where}; ${throttling}`);
+  }
+
+  return {
+    text: [alignTable(header, lines), "", "Saturation and rate limits (docs/metrics.md, Load):", ...statements.map((line) => `  ${line}`)].join("\n"),
+    json: {
+      stages: ran.map(({ stage, rows }) => ({ stage, label: labelOf(stage), targets: summaryFileRows(rows, context) })),
+      saturation,
+      verdicts,
+    },
+  };
+}
+
+function alignTable(header: string[], lines: string[][]): string {
+  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index]!.length)));
+  const pad = (text: string, index: number): string => (index < 2 ? text.padEnd(widths[index]!) : text.padStart(widths[index]!));
+  return [header.map(pad).join("  "), widths.map((width) => "─".repeat(width)).join("  "), ...lines.map((line) => line.map(pad).join("  "))].join("\n");
+}

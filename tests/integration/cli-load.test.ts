@@ -1,0 +1,92 @@
+// The command line's load flags end to end, as a process against the sandbox on an ephemeral port.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+
+const repoRoot = new URL("../../", import.meta.url).pathname;
+let sandbox: Sandbox;
+let workDir: string;
+let scenarioPath: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, timeScale: 0.2 });
+  workDir = mkdtempSync(join(tmpdir(), "providerbench-cli-load-"));
+  scenarioPath = join(workDir, "scenario.json");
+  writeFileSync(
+    scenarioPath,
+    JSON.stringify({
+      version: 1,
+      name: "CLI load",
+      task: "chat-completion",
+      targets: [
+        { id: "exact", endpointUrl: "sandbox:/exact/v1", model: "m" },
+        { id: "fast", endpointUrl: "sandbox:/fast/v1", model: "m" },
+      ],
+      inputs: ["Say something."],
+      parameters: { max_tokens: 8 },
+      run: { stream: true },
+    }),
+  );
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot, env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface SummaryFile {
+  targets: Record<string, unknown>[];
+  load: { stages: { stage: number; label: string; targets: Record<string, unknown>[] }[]; saturation: Record<string, unknown>; verdicts: Record<string, { verdict: string }> };
+}
+
+describe("npm run cli -- run with load flags", () => {
+  it("runs an open loop at the rate, with its cap and queue, and reports dropped arrivals and effective latency", async () => {
+    const summaryPath = join(workDir, "open.json");
+    const jsonlPath = join(workDir, "open.jsonl");
+    const result = await runCli(["run", scenarioPath, "--rate", "20", "--arrival", "constant", "--requests", "12", "--max-in-flight", "1", "--max-queue", "2", "--summary", summaryPath, "--jsonl", jsonlPath, "--quiet"]);
+    expect(result.code, result.stderr).toBe(0);
+    const summary = JSON.parse(readFileSync(summaryPath, "utf8")) as SummaryFile;
+    const exact = summary.targets.find((target) => target.targetId === "exact")!;
+    // 300 ms a request, one at a time, 20 arriving a second: most arrivals find the queue full.
+    expect(exact.droppedRequests as number).toBeGreaterThan(4);
+    expect(exact.effectiveLatencyP50Ms as number).toBeGreaterThan(exact.latencyP50Ms as number);
+    expect(summary.load.stages).toHaveLength(1);
+    expect(summary.load.stages[0]!.label).toBe("rate 20/s");
+    const records = readFileSync(jsonlPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { targetId: string; scheduledAt: number; errorKind: string | null });
+    const scheduled = records.filter((record) => record.targetId === "exact").map((record) => record.scheduledAt).sort((a, b) => a - b);
+    expect(scheduled).toHaveLength(12);
+    for (let index = 1; index < scheduled.length; index++) expect(Math.abs(scheduled[index]! - scheduled[index - 1]! - 50)).toBeLessThan(0.01);
+    expect(result.stdout).toContain("Saturation and rate limits");
+    expect(result.stdout).toContain("Dropped");
+  }, 60_000);
+
+  it("runs a concurrency sweep as stages, one summary per stage and target", async () => {
+    const summaryPath = join(workDir, "sweep.json");
+    const result = await runCli(["run", scenarioPath, "--sweep", "concurrency=1,2", "--requests", "4", "--summary", summaryPath, "--quiet"]);
+    expect(result.code, result.stderr).toBe(0);
+    const summary = JSON.parse(readFileSync(summaryPath, "utf8")) as SummaryFile;
+    expect(summary.load.stages.map((stage) => [stage.label, stage.targets.map((target) => [target.targetId, target.requests])])).toEqual([
+      ["concurrency 1", [["exact", 4], ["fast", 4]]],
+      ["concurrency 2", [["exact", 4], ["fast", 4]]],
+    ]);
+    expect(Object.keys(summary.load.verdicts)).toEqual(["exact", "fast"]);
+  }, 60_000);
+
+  it("refuses a load setting the scenario format refuses, naming the field, with exit code 2", async () => {
+    const result = await runCli(["run", scenarioPath, "--rate", "5", "--max-queue", "3", "--quiet"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("run.load.maxQueue: a queue needs a cap: set maxInFlight too");
+  }, 60_000);
+});
