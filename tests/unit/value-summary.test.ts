@@ -159,6 +159,20 @@ describe("cost, checks and SLOs in the summary", () => {
     expect(row!.checksPassRate).toBeCloseTo(2 / 3, 12);
   });
 
+  it("judges the SLO from when the request was due: the client's queue counts", () => {
+    const [row] = summarize(
+      [
+        // 200 ms queued + 850 ms latency = 1050 > 1000: missed, though the latency alone meets it.
+        record({ ttftMs: 100, latencyMs: 850, queueMs: 200, checksPassed: true }),
+        // 250 + 250 = 500 ≤ 500 TTFT, 250 + 700 = 950 ≤ 1000: met.
+        record({ ttftMs: 250, latencyMs: 700, queueMs: 250, checksPassed: true }),
+      ],
+      ["a"],
+      settings(),
+    );
+    expect(row).toMatchObject({ sloMetRequests: 1, sloAttainment: 0.5 });
+  });
+
   it("counts a record stored before checks existed as not checked, and holds it to the SLO's other objectives", () => {
     const legacy = record({ ttftMs: 100, latencyMs: 200 }) as Partial<RequestRecord>;
     delete legacy.checksPassed;
