@@ -8,9 +8,10 @@ import { summaryFileRows } from "../core/metrics";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
 import { parseRecordLine } from "../core/record-line";
 import { judgeRunChanges, type RunChange } from "../core/run-changes";
-import { formatScenarioErrors } from "../core/scenario";
+import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { parseScenarioText } from "../core/scenario-file";
 import { SummaryAccumulator, type SummaryRow } from "../core/stats";
+import { targetDisplayName } from "../core/target-names";
 import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../core/value-summary";
 import { describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian } from "../core/verdict";
 import type { AnalyzeCommand } from "./args";
@@ -101,8 +102,19 @@ function changeToJson(change: RunChange): Record<string, unknown> {
   };
 }
 
-function summaryJson(run: LoadedRun): Record<string, unknown>[] {
-  return summaryFileRows(run.rows, { runId: run.runId, scenarioName: "", targetLabel: (targetId) => targetId });
+/** How targets are named: by their labels (target-names.ts) when the scenario is known, else by id. */
+interface Naming {
+  scenarioName: string;
+  targetLabel(targetId: string): string;
+}
+
+function namingOf(scenario: Scenario | null): Naming {
+  if (scenario === null) return { scenarioName: "", targetLabel: (targetId) => targetId };
+  return { scenarioName: scenario.name, targetLabel: (targetId) => targetDisplayName(scenario, targetId) };
+}
+
+function summaryJson(run: LoadedRun, naming: Naming): Record<string, unknown>[] {
+  return summaryFileRows(run.rows, { runId: run.runId, ...naming });
 }
 
 /** A number with a real minus sign, as the change columns write it, without the unit. */
@@ -122,14 +134,14 @@ function pColumn(pValue: number | null): string {
 }
 
 /** Per metric, the targets in the order the tests support, ties called ties. */
-function rankingLines(run: LoadedRun, comparisons: readonly Comparison[]): string[] {
+function rankingLines(run: LoadedRun, comparisons: readonly Comparison[], naming: Naming): string[] {
   const rowById = new Map(run.rows.map((row) => [row.targetId, row]));
   return PAIRED_METRICS.map((metric) => {
     const ranking = rankTargets(metric.id, run.targetIds, comparisons, (targetId) => {
       const row = rowById.get(targetId);
       return row === undefined ? null : summaryMedian(row, metric.id);
     });
-    return `  ${metric.label} (${metric.better} is better): ${ranking.length > 0 ? describeRanking(ranking, (targetId) => targetId) : "no values"}`;
+    return `  ${metric.label} (${metric.better} is better): ${ranking.length > 0 ? describeRanking(ranking, naming.targetLabel) : "no values"}`;
   });
 }
 
@@ -151,9 +163,9 @@ function pairsTable(comparisons: readonly Comparison[], nameOf: (comparison: Com
   return formatTextTable(["metric", "a", "b", "n", "paired", "median a − b", "95% CI", "p (Holm)", "verdict"], rows, [3, 5, 6, 7]);
 }
 
-function changesTable(changes: readonly RunChange[]): string {
+function changesTable(changes: readonly RunChange[], naming: Naming): string {
   const rows = changes.map((change) => [
-    change.targetId,
+    naming.targetLabel(change.targetId),
     change.metric.label,
     formatValueIn(change.metric.unit, change.oldValue),
     formatValueIn(change.metric.unit, change.newValue),
@@ -175,9 +187,9 @@ function family(comparisons: readonly Comparison[]): string {
   return `Holm-corrected over the ${tested} comparisons tested`;
 }
 
-/** The prices and SLO of the scenario named by --scenario, validated as `run` validates it. */
-async function valueSettingsFrom(scenarioPath: string | undefined): Promise<ValueSettings> {
-  if (scenarioPath === undefined) return NO_VALUE_SETTINGS;
+/** The scenario named by --scenario, validated as `run` validates it: its labels, prices and SLO. */
+async function scenarioFrom(scenarioPath: string | undefined): Promise<Scenario | null> {
+  if (scenarioPath === undefined) return null;
   let text: string;
   try {
     text = await readFile(scenarioPath, "utf8");
@@ -186,29 +198,31 @@ async function valueSettingsFrom(scenarioPath: string | undefined): Promise<Valu
   }
   const parsed = parseScenarioText(text);
   if (!parsed.ok) throw new RecordsFileProblem(`--scenario ${scenarioPath}:\n${formatScenarioErrors(parsed.errors)}`);
-  return valueSettingsOf(parsed.scenario);
+  return parsed.scenario;
 }
 
 /** Runs the command; returns what to print on stdout. */
 export async function analyze(command: AnalyzeCommand): Promise<string> {
-  const settings = await valueSettingsFrom(command.scenarioPath);
+  const scenario = await scenarioFrom(command.scenarioPath);
+  const settings = scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario);
+  const naming = namingOf(scenario);
   const loadRun = (path: string): Promise<LoadedRun> => loadRecords(path, settings);
   if (command.files.length === 1) {
     const run = await loadRun(command.files[0]);
     const comparisons = compareTargets(run.samples, run.targetIds);
-    if (command.json) return jsonText({ summary: summaryJson(run), pairs: comparisons.map(pairToJson) });
-    const byId = (comparison: Comparison, side: "a" | "b"): string => comparison[side];
+    if (command.json) return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson) });
+    const byLabel = (comparison: Comparison, side: "a" | "b"): string => naming.targetLabel(comparison[side]);
     return [
       `${run.path} (run ${run.runId})`,
       "",
-      formatSummaryTable(run.rows, (targetId) => targetId),
+      formatSummaryTable(run.rows, naming.targetLabel),
       "",
       `Paired comparisons, a − b over the same (input, repetition); Wilcoxon signed-rank, ${family(comparisons)}:`,
       "",
-      pairsTable(comparisons, byId),
+      pairsTable(comparisons, byLabel),
       "",
       "Ranking (a target is ahead of another only where the difference is significant):",
-      ...rankingLines(run, comparisons),
+      ...rankingLines(run, comparisons, naming),
       "",
     ].join("\n");
   }
@@ -218,20 +232,20 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
   const comparisons = compareRuns(runA!.samples, runB!.samples, targetIds, { paired });
   const changes = judgeRunChanges({ rows: runB!.rows, samples: runB!.samples }, { rows: runA!.rows, samples: runA!.samples }, targetIds, { paired });
   if (command.json) {
-    const summary = [...summaryJson(runA!).map((row) => ({ run: "a", ...row })), ...summaryJson(runB!).map((row) => ({ run: "b", ...row }))];
+    const summary = [...summaryJson(runA!, naming).map((row) => ({ run: "a", ...row })), ...summaryJson(runB!, naming).map((row) => ({ run: "b", ...row }))];
     const runs = { a: { file: runA!.path, runId: runA!.runId }, b: { file: runB!.path, runId: runB!.runId } };
     return jsonText({ runs, summary, pairs: comparisons.map(pairToJson), changes: changes.map(changeToJson) });
   }
   const onlyInOne = [...new Set([...runA!.targetIds, ...runB!.targetIds])].filter((targetId) => !targetIds.includes(targetId));
-  const runName = (comparison: Comparison, side: "a" | "b"): string => `${comparison[side]} (${side})`;
+  const runName = (comparison: Comparison, side: "a" | "b"): string => `${naming.targetLabel(comparison[side])} (${side})`;
   return [
     `a: ${runA!.path} (run ${runA!.runId})`,
     "",
-    formatSummaryTable(runA!.rows, (targetId) => targetId),
+    formatSummaryTable(runA!.rows, naming.targetLabel),
     "",
     `b: ${runB!.path} (run ${runB!.runId})`,
     "",
-    formatSummaryTable(runB!.rows, (targetId) => targetId),
+    formatSummaryTable(runB!.rows, naming.targetLabel),
     "",
     `Run a against run b, target by target, a − b ${paired ? "over the same (input, repetition); Wilcoxon signed-rank" : "unpaired; Mann-Whitney U"}, ${family(comparisons)}:`,
     "",
@@ -239,7 +253,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     "",
     "What changed from b to a (Holm over every line judged):",
     "",
-    changesTable(changes),
+    changesTable(changes, naming),
     ...(onlyInOne.length > 0 ? ["", `Targets in one run only, not compared: ${onlyInOne.join(", ")}`] : []),
     "",
   ].join("\n");

@@ -35,8 +35,9 @@ target (a = the first file, b = the second), paired by (input, repetition): the 
 the same inputs; pass --unpaired when they did not (Mann-Whitney U on the difference of medians).
   --json                 write one JSON object instead: { "summary": [...], "pairs": [...] }
   --unpaired             two files: do not pair requests across the runs
-  --scenario <file>      the scenario the runs were made with: its prices and SLO add cost, SLO attainment
-                         and goodput to the summary (records carry no prices; the checks' verdicts they do)
+  --scenario <file>      the scenario the runs were made with: targets are named by their labels, and its
+                         prices and SLO add cost, SLO attainment and goodput to the summary (records carry
+                         no prices; the checks' verdicts they do)
 
 ${EXIT_CODES_HELP}`;
 
@@ -68,7 +69,7 @@ export interface AnalyzeCommand {
   json: boolean;
   /** Two files only: do not pair by (input, repetition), because the runs did not send the same inputs. */
   unpaired: boolean;
-  /** The scenario whose prices and SLO the summary applies; without it there are no cost or SLO figures. */
+  /** The scenario the records came from: targets named by their labels, its prices and SLO applied to the summary. */
   scenarioPath: string | undefined;
 }
 

@@ -90,13 +90,13 @@ describe("providerbench analyze", () => {
     expect(fastVsSlow.significant).toBe(true);
   });
 
-  it("prints the summary table, the pairwise table with verdicts and a ranking", async () => {
-    const result = await runCli(["analyze", recordsA]);
+  it("prints the summary table, the pairwise table with verdicts and a ranking, by the scenario's target labels", async () => {
+    const result = await runCli(["analyze", recordsA, "--scenario", "scenarios/sandbox-chat-streaming.json"]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^fast\s+12\s+0/m);
-    expect(result.stdout).toMatch(/fast is faster than slow by [\d,.]+ ms \[[\d,.]+, [\d,.]+\], p [<=] [\d.]+/);
+    expect(result.stdout).toMatch(/^Sandbox fast\s+12\s+0/m);
+    expect(result.stdout).toMatch(/Sandbox fast is faster than Sandbox slow by [\d,.]+ ms \[[\d,.]+, [\d,.]+\], p [<=] [\d.]+/);
     // fast and slow differ by a factor of four; fast against steady may be a tie with 12 pairs on a busy machine.
-    expect(result.stdout).toMatch(/^ {2}latency \(lower is better\): fast(;| and steady \(tied\);) then .*slow$/m);
+    expect(result.stdout).toMatch(/^ {2}latency \(lower is better\): Sandbox fast(;| and Sandbox steady \(tied\);) then .*Sandbox slow$/m);
   });
 
   it("compares two runs target by target, first file minus second", async () => {
