@@ -78,7 +78,18 @@ export function formatPercentPointChange(deltaFraction: number | null | undefine
 }
 
 /** The units summary metrics are measured in. */
-export type Unit = "count" | "ms" | "fraction" | "tokens" | "tokensPerSecond" | "requestsPerSecond" | "usd";
+export type Unit =
+  | "count"
+  | "ms"
+  | "fraction"
+  | "tokens"
+  | "tokensPerSecond"
+  | "requestsPerSecond"
+  /** A plain quantity with decimals: requests in flight, chunks per request. */
+  | "number"
+  | "wordsPerSecond"
+  | "charactersPerSecond"
+  | "usd";
 
 interface UnitFormat {
   /** Written after the number on screen, and in a terminal column's header. */
@@ -106,6 +117,9 @@ const UNIT_FORMATS: Record<Unit, UnitFormat> = {
   requestsPerSecond: { symbol: "req/s", number: formatMagnitude, fileDecimals: 3 },
   // A request often costs a fraction of a cent: three significant digits below a dollar ($0.000135).
   usd: { symbol: "USD", number: formatDollars, fileDecimals: 8 },
+  number: { symbol: "", number: formatMagnitude, fileDecimals: 2 },
+  wordsPerSecond: { symbol: "words/s", number: formatMagnitude, fileDecimals: 2 },
+  charactersPerSecond: { symbol: "chars/s", number: formatMagnitude, fileDecimals: 2 },
 };
 
 const dollarsBelowOneFormat = new Intl.NumberFormat(LOCALE, { maximumSignificantDigits: 3 });

@@ -1,12 +1,15 @@
 // The metric catalogue: every summary metric defined once — its name, unit, better direction, how it is
 // read from a summary row, and what it means. The CLI table, the CSV, the --summary JSON, the compare
 // table, the live summary, History and the run diff all render from these entries, so adding a metric
-// is adding one entry here (plus its statistic in stats.ts when it is new).
-import { ERROR_KINDS } from "./record";
-import type { SummaryRow } from "./stats";
+// is adding one entry here (plus its statistic in stats.ts when it is new). A per-request quantity with
+// a distribution is one DistributionSpec, which becomes one entry per statistic (p50, mean, p99.9, …).
+import { PERCENTILES, percentileKey, type IntervalKey, type PercentileKey } from "./distribution";
 import { formatNumberIn, formatValueIn, roundForFile, unitSymbol, type Unit } from "./format";
+import { interval, intervalEnds, noInterval, type Ci95 } from "./intervals";
+import { ERROR_KINDS } from "./record";
+import type { Distribution, SummaryRow } from "./stats";
 
-/** Where a metric is shown. Every metric is in the CSV and the --summary JSON. */
+/** Where a metric is shown by default. Every metric is in the CSV and the --summary JSON. */
 export type MetricView =
   /** The compare page's summary table. */
   | "table"
@@ -18,6 +21,40 @@ export type MetricView =
   | "cli";
 
 export type Better = "lower" | "higher";
+
+/** What a metric is about: views that offer more columns (the compare page's chooser, `--wide`) group by it. */
+export type MetricGroup =
+  | "requests"
+  | "latency"
+  | "tokenTiming"
+  | "throughput"
+  | "lengths"
+  | "streamShape"
+  | "concurrency"
+  | "load"
+  | "phases"
+  | "cost"
+  | "quality"
+  | "errors";
+
+export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
+  { id: "requests", label: "Requests" },
+  { id: "latency", label: "Latency" },
+  { id: "tokenTiming", label: "Token timing" },
+  { id: "throughput", label: "Throughput" },
+  { id: "lengths", label: "Lengths" },
+  { id: "streamShape", label: "Stream shape" },
+  { id: "concurrency", label: "Requests in flight" },
+  { id: "load", label: "Load and queueing" },
+  { id: "phases", label: "HTTP phases" },
+  { id: "cost", label: "Cost" },
+  { id: "quality", label: "Checks and SLOs" },
+  { id: "errors", label: "Failed attempts by kind" },
+];
+
+/** The statistics of a distribution, in the order files list them. */
+export type DistributionStatistic = "mean" | "stdDev" | "min" | "max" | PercentileKey;
+export const DISTRIBUTION_STATISTICS: readonly DistributionStatistic[] = ["mean", "stdDev", "min", ...PERCENTILES.map(percentileKey), "max"];
 
 export interface Metric {
   /** Stable name: the CSV column, the JSON key, the table column's data-column. */
@@ -31,23 +68,329 @@ export interface Metric {
   better: Better | null;
   /** The value from a summary row; null when there is none (no successful request, no stream, …). */
   value(row: SummaryRow): number | null;
-  /** Its 95% confidence interval, for the metrics that have one. */
-  interval?(row: SummaryRow): [number, number] | null;
+  /**
+   * Its 95% confidence interval, for the metrics that have one (percentiles and means of per-request
+   * values): both ends, or no ends and the reason there is none ("too few values …") to show instead.
+   */
+  ci95?(row: SummaryRow): Ci95;
+  /** How the interval is computed, in a few words ("order statistics", "Student's t"). */
+  intervalMethod?: string;
   /** Derived from token counts, so an estimate when the row's token counts were estimated from the stream. */
   fromTokens?: boolean;
   /** An estimate for another reason than token counts (a cost with unpriced requests): also marked ≈. */
   estimated?(row: SummaryRow): boolean;
   /** Why its ≈ is there, when that is not only estimated token counts (the hover of an ≈ value). */
   estimatedExplanation?: string;
-  /** How its interval is computed, named in the hover ("bootstrap" when absent). */
-  intervalMethod?: string;
+  /** A warning that belongs beside this row's value (e.g. several tokens per chunk beside ITL); null when none. */
+  caveat?(row: SummaryRow): string | null;
   /** One line saying what it is, shown as the column header's hover. */
   definition: string;
+  /** The views that show it by default; others may offer it (the compare page's column chooser, `--wide`). */
   views: readonly MetricView[];
+  group: MetricGroup;
+  /** Spread and shape detail (p1, p99.9, stdDev, …): a chooser lists it after the rest, folded away. */
+  advanced: boolean;
+  /** For one statistic of a distribution: which distribution (its DistributionSpec id) and which statistic. */
+  distribution?: { id: string; statistic: DistributionStatistic };
 }
 
 const REQUESTS_NOTE = "A request's outcome is its last attempt; warm-ups and aborted requests are left out.";
-const LATENCY_NOTE = "over successful measured requests, start of the request to its last byte";
+const SUCCESSFUL = "over successful measured requests";
+
+/** One per-request quantity with a distribution: generates one Metric per statistic. */
+interface DistributionSpec {
+  /** The ids' stem: "latency" gives latencyP50Ms, latencyMeanMs, …; the unit's suffix (Ms) goes last. */
+  id: string;
+  /** For labels: "p50 latency", "mean TTFT". */
+  noun: string;
+  /** Before the statistic in a header: "TTFT" gives "TTFT p50"; "" gives "p50". */
+  headerPrefix: string;
+  unit: Unit;
+  better: Better | null;
+  group: MetricGroup;
+  distribution(row: SummaryRow): Distribution;
+  /** What one value is, and over which requests. */
+  definition: string;
+  fromTokens?: boolean;
+  caveat?(row: SummaryRow): string | null;
+  /** Default views per statistic; statistics not listed are shown nowhere by default. */
+  views?: Partial<Record<DistributionStatistic, readonly MetricView[]>>;
+  /** Every statistic of it is detail (a niche figure), not only the spread ones. */
+  advanced?: boolean;
+  /**
+   * Its values are not an independent sample (pooled gaps of streams, a time-weighted level), so no
+   * statistic of it has an interval; otherwise percentiles by order statistics, the mean by Student's t.
+   */
+  noIntervals?: true;
+}
+
+/** The statistics shown without asking: the rest describe spread and tails. */
+const BASIC_STATISTICS: ReadonlySet<DistributionStatistic> = new Set(["mean", "p50", "p90", "p95", "p99", "max"]);
+
+const STATISTIC_WORDS: Record<DistributionStatistic, { label: string; header: string; idPart: string; phrase: string }> = {
+  mean: { label: "Mean", header: "mean", idPart: "Mean", phrase: "Mean" },
+  stdDev: { label: "Standard deviation of", header: "sd", idPart: "StdDev", phrase: "Standard deviation (population, ddof = 0)" },
+  min: { label: "Min", header: "min", idPart: "Min", phrase: "Smallest value" },
+  max: { label: "Max", header: "max", idPart: "Max", phrase: "Largest value" },
+  ...(Object.fromEntries(
+    PERCENTILES.map((percent) => {
+      const key = percentileKey(percent);
+      const phrase = percent === 50 ? "Median (p50)" : `${percent}th percentile`;
+      return [key, { label: `p${percent}`, header: `p${percent}`, idPart: `P${String(percent).replace(".", "")}`, phrase }];
+    }),
+  ) as Record<PercentileKey, { label: string; header: string; idPart: string; phrase: string }>),
+};
+
+function distributionMetrics(spec: DistributionSpec): Metric[] {
+  const suffix = spec.unit === "ms" ? "Ms" : "";
+  return DISTRIBUTION_STATISTICS.map((statistic): Metric => {
+    const words = STATISTIC_WORDS[statistic];
+    const hasInterval = statistic === "mean" || statistic.startsWith("p");
+    const metric: Metric = {
+      id: `${spec.id}${words.idPart}${suffix}`,
+      label: `${words.label} ${spec.noun}`,
+      header: spec.headerPrefix === "" ? words.header : `${spec.headerPrefix} ${words.header}`,
+      unit: spec.unit,
+      better: statistic === "stdDev" ? null : spec.better,
+      value: (row) => spec.distribution(row)[statistic],
+      definition: `${words.phrase} of ${spec.definition}.`,
+      views: spec.views?.[statistic] ?? [],
+      group: spec.group,
+      advanced: spec.advanced === true || !BASIC_STATISTICS.has(statistic),
+      distribution: { id: spec.id, statistic },
+    };
+    if (spec.fromTokens) metric.fromTokens = true;
+    if (spec.caveat) metric.caveat = spec.caveat;
+    if (hasInterval && spec.noIntervals !== true) {
+      const key = statistic as IntervalKey;
+      metric.ci95 = (row) => spec.distribution(row).ci95[key];
+      metric.intervalMethod = statistic === "mean" ? "Student's t" : "order statistics";
+    }
+    return metric;
+  });
+}
+
+/** Beside ITL: a provider that sends several tokens per event hides the gaps between its tokens. */
+export const SEVERAL_TOKENS_PER_CHUNK = 1.5;
+function severalTokensPerChunk(row: SummaryRow): string | null {
+  const perChunk = row.tokensPerChunk.p50;
+  if (perChunk === null || perChunk < SEVERAL_TOKENS_PER_CHUNK) return null;
+  return `${formatNumberIn("number", perChunk)} tokens per chunk (median): the provider sends tokens in batches, so ITL spreads each batch's wait over its tokens; the chunk gaps show the real pauses.`;
+}
+
+const EVERYWHERE: readonly MetricView[] = ["table", "live", "diff", "cli"];
+
+export const DISTRIBUTIONS: readonly DistributionSpec[] = [
+  {
+    id: "latency",
+    noun: "latency",
+    headerPrefix: "",
+    unit: "ms",
+    better: "lower",
+    group: "latency",
+    distribution: (row) => row.latencyMs,
+    definition: `end-to-end latency ${SUCCESSFUL}, start of the request to its last byte`,
+    views: { p50: EVERYWHERE, p90: EVERYWHERE, p95: ["table", "cli"], p99: ["table", "cli"] },
+  },
+  {
+    id: "ttft",
+    noun: "TTFT",
+    headerPrefix: "TTFT",
+    unit: "ms",
+    better: "lower",
+    group: "tokenTiming",
+    distribution: (row) => row.ttftMs,
+    definition: "the time to first token: start of the request to the first chunk carrying output, answer or reasoning (streaming requests only)",
+    views: { p50: ["table", "live", "diff", "cli"] },
+  },
+  {
+    id: "timeToFirstAnswerToken",
+    noun: "time to first answer token",
+    headerPrefix: "Answer TTFT",
+    unit: "ms",
+    better: "lower",
+    group: "tokenTiming",
+    distribution: (row) => row.timeToFirstAnswerTokenMs,
+    definition: "the time to the first chunk carrying answer text rather than reasoning; equal to TTFT for a model that does not reason aloud",
+  },
+  {
+    id: "timeToSecondToken",
+    noun: "time to second token",
+    headerPrefix: "TTST",
+    unit: "ms",
+    better: "lower",
+    group: "tokenTiming",
+    distribution: (row) => row.timeToSecondTokenMs,
+    definition: "the time to second token: the first output chunk's arrival to the second's, per streaming request",
+  },
+  {
+    id: "itl",
+    noun: "ITL",
+    headerPrefix: "ITL",
+    unit: "ms",
+    better: "lower",
+    group: "tokenTiming",
+    distribution: (row) => row.itlMs,
+    fromTokens: true,
+    caveat: severalTokensPerChunk,
+    definition: "inter-token latency, decode only: per request, (last output chunk − TTFT) / (output tokens − 1), streaming requests with 2 tokens or more",
+  },
+  {
+    id: "interChunk",
+    noun: "gap between chunks",
+    headerPrefix: "Chunk gap",
+    unit: "ms",
+    better: "lower",
+    group: "tokenTiming",
+    distribution: (row) => row.interChunkMs,
+    noIntervals: true,
+    definition:
+      "every gap between consecutive output chunks of every successful stream, pooled (percentiles read from 8-per-doubling log buckets, within 4.5%; mean and max exact)",
+  },
+  {
+    id: "maxChunkGap",
+    noun: "longest gap per request (stall)",
+    headerPrefix: "Stall",
+    unit: "ms",
+    better: "lower",
+    group: "tokenTiming",
+    distribution: (row) => row.maxChunkGapMs,
+    definition: "each streaming request's longest gap between consecutive output chunks",
+  },
+  {
+    id: "outputTokensPerSecond",
+    noun: "output tokens/s",
+    headerPrefix: "Output",
+    unit: "tokensPerSecond",
+    better: "higher",
+    group: "throughput",
+    distribution: (row) => row.outputTokensPerSecond,
+    fromTokens: true,
+    definition: `each request's output tokens / its latency in seconds, ${SUCCESSFUL}`,
+    views: { p50: ["table", "live", "diff", "cli"] },
+  },
+  {
+    id: "decodeTokensPerSecond",
+    noun: "decode tokens/s (per-user output rate, 1 / ITL)",
+    headerPrefix: "Decode",
+    unit: "tokensPerSecond",
+    better: "higher",
+    group: "throughput",
+    distribution: (row) => row.decodeTokensPerSecond,
+    fromTokens: true,
+    caveat: severalTokensPerChunk,
+    definition: "(output tokens − 1) / (last output chunk − TTFT) in seconds, per streaming request: the speed one user sees once the first token is out",
+  },
+  {
+    id: "wordsPerSecond",
+    noun: "words/s",
+    headerPrefix: "Words/s",
+    unit: "wordsPerSecond",
+    better: "higher",
+    group: "throughput",
+    distribution: (row) => row.wordsPerSecond,
+    advanced: true,
+    definition: `each text answer's words (runs of non-space characters) / its latency in seconds, ${SUCCESSFUL}: a rate that needs no token count`,
+  },
+  {
+    id: "charactersPerSecond",
+    noun: "characters/s",
+    headerPrefix: "Chars/s",
+    unit: "charactersPerSecond",
+    better: "higher",
+    group: "throughput",
+    distribution: (row) => row.charactersPerSecond,
+    advanced: true,
+    definition: `each text answer's characters (Unicode code points) / its latency in seconds, ${SUCCESSFUL}`,
+  },
+  {
+    id: "inputTokens",
+    noun: "input tokens",
+    headerPrefix: "In tok",
+    unit: "tokens",
+    better: null,
+    group: "lengths",
+    distribution: (row) => row.inputTokens,
+    definition: `the prompt tokens the provider reported (usage.prompt_tokens), ${SUCCESSFUL} that report them`,
+  },
+  {
+    id: "outputTokens",
+    noun: "output tokens",
+    headerPrefix: "Out tok",
+    unit: "tokens",
+    better: null,
+    group: "lengths",
+    distribution: (row) => row.outputTokens,
+    fromTokens: true,
+    definition: `output tokens per request (reasoning included), the provider's count or, when it reports none, counted from the stream, ${SUCCESSFUL}`,
+  },
+  {
+    id: "reasoningTokens",
+    noun: "reasoning tokens",
+    headerPrefix: "Reasoning tok",
+    unit: "tokens",
+    better: null,
+    group: "lengths",
+    distribution: (row) => row.reasoningTokens,
+    advanced: true,
+    definition: "tokens spent reasoning per request (a reasoning_content or reasoning delta): the provider's count when reported, else one per reasoning event",
+  },
+  {
+    id: "chunksPerRequest",
+    noun: "output chunks per request",
+    headerPrefix: "Chunks",
+    unit: "number",
+    better: null,
+    group: "streamShape",
+    distribution: (row) => row.chunksPerRequest,
+    definition: "stream events carrying output (answer or reasoning) per successful streaming request",
+  },
+  {
+    id: "tokensPerChunk",
+    noun: "tokens per chunk",
+    headerPrefix: "Tok/chunk",
+    unit: "number",
+    better: null,
+    group: "streamShape",
+    distribution: (row) => row.tokensPerChunk,
+    fromTokens: true,
+    definition: "each streaming request's output tokens / its output chunks: above 1, the provider batches tokens into events",
+  },
+  {
+    id: "inFlight",
+    noun: "requests in flight",
+    headerPrefix: "In flight",
+    unit: "number",
+    better: null,
+    group: "concurrency",
+    distribution: (row) => row.inFlight,
+    noIntervals: true,
+    definition:
+      "the number of this target's attempts in flight, time-weighted over its span (first start to last end; failed and aborted attempts count while they ran): what really ran at once",
+  },
+  // Load models (src/core/load, docs/metrics.md "Load"): the client's own queue, beside latency.
+  {
+    id: "effectiveLatency",
+    noun: "effective latency",
+    headerPrefix: "Eff.",
+    unit: "ms",
+    better: "lower",
+    group: "load",
+    distribution: (row) => row.effectiveLatencyMs,
+    definition: `queueMs + latencyMs ${SUCCESSFUL}: latency as the sender saw it, from when the request was due, its wait in the client's own queue included`,
+    views: { p50: ["table", "cli"] },
+  },
+  {
+    id: "queue",
+    noun: "queue time",
+    headerPrefix: "Queue",
+    unit: "ms",
+    better: "lower",
+    group: "load",
+    distribution: (row) => row.queueMs,
+    definition: `queueMs (when the request was due to when it was handed to fetch) ${SUCCESSFUL}: the send lag of an open loop, or the wait for the in-flight cap`,
+  },
+];
 
 export const METRICS: readonly Metric[] = [
   {
@@ -59,6 +402,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.requests,
     definition: `Measured requests that finished, successful or failed. ${REQUESTS_NOTE}`,
     views: ["table", "live", "cli"],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "failedRequests",
@@ -69,6 +414,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.failedRequests,
     definition: `Measured requests whose last attempt failed. ${REQUESTS_NOTE}`,
     views: ["table", "live", "cli"],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "failureRate",
@@ -79,6 +426,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.failureRate,
     definition: "Failed requests / measured requests (aborted requests excluded from both): what a user with this retry policy sees.",
     views: ["table", "diff", "cli"],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "errorRate",
@@ -89,6 +438,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.errorRate,
     definition: "Failed attempts / measured attempts, retries included (aborted attempts excluded): how often the provider fails, whatever the retries made of it.",
     views: ["table", "diff", "cli"],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "failedAttempts",
@@ -99,6 +450,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.failedAttempts,
     definition: "Every failed attempt of a measured request, including those a retry then recovered (aborted attempts excluded).",
     views: [],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "retries",
@@ -109,6 +462,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.retries,
     definition: "Attempts after the first of their request, sent because the previous attempt failed.",
     views: ["table", "cli"],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "recoveredRequests",
@@ -119,6 +474,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.recoveredRequests,
     definition: "Measured requests that failed at first and succeeded on a retry: counted as successful.",
     views: [],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "abortedRequests",
@@ -129,6 +486,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.abortedRequests,
     definition: "Measured requests cut short by stopping the run: neither successful nor failed.",
     views: [],
+    group: "requests",
+    advanced: false,
   },
   {
     id: "warmupAttempts",
@@ -139,142 +498,10 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.warmupAttempts,
     definition: "Warm-up attempts, sent before measuring to open connections; they count in no other metric.",
     views: [],
+    group: "requests",
+    advanced: true,
   },
-  {
-    id: "latencyP50Ms",
-    label: "p50 latency",
-    header: "p50",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.latencyMs.p50,
-    interval: (row) => row.latencyP50Ci95,
-    definition: `Median end-to-end latency ${LATENCY_NOTE}; its 95% interval is a bootstrap of the median.`,
-    views: ["table", "live", "diff", "cli"],
-  },
-  {
-    id: "latencyP90Ms",
-    label: "p90 latency",
-    header: "p90",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.latencyMs.p90,
-    definition: `90th percentile of end-to-end latency ${LATENCY_NOTE}.`,
-    views: ["table", "live", "diff", "cli"],
-  },
-  {
-    id: "latencyP95Ms",
-    label: "p95 latency",
-    header: "p95",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.latencyMs.p95,
-    definition: `95th percentile of end-to-end latency ${LATENCY_NOTE}.`,
-    views: ["table", "cli"],
-  },
-  {
-    id: "latencyP99Ms",
-    label: "p99 latency",
-    header: "p99",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.latencyMs.p99,
-    definition: `99th percentile of end-to-end latency ${LATENCY_NOTE}.`,
-    views: ["table", "cli"],
-  },
-  {
-    id: "latencyMeanMs",
-    label: "Mean latency",
-    header: "Mean",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.latencyMs.mean,
-    definition: `Mean end-to-end latency ${LATENCY_NOTE}.`,
-    views: [],
-  },
-  {
-    id: "latencyMinMs",
-    label: "Fastest latency",
-    header: "Min",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.latencyMs.min,
-    definition: `Smallest end-to-end latency ${LATENCY_NOTE}.`,
-    views: [],
-  },
-  {
-    id: "latencyMaxMs",
-    label: "Slowest latency",
-    header: "Max",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.latencyMs.max,
-    definition: `Largest end-to-end latency ${LATENCY_NOTE}.`,
-    views: [],
-  },
-  {
-    id: "ttftP50Ms",
-    label: "TTFT p50",
-    header: "TTFT p50",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.ttftMs.p50,
-    definition: "Median time to first token: start of the request to the first chunk carrying output (streaming requests only).",
-    views: ["table", "live", "diff", "cli"],
-  },
-  {
-    id: "ttftP99Ms",
-    label: "TTFT p99",
-    header: "TTFT p99",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.ttftMs.p99,
-    definition: "99th percentile of the time to first token (streaming requests only).",
-    views: [],
-  },
-  {
-    id: "itlP50Ms",
-    label: "ITL p50",
-    header: "ITL p50",
-    unit: "ms",
-    better: "lower",
-    value: (row) => row.itlMs.p50,
-    fromTokens: true,
-    definition: "Median inter-token latency: per request, (latency − TTFT) / (output tokens − 1), streaming requests with 2 tokens or more.",
-    views: [],
-  },
-  {
-    id: "meanOutputTokens",
-    label: "Mean output tokens",
-    header: "Output tokens",
-    unit: "tokens",
-    better: null,
-    value: (row) => row.meanOutputTokens,
-    fromTokens: true,
-    definition: "Mean output tokens of successful measured requests that report them.",
-    views: [],
-  },
-  {
-    id: "outputTokensPerSecondP50",
-    label: "Output tokens/s p50",
-    header: "Output tok/s",
-    unit: "tokensPerSecond",
-    better: "higher",
-    value: (row) => row.outputTokensPerSecond.p50,
-    fromTokens: true,
-    definition: "Median over successful requests of each request's output tokens / its latency in seconds.",
-    views: ["table", "live", "diff", "cli"],
-  },
-  {
-    id: "decodeTokensPerSecondP50",
-    label: "Decode tokens/s p50",
-    header: "Decode tok/s",
-    unit: "tokensPerSecond",
-    better: "higher",
-    value: (row) => row.decodeTokensPerSecond.p50,
-    fromTokens: true,
-    definition: "Median over streaming requests of (output tokens − 1) / (latency − TTFT) in seconds: speed once the first token is out.",
-    views: [],
-  },
+  ...DISTRIBUTIONS.flatMap(distributionMetrics),
   {
     id: "requestsPerSecond",
     label: "Requests/s",
@@ -284,6 +511,8 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.requestsPerSecond,
     definition: "Successful measured requests / wall-clock span of the target's measured attempts (first start to last end).",
     views: ["table", "cli"],
+    group: "throughput",
+    advanced: false,
   },
   {
     id: "outputTokenThroughput",
@@ -295,6 +524,8 @@ export const METRICS: readonly Metric[] = [
     fromTokens: true,
     definition: "Output tokens of all successful measured requests / the same wall-clock span: the target's total rate.",
     views: [],
+    group: "throughput",
+    advanced: false,
   },
   {
     id: "wallSpanMs",
@@ -305,6 +536,47 @@ export const METRICS: readonly Metric[] = [
     value: (row) => row.wallSpanMs,
     definition: "First start to last end of the target's measured attempts.",
     views: [],
+    group: "concurrency",
+    advanced: true,
+  },
+  {
+    id: "inputTokenThroughput",
+    label: "Input token throughput",
+    header: "Run in tok/s",
+    unit: "tokensPerSecond",
+    better: "higher",
+    value: (row) => row.inputTokenThroughput,
+    definition: "Input tokens the provider reported for successful measured requests / the wall-clock span: the prompt tokens it took in per second.",
+    views: [],
+    group: "throughput",
+    advanced: false,
+  },
+  {
+    id: "totalTokenThroughput",
+    label: "Total token throughput",
+    header: "Run total tok/s",
+    unit: "tokensPerSecond",
+    better: "higher",
+    value: (row) => row.totalTokenThroughput,
+    fromTokens: true,
+    definition: "Input token throughput + output token throughput: every token the provider processed for this target per second of its span.",
+    views: [],
+    group: "throughput",
+    advanced: false,
+  },
+  {
+    id: "stoppedShortRequests",
+    label: "Stopped short",
+    header: "Short",
+    unit: "count",
+    better: null,
+    value: (row) => row.stoppedShortRequests,
+    fromTokens: true,
+    definition:
+      "Successful requests that returned fewer output tokens than the scenario's fixed output length (max_tokens with ignore_eos, or min_tokens equal to it); empty when the scenario fixes no length.",
+    views: [],
+    group: "lengths",
+    advanced: false,
   },
   ...valueMetrics(),
   ...phaseMetrics(),
@@ -319,6 +591,8 @@ export const METRICS: readonly Metric[] = [
       value: (row) => row.failedAttemptsByKind[kind] ?? 0,
       definition: `Failed attempts of kind ${kind}, retried or not.`,
       views: [],
+      group: "errors",
+      advanced: false,
     }),
   ),
 ];
@@ -341,6 +615,8 @@ function valueMetrics(): Metric[] {
       estimatedExplanation: costEstimateReason,
       definition: `Mean cost of one successful request. ${costNote}`,
       views: ["table"],
+      group: "cost",
+      advanced: false,
     },
     {
       id: "costPer1000RequestsUsd",
@@ -353,6 +629,8 @@ function valueMetrics(): Metric[] {
       estimatedExplanation: costEstimateReason,
       definition: `Cost per request × 1,000. ${costNote}`,
       views: ["table", "diff", "cli"],
+      group: "cost",
+      advanced: false,
     },
     {
       id: "runCostUsd",
@@ -365,6 +643,8 @@ function valueMetrics(): Metric[] {
       estimatedExplanation: costEstimateReason,
       definition: `What this target's successful measured requests cost (a request that could not be priced counts at the mean). ${costNote}`,
       views: ["table", "cli"],
+      group: "cost",
+      advanced: false,
     },
     {
       id: "pricedRequests",
@@ -375,6 +655,8 @@ function valueMetrics(): Metric[] {
       value: (row) => row.pricedRequests,
       definition: "Successful measured requests whose cost could be computed: every quantity the price needs was in the record.",
       views: [],
+      group: "cost",
+      advanced: true,
     },
     {
       id: "checksPassRate",
@@ -383,10 +665,12 @@ function valueMetrics(): Metric[] {
       unit: "fraction",
       better: "higher",
       value: (row) => row.checksPassRate,
-      interval: (row) => row.checksPassRateCi95,
+      ci95: (row) => ci95OfPair(row.checksPassRateCi95),
       intervalMethod: "Wilson",
       definition: "Successful measured requests whose output passed every check of its input / those whose input has checks; judged on the whole output. Its 95% interval is Wilson's.",
       views: ["table", "live", "diff", "cli"],
+      group: "quality",
+      advanced: false,
     },
     {
       id: "checkedRequests",
@@ -397,6 +681,8 @@ function valueMetrics(): Metric[] {
       value: (row) => row.checkedRequests,
       definition: "Successful measured requests whose input has checks: the pass rate's denominator.",
       views: [],
+      group: "quality",
+      advanced: true,
     },
     {
       id: "sloAttainment",
@@ -405,10 +691,12 @@ function valueMetrics(): Metric[] {
       unit: "fraction",
       better: "higher",
       value: (row) => row.sloAttainment,
-      interval: (row) => row.sloAttainmentCi95,
+      ci95: (row) => ci95OfPair(row.sloAttainmentCi95),
       intervalMethod: "Wilson",
       definition: "Measured requests that met every objective of the scenario's SLO / measured requests; a failed request never meets it. Its 95% interval is Wilson's.",
       views: ["table", "diff", "cli"],
+      group: "quality",
+      advanced: false,
     },
     {
       id: "sloMetRequests",
@@ -419,6 +707,8 @@ function valueMetrics(): Metric[] {
       value: (row) => row.sloMetRequests,
       definition: "Measured requests that succeeded and met every objective of the scenario's SLO.",
       views: [],
+      group: "quality",
+      advanced: true,
     },
     {
       id: "goodput",
@@ -429,6 +719,8 @@ function valueMetrics(): Metric[] {
       value: (row) => row.goodput,
       definition: "Requests meeting every SLO objective / wall-clock span of the target's measured attempts: the rate of good answers.",
       views: ["table", "diff", "cli"],
+      group: "quality",
+      advanced: false,
     },
   ];
 }
@@ -442,6 +734,19 @@ export function metricById(id: string): Metric {
 
 export function metricsIn(view: MetricView): Metric[] {
   return METRICS.filter((metric) => metric.views.includes(view));
+}
+
+/**
+ * Metrics named by id, in the order given (a `--columns a,b,c` list, a remembered column choice). An
+ * unknown id is an error naming it and every valid id, so a typo is fixed rather than silently dropped.
+ */
+export function metricsByIds(ids: readonly string[]): { metrics: Metric[] } | { error: string } {
+  const unknown = ids.filter((id) => !METRICS.some((metric) => metric.id === id));
+  if (unknown.length > 0) {
+    const names = unknown.map((id) => `"${id}"`).join(", ");
+    return { error: `unknown metric ${names}; the metrics are: ${METRICS.map((metric) => metric.id).join(", ")}` };
+  }
+  return { metrics: ids.map(metricById) };
 }
 
 /** The "≈" rule, here only: a token-derived value is an estimate when the row's token counts were. */
@@ -469,11 +774,27 @@ export function formatMetricNumber(metric: Metric, row: SummaryRow): string {
   return isEstimated(metric, row) ? `${ESTIMATED_MARK}${text}` : text;
 }
 
-/** "p50 95% CI: 120 ms – 131 ms" when the metric has an interval for this row, else null. */
+/** A [low, high] interval computed elsewhere (Wilson's, in value-summary.ts) as a Ci95. */
+function ci95OfPair(pair: [number, number] | null): Ci95 {
+  return pair === null ? noInterval("no interval: no requests to judge") : interval(pair[0], pair[1]);
+}
+
+/** The metric's 95% interval for this row as [low, high], or null when it has none (or none for this row). */
+export function intervalOf(metric: Metric, row: SummaryRow): [number, number] | null {
+  const ci = metric.ci95?.(row);
+  return ci === undefined ? null : intervalEnds(ci);
+}
+
+/**
+ * For a hover: "p50 95% CI: 120 ms – 131 ms (order statistics)", or why there is no interval when the
+ * metric has one elsewhere ("p99: too few values for a 95% interval …"); null when the metric never has
+ * one, or the row has no value at all.
+ */
 export function describeInterval(metric: Metric, row: SummaryRow): string | null {
-  const interval = metric.interval?.(row) ?? null;
-  if (interval === null) return null;
-  return `${metric.header} 95% CI: ${formatValueIn(metric.unit, interval[0])} – ${formatValueIn(metric.unit, interval[1])} (${metric.intervalMethod ?? "bootstrap"})`;
+  const ci = metric.ci95?.(row);
+  if (ci === undefined || metric.value(row) === null) return null;
+  if (ci.low === null || ci.high === null) return `${metric.header}: ${ci.reason ?? "no 95% interval"}`;
+  return `${metric.header} 95% CI: ${formatValueIn(metric.unit, ci.low)} – ${formatValueIn(metric.unit, ci.high)} (${metric.intervalMethod ?? "interval"})`;
 }
 
 /** The header with its unit for a terminal table ("p50 ms", "Error rate %"). */
@@ -517,11 +838,10 @@ interface FileField {
 /** A metric's fields in a file: its value, and the two ends of its interval when it has one. */
 function metricFileFields(metric: Metric): FileField[] {
   const fields: FileField[] = [{ key: metric.id, read: (row) => roundForFile(metric.unit, metric.value(row)) }];
-  const interval = metric.interval;
-  if (interval !== undefined) {
+  if (metric.ci95 !== undefined) {
     fields.push(
-      { key: `${metric.id}Ci95Low`, read: (row) => roundForFile(metric.unit, interval(row)?.[0]) },
-      { key: `${metric.id}Ci95High`, read: (row) => roundForFile(metric.unit, interval(row)?.[1]) },
+      { key: `${metric.id}Ci95Low`, read: (row) => roundForFile(metric.unit, intervalOf(metric, row)?.[0]) },
+      { key: `${metric.id}Ci95High`, read: (row) => roundForFile(metric.unit, intervalOf(metric, row)?.[1]) },
     );
   }
   return fields;
@@ -534,6 +854,7 @@ const FILE_FIELDS: readonly FileField[] = [
   { key: "targetLabel", read: (row, context) => context.targetLabel(row.targetId) },
   ...METRICS.flatMap(metricFileFields),
   { key: "tokensEstimated", read: (row) => row.tokensEstimated },
+  { key: "reasoningTokensEstimated", read: (row) => row.reasoningTokensEstimated },
 ];
 
 /** The keys of a summary file row, in order: the CSV header. */
@@ -562,6 +883,8 @@ function phaseMetrics(): Metric[] {
     value,
     definition: `${definition} ${notMeasured}`,
     views: [],
+    group: "phases",
+    advanced: false,
   });
   return [
     phase("connectP50Ms", "p50 connect", "Connect p50", (row) => row.connectP50Ms, "Median name lookup and TCP connect, over successful requests that opened their own connection."),
@@ -577,6 +900,8 @@ function phaseMetrics(): Metric[] {
       value: (row) => row.reusedConnectionShare,
       definition: `Successful requests sent on a connection that had already carried one / successful requests whose connection is known. ${notMeasured}`,
       views: [],
+      group: "phases",
+      advanced: false,
     },
   ];
 }
@@ -586,37 +911,6 @@ function phaseMetrics(): Metric[] {
 function loadMetrics(): Metric[] {
   return [
     {
-      id: "effectiveLatencyP50Ms",
-      label: "p50 effective latency",
-      header: "Eff. p50",
-      unit: "ms",
-      better: "lower",
-      value: (row) => row.effectiveLatencyMs.p50,
-      interval: (row) => row.effectiveLatencyP50Ci95,
-      definition: "Median of queueMs + latencyMs over successful measured requests: latency as the sender saw it, from when the request was due, its wait in the client's own queue included.",
-      views: ["table", "cli"],
-    },
-    {
-      id: "effectiveLatencyP99Ms",
-      label: "p99 effective latency",
-      header: "Eff. p99",
-      unit: "ms",
-      better: "lower",
-      value: (row) => row.effectiveLatencyMs.p99,
-      definition: "99th percentile of queueMs + latencyMs over successful measured requests.",
-      views: [],
-    },
-    {
-      id: "queueP99Ms",
-      label: "p99 queue time",
-      header: "Queue p99",
-      unit: "ms",
-      better: "lower",
-      value: (row) => row.queueMs.p99,
-      definition: "99th percentile of queueMs (when the request was due to when it was handed to fetch) over successful measured requests: the send lag of an open loop, or the wait for the in-flight cap.",
-      views: [],
-    },
-    {
       id: "droppedRequests",
       label: "Dropped arrivals",
       header: "Dropped",
@@ -625,6 +919,8 @@ function loadMetrics(): Metric[] {
       value: (row) => row.droppedRequests,
       definition: "Open-loop arrivals never sent, because the target's in-flight cap was reached and its queue full: the client's refusal, in neither rate.",
       views: ["table", "cli"],
+      group: "load",
+      advanced: false,
     },
     {
       id: "retryAfterAttempts",
@@ -635,6 +931,8 @@ function loadMetrics(): Metric[] {
       value: (row) => row.retryAfterAttempts,
       definition: "Measured attempts whose answer carried a Retry-After header: the provider asking the client to slow down.",
       views: [],
+      group: "load",
+      advanced: false,
     },
   ];
 }

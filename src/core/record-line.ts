@@ -43,6 +43,18 @@ const recordShape = {
   queueMs: nullableNumber.default(null),
   stage: count.nullable().default(null),
   retryAfterMs: nullableNumber.default(null),
+  // Stream shape and token timing: absent from files written before them.
+  timeToFirstAnswerTokenMs: nullableNumber.optional(),
+  timeToSecondTokenMs: nullableNumber.optional(),
+  lastTokenMs: nullableNumber.optional(),
+  outputChunkCount: count.nullable().optional(),
+  chunkGapMeanMs: nullableNumber.optional(),
+  chunkGapP50Ms: nullableNumber.optional(),
+  chunkGapP99Ms: nullableNumber.optional(),
+  maxChunkGapMs: nullableNumber.optional(),
+  chunkGapHistogram: z.string().nullable().optional(),
+  reasoningTokens: nullableNumber.optional(),
+  reasoningTokensEstimated: z.boolean().nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -84,6 +84,27 @@ export interface RequestRecord {
   stage: number | null;
   /** What the server asked in Retry-After (ms), on an answer that carried one; else null. */
   retryAfterMs: number | null;
+  // Stream shape and token timing (docs/metrics.md, "Token timing"). Optional because records written
+  // before they existed lack them; a measured record always has them, null when they do not apply.
+  /** t0 to the first chunk carrying answer text (not reasoning); equals ttftMs for a model that does not reason aloud. */
+  timeToFirstAnswerTokenMs?: number | null;
+  /** The first output chunk to the second (the gap after the first token). */
+  timeToSecondTokenMs?: number | null;
+  /** t0 to the last chunk carrying output: where decoding ended, before any usage event or [DONE]. */
+  lastTokenMs?: number | null;
+  /** Stream events that carried output (answer or reasoning); chunkCount counts every event. */
+  outputChunkCount?: number | null;
+  /** Mean, median, 99th percentile and largest gap between consecutive output chunks of this stream. */
+  chunkGapMeanMs?: number | null;
+  chunkGapP50Ms?: number | null;
+  chunkGapP99Ms?: number | null;
+  maxChunkGapMs?: number | null;
+  /** This stream's gaps as a log-bucket histogram, "bucket:count …" (src/core/chunk-gaps.ts). */
+  chunkGapHistogram?: string | null;
+  /** Tokens spent reasoning: the provider's usage when it reports them, else one per reasoning event. */
+  reasoningTokens?: number | null;
+  /** True when reasoningTokens was counted from the stream rather than reported. */
+  reasoningTokensEstimated?: boolean | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -119,4 +140,15 @@ export const RECORD_FIELDS = [
   "queueMs",
   "stage",
   "retryAfterMs",
+  "timeToFirstAnswerTokenMs",
+  "timeToSecondTokenMs",
+  "lastTokenMs",
+  "outputChunkCount",
+  "chunkGapMeanMs",
+  "chunkGapP50Ms",
+  "chunkGapP99Ms",
+  "maxChunkGapMs",
+  "chunkGapHistogram",
+  "reasoningTokens",
+  "reasoningTokensEstimated",
 ] as const satisfies readonly (keyof RequestRecord)[];

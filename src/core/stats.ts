@@ -1,16 +1,14 @@
 // Per-target summary statistics over request records, with the metric definitions of docs/metrics.md.
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
-import { bootstrapPercentileCi95 } from "./bootstrap";
-import { percentile } from "./percentile";
+import { addGapHistogram, gapBucketValueMs, LAST_GAP_BUCKET } from "./chunk-gaps";
+import { describeSorted, describeWeighted, emptyDistribution, type Distribution } from "./distribution";
+import { inFlightDistribution } from "./in-flight";
 import type { ErrorKind, RequestRecord } from "./record";
 import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
 import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
 import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
-
-// The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
-export { percentile };
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -22,24 +20,21 @@ export { percentile };
 // 4: cost, checks pass rate, SLO attainment and goodput (value-summary.ts).
 // 5: HTTP phases: medians of connect, TLS, waiting and receiving, and the share of reused connections (phase-summary.ts).
 // 6: load models: effective latency (queueMs + latencyMs), the client's queue, dropped arrivals, Retry-After answers.
-export const STATS_VERSION = 6;
+// 7: every distribution with stdDev, p1 … p99.9 and a 95% interval per percentile (order statistics) and
+//    mean (Student's t); token timing (TTST, time to first answer token, chunk gaps, stalls), lengths,
+//    stream shape, requests in flight, input and total token throughput, words and characters per second,
+//    stopped-short requests; ITL and decode speed end at the last token rather than the last byte.
+export const STATS_VERSION = 7;
 
-export interface Distribution {
-  count: number;
-  min: number | null;
-  mean: number | null;
-  p50: number | null;
-  p90: number | null;
-  p95: number | null;
-  p99: number | null;
-  max: number | null;
-}
+export type { Distribution } from "./distribution";
+// The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
+export { percentile } from "./percentile";
 
 /**
  * One target's summary. The request counts (okRequests, failedRequests, …) are defined in
- * request-outcomes.ts; cost, checks and SLO figures in value-summary.ts.
+ * request-outcomes.ts; cost, checks and SLO figures in value-summary.ts; the distributions in distribution.ts.
  */
-export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary {
+export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary, Record<DistributionMetric, Distribution> {
   targetId: string;
   /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
   requests: number;
@@ -51,40 +46,60 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary 
   failedAttemptsByKind: Partial<Record<ErrorKind, number>>;
   /** Warm-up attempts seen; they count nowhere else. */
   warmupAttempts: number;
-  /** Successful, non-warm-up requests only. */
-  latencyMs: Distribution;
-  /** Bootstrap 95% confidence interval of the median latency; null with fewer than 2 samples. */
-  latencyP50Ci95: [number, number] | null;
-  /** Successful streaming requests that have a ttftMs. */
-  ttftMs: Distribution;
-  /** Per request: (latency − TTFT) / (outputTokens − 1), for outputTokens > 1. */
-  itlMs: Distribution;
-  meanOutputTokens: number | null;
-  /** Per request: outputTokens / latency in seconds. */
-  outputTokensPerSecond: Distribution;
-  /** Per request: (outputTokens − 1) / (latency − TTFT) in seconds. */
-  decodeTokensPerSecond: Distribution;
+  /** Gaps between output chunks pooled over every successful stream, from the records' histograms. */
+  interChunkMs: Distribution;
+  /** Attempts in flight, time-weighted over the target's span (all measured attempts, failed and aborted ones too). */
+  inFlight: Distribution;
   /** okCount / wall span of this target's measured requests, in seconds. */
   requestsPerSecond: number | null;
   /** Output tokens of successful measured requests / the same wall span, in seconds. */
   outputTokenThroughput: number | null;
+  /** Input tokens reported by successful measured requests / the same wall span, in seconds. */
+  inputTokenThroughput: number | null;
+  /** inputTokenThroughput + outputTokenThroughput; null unless both exist. */
+  totalTokenThroughput: number | null;
+  /** Successful requests with fewer output tokens than the scenario's fixed output length; null when it fixes none. */
+  stoppedShortRequests: number | null;
   /** max(startedAt + latencyMs) − min(startedAt) over measured requests. */
   wallSpanMs: number | null;
-  /** True when any contributing token count was estimated from the stream. */
+  /** True when any contributing output token count was estimated from the stream. */
   tokensEstimated: boolean;
-  // Load models (src/core/load): what the client's own queue added, so it is never hidden.
-  /** Per successful request: queueMs + latencyMs (latencyMs alone for records without a queueMs). */
-  effectiveLatencyMs: Distribution;
-  /** Bootstrap 95% confidence interval of the median effective latency. */
-  effectiveLatencyP50Ci95: [number, number] | null;
-  /** Per successful request: queueMs, scheduled time to the hand-over to fetch. */
-  queueMs: Distribution;
+  /** True when any reasoning token count was counted from the stream rather than reported. */
+  reasoningTokensEstimated: boolean;
   /** Measured attempts whose answer carried Retry-After (the server asking for a pause). */
   retryAfterAttempts: number;
 }
 
-/** The per-request metrics that have a distribution (and whose values the accumulator keeps). */
-type DistributionMetric = "latencyMs" | "ttftMs" | "itlMs" | "outputTokensPerSecond" | "decodeTokensPerSecond" | "effectiveLatencyMs" | "queueMs";
+/** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
+export const DISTRIBUTION_METRICS = [
+  "latencyMs",
+  "ttftMs",
+  "timeToFirstAnswerTokenMs",
+  "timeToSecondTokenMs",
+  "itlMs",
+  "maxChunkGapMs",
+  "outputTokensPerSecond",
+  "decodeTokensPerSecond",
+  "inputTokens",
+  "outputTokens",
+  "reasoningTokens",
+  "chunksPerRequest",
+  "tokensPerChunk",
+  "wordsPerSecond",
+  "charactersPerSecond",
+  // Load models (src/core/load): what the client's own queue added, so it is never hidden.
+  /** Per successful request: queueMs + latencyMs (latencyMs alone for records without a queueMs). */
+  "effectiveLatencyMs",
+  /** Per successful request: queueMs, scheduled time to the hand-over to fetch. */
+  "queueMs",
+] as const;
+export type DistributionMetric = (typeof DISTRIBUTION_METRICS)[number];
+
+/** What the summary needs to know of the scenario beyond the records. */
+export interface SummaryOptions {
+  /** The output length every request asked for and should reach (see output-length.ts); null when none is fixed. */
+  fixedOutputTokens?: number | null;
+}
 
 /** (new − old) / old × 100; null when either side is missing or old is 0. */
 export function comparePercentChange(oldValue: number | null, newValue: number | null): number | null {
@@ -114,6 +129,18 @@ class GrowableFloat64Array {
   sortedView(): Float64Array {
     return this.buffer.subarray(0, this.size).sort();
   }
+
+  /** A copy, unsorted: for callers that sort it themselves. */
+  copy(): Float64Array {
+    return this.buffer.slice(0, this.size);
+  }
+
+  clone(): GrowableFloat64Array {
+    const clone = new GrowableFloat64Array();
+    clone.buffer = this.buffer.slice();
+    clone.size = this.size;
+    return clone;
+  }
 }
 
 interface TargetTotals {
@@ -121,11 +148,28 @@ interface TargetTotals {
   warmupAttempts: number;
   failedAttemptsByKind: Partial<Record<ErrorKind, number>>;
   values: Record<DistributionMetric, GrowableFloat64Array>;
+  /** Pooled chunk gaps by histogram bucket, their exact count, sum and largest gap. */
+  gapCounts: Float64Array;
+  gapCount: number;
+  gapSumMs: number;
+  gapMaxMs: number;
+  /** Start and end of every measured attempt (epoch ms), for requests in flight. */
+  attemptStarts: GrowableFloat64Array;
+  attemptEnds: GrowableFloat64Array;
   outputTokensSum: number;
   outputTokensReported: number;
+  inputTokensSum: number;
+  inputTokensReported: number;
+  stoppedShort: number;
   firstStartedAt: number;
   lastEndedAt: number;
   tokensEstimated: boolean;
+  reasoningTokensEstimated: boolean;
+  /**
+   * Whether any record's time to first answer token differed from its TTFT (a model reasoning aloud).
+   * Until one does the two distributions are the same and only TTFT's values are kept: one sort less.
+   */
+  answerTtftDiffers: boolean;
   value: ValueTotals;
   phases: PhaseTotals;
   retryAfterAttempts: number;
@@ -136,61 +180,140 @@ function newTargetTotals(): TargetTotals {
     outcomes: emptyRequestOutcomes(),
     warmupAttempts: 0,
     failedAttemptsByKind: {},
-    values: {
-      latencyMs: new GrowableFloat64Array(),
-      ttftMs: new GrowableFloat64Array(),
-      itlMs: new GrowableFloat64Array(),
-      outputTokensPerSecond: new GrowableFloat64Array(),
-      decodeTokensPerSecond: new GrowableFloat64Array(),
-      effectiveLatencyMs: new GrowableFloat64Array(),
-      queueMs: new GrowableFloat64Array(),
-    },
+    values: Object.fromEntries(DISTRIBUTION_METRICS.map((metric) => [metric, new GrowableFloat64Array()])) as Record<DistributionMetric, GrowableFloat64Array>,
+    gapCounts: new Float64Array(LAST_GAP_BUCKET + 1),
+    gapCount: 0,
+    gapSumMs: 0,
+    gapMaxMs: 0,
+    attemptStarts: new GrowableFloat64Array(),
+    attemptEnds: new GrowableFloat64Array(),
     outputTokensSum: 0,
     outputTokensReported: 0,
+    inputTokensSum: 0,
+    inputTokensReported: 0,
+    stoppedShort: 0,
     firstStartedAt: Infinity,
     lastEndedAt: -Infinity,
     tokensEstimated: false,
+    reasoningTokensEstimated: false,
+    answerTtftDiffers: false,
     value: emptyValueTotals(),
     phases: emptyPhaseTotals(),
     retryAfterAttempts: 0,
   };
 }
 
-/** Keeps a malformed record (NaN, Infinity) from poisoning a whole distribution. */
-function pushFinite(values: GrowableFloat64Array, value: number): void {
-  if (Number.isFinite(value)) values.push(value);
+/** Keeps a malformed record (NaN, Infinity, a field missing from an older record) from poisoning a distribution. */
+function pushFinite(values: GrowableFloat64Array, value: number | null | undefined): void {
+  if (typeof value === "number" && Number.isFinite(value)) values.push(value);
 }
 
-function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord): void {
+/** Words (runs of non-space) and characters (code points) of a text, in one pass. */
+function countWordsAndCharacters(text: string): { words: number; characters: number } {
+  let words = 0;
+  let characters = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // The second half of a surrogate pair is not a character of its own.
+    if (code < 0xdc00 || code > 0xdfff) characters++;
+    const space = code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0 || code === 0x2028 || code === 0x2029 || code === 0x3000;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return { words, characters };
+}
+
+function addTokenFigures(totals: TargetTotals, record: RequestRecord, options: SummaryOptions): void {
   const { latencyMs, ttftMs, outputTokens } = record;
-  pushFinite(totals.values.latencyMs, latencyMs);
-  // Records from before the load models have no queueMs: their effective latency is their latency.
-  const queueMs = record.queueMs ?? null;
-  if (queueMs !== null) pushFinite(totals.values.queueMs, queueMs);
-  pushFinite(totals.values.effectiveLatencyMs, (queueMs ?? 0) + latencyMs);
-  if (ttftMs !== null) pushFinite(totals.values.ttftMs, ttftMs);
+  const values = totals.values;
+  const inputTokens = record.inputTokens;
+  if (inputTokens !== null && Number.isFinite(inputTokens)) {
+    totals.inputTokensSum += inputTokens;
+    totals.inputTokensReported += 1;
+    values.inputTokens.push(inputTokens);
+  }
+  const reasoningTokens = record.reasoningTokens ?? null;
+  if (reasoningTokens !== null) {
+    pushFinite(values.reasoningTokens, reasoningTokens);
+    if (record.reasoningTokensEstimated === true) totals.reasoningTokensEstimated = true;
+  }
   if (outputTokens === null) return;
 
   totals.outputTokensSum += outputTokens;
   totals.outputTokensReported += 1;
+  pushFinite(values.outputTokens, outputTokens);
   if (record.tokensEstimated) totals.tokensEstimated = true;
-  const outputTokensPerSecond = outputTokensPerSecondOf(record);
-  if (outputTokensPerSecond !== null) pushFinite(totals.values.outputTokensPerSecond, outputTokensPerSecond);
+  pushFinite(values.outputTokensPerSecond, outputTokensPerSecondOf(record));
+  const fixed = options.fixedOutputTokens ?? null;
+  if (fixed !== null && outputTokens < fixed) totals.stoppedShort += 1;
 
-  // ITL and decode speed need a first token time and at least one token after it.
+  const outputChunks = record.outputChunkCount ?? 0;
+  if (outputChunks > 0) pushFinite(values.tokensPerChunk, outputTokens / outputChunks);
+
+  // When the provider reports no usage (docs/metrics.md): text answers only (a vector has no output
+  // tokens), and only whole ones, since a cut output would undercount.
+  if (record.tokensEstimated && record.output !== null && !record.truncated && latencyMs > 0) {
+    const { words, characters } = countWordsAndCharacters(record.output);
+    pushFinite(values.wordsPerSecond, words / (latencyMs / 1000));
+    pushFinite(values.charactersPerSecond, characters / (latencyMs / 1000));
+  }
+
+  // ITL and decode speed need a first token time and at least one token after it. Decoding ends at the
+  // last output chunk; a record from before that was kept ends at its last byte.
   if (ttftMs === null || outputTokens <= 1) return;
-  const decodeMs = latencyMs - ttftMs;
-  pushFinite(totals.values.itlMs, decodeMs / (outputTokens - 1));
-  if (decodeMs > 0) pushFinite(totals.values.decodeTokensPerSecond, (outputTokens - 1) / (decodeMs / 1000));
+  const decodeMs = (record.lastTokenMs ?? latencyMs) - ttftMs;
+  pushFinite(values.itlMs, decodeMs / (outputTokens - 1));
+  if (decodeMs > 0) pushFinite(values.decodeTokensPerSecond, (outputTokens - 1) / (decodeMs / 1000));
+}
+
+/** Before TTFT is pushed: a record from before answer tokens were timed apart counts as answering at once. */
+function addTimeToFirstAnswerToken(totals: TargetTotals, record: RequestRecord): void {
+  const answerMs = record.timeToFirstAnswerTokenMs === undefined ? record.ttftMs : record.timeToFirstAnswerTokenMs;
+  if (!totals.answerTtftDiffers) {
+    if (answerMs === record.ttftMs) return;
+    totals.answerTtftDiffers = true;
+    totals.values.timeToFirstAnswerTokenMs = totals.values.ttftMs.clone();
+  }
+  pushFinite(totals.values.timeToFirstAnswerTokenMs, answerMs);
+}
+
+function addStreamShape(totals: TargetTotals, record: RequestRecord): void {
+  const values = totals.values;
+  pushFinite(values.timeToSecondTokenMs, record.timeToSecondTokenMs);
+  pushFinite(values.maxChunkGapMs, record.maxChunkGapMs);
+  const outputChunks = record.outputChunkCount ?? 0;
+  if (outputChunks > 0) values.chunksPerRequest.push(outputChunks);
+  const histogram = record.chunkGapHistogram ?? null;
+  const meanGap = record.chunkGapMeanMs ?? null;
+  // The pooled gaps rest on the histogram; the exact mean and max come with it from the same record.
+  if (histogram !== null && meanGap !== null && Number.isFinite(meanGap) && outputChunks > 1 && addGapHistogram(histogram, totals.gapCounts)) {
+    const gaps = outputChunks - 1;
+    totals.gapCount += gaps;
+    totals.gapSumMs += meanGap * gaps;
+    totals.gapMaxMs = Math.max(totals.gapMaxMs, record.maxChunkGapMs ?? 0);
+  }
+}
+
+function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord, options: SummaryOptions): void {
+  pushFinite(totals.values.latencyMs, record.latencyMs);
+  // Records from before the load models have no queueMs: their effective latency is their latency.
+  const queueMs = record.queueMs ?? null;
+  if (queueMs !== null) pushFinite(totals.values.queueMs, queueMs);
+  pushFinite(totals.values.effectiveLatencyMs, (queueMs ?? 0) + record.latencyMs);
+  addTimeToFirstAnswerToken(totals, record);
+  if (record.ttftMs !== null) pushFinite(totals.values.ttftMs, record.ttftMs);
+  addStreamShape(totals, record);
+  addTokenFigures(totals, record, options);
 }
 
 /** A measured attempt that was not aborted: every attempt, retried or not, spans wall time. */
-function addMeasuredAttempt(totals: TargetTotals, record: RequestRecord): void {
+function addMeasuredAttempt(totals: TargetTotals, record: RequestRecord, options: SummaryOptions): void {
   totals.firstStartedAt = Math.min(totals.firstStartedAt, record.startedAt);
   totals.lastEndedAt = Math.max(totals.lastEndedAt, record.startedAt + record.latencyMs);
   if ((record.retryAfterMs ?? null) !== null) totals.retryAfterAttempts += 1;
   if (record.status === "ok") {
-    addSuccessfulRequest(totals, record);
+    addSuccessfulRequest(totals, record, options);
     return;
   }
   if (record.errorKind !== null) {
@@ -198,29 +321,15 @@ function addMeasuredAttempt(totals: TargetTotals, record: RequestRecord): void {
   }
 }
 
-function emptyDistribution(): Distribution {
-  return { count: 0, min: null, mean: null, p50: null, p90: null, p95: null, p99: null, max: null };
-}
+export const POOLED_GAPS_NO_INTERVAL = "gaps of one stream are not independent of each other, so no interval is claimed for pooled gaps";
 
-function sum(values: ArrayLike<number>): number {
-  let total = 0;
-  for (let i = 0; i < values.length; i++) total += values[i] as number;
-  return total;
-}
-
-function describeSorted(sortedValues: Float64Array): Distribution {
-  const count = sortedValues.length;
-  if (count === 0) return emptyDistribution();
-  return {
-    count,
-    min: sortedValues[0] as number,
-    mean: sum(sortedValues) / count,
-    p50: percentile(sortedValues, 50),
-    p90: percentile(sortedValues, 90),
-    p95: percentile(sortedValues, 95),
-    p99: percentile(sortedValues, 99),
-    max: sortedValues[count - 1] as number,
-  };
+function pooledGaps(totals: TargetTotals): Distribution {
+  if (totals.gapCount === 0) return emptyDistribution();
+  const values = Float64Array.from(totals.gapCounts, (_, bucket) => gapBucketValueMs(bucket));
+  return describeWeighted(values, totals.gapCounts, totals.gapCount, POOLED_GAPS_NO_INTERVAL, {
+    mean: totals.gapSumMs / totals.gapCount,
+    max: totals.gapMaxMs,
+  });
 }
 
 /** Throughput needs a span longer than zero; a single instantaneous request has none. */
@@ -229,11 +338,14 @@ function perSecond(amount: number, wallSpanMs: number | null): number | null {
   return amount / (wallSpanMs / 1000);
 }
 
-function summarizeTarget(targetId: string, totals: TargetTotals, settings: ValueSettings): SummaryRow {
-  const latencyMs = totals.values.latencyMs.sortedView();
-  const effectiveLatencyMs = totals.values.effectiveLatencyMs.sortedView();
+function summarizeTarget(targetId: string, totals: TargetTotals, settings: ValueSettings, options: SummaryOptions): SummaryRow {
   const wallSpanMs = Number.isFinite(totals.firstStartedAt) ? totals.lastEndedAt - totals.firstStartedAt : null;
-  const hasOutputTokens = totals.outputTokensReported > 0;
+  const outputTokenThroughput = totals.outputTokensReported > 0 ? perSecond(totals.outputTokensSum, wallSpanMs) : null;
+  const inputTokenThroughput = totals.inputTokensReported > 0 ? perSecond(totals.inputTokensSum, wallSpanMs) : null;
+  const distributions = Object.fromEntries(
+    DISTRIBUTION_METRICS.filter((metric) => metric !== "timeToFirstAnswerTokenMs").map((metric) => [metric, describeSorted(totals.values[metric].sortedView())]),
+  ) as Record<DistributionMetric, Distribution>;
+  distributions.timeToFirstAnswerTokenMs = totals.answerTtftDiffers ? describeSorted(totals.values.timeToFirstAnswerTokenMs.sortedView()) : distributions.ttftMs;
   return {
     targetId,
     ...totals.outcomes,
@@ -242,22 +354,19 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     errorRate: errorRate(totals.outcomes),
     failedAttemptsByKind: { ...totals.failedAttemptsByKind },
     warmupAttempts: totals.warmupAttempts,
-    latencyMs: describeSorted(latencyMs),
-    latencyP50Ci95: bootstrapPercentileCi95(latencyMs, 50),
-    ttftMs: describeSorted(totals.values.ttftMs.sortedView()),
-    itlMs: describeSorted(totals.values.itlMs.sortedView()),
-    meanOutputTokens: hasOutputTokens ? totals.outputTokensSum / totals.outputTokensReported : null,
-    outputTokensPerSecond: describeSorted(totals.values.outputTokensPerSecond.sortedView()),
-    decodeTokensPerSecond: describeSorted(totals.values.decodeTokensPerSecond.sortedView()),
+    ...distributions,
+    interChunkMs: pooledGaps(totals),
+    inFlight: inFlightDistribution(totals.attemptStarts.copy(), totals.attemptEnds.copy()),
     requestsPerSecond: perSecond(totals.outcomes.okRequests, wallSpanMs),
-    outputTokenThroughput: hasOutputTokens ? perSecond(totals.outputTokensSum, wallSpanMs) : null,
+    outputTokenThroughput,
+    inputTokenThroughput,
+    totalTokenThroughput: outputTokenThroughput !== null && inputTokenThroughput !== null ? outputTokenThroughput + inputTokenThroughput : null,
+    stoppedShortRequests: (options.fixedOutputTokens ?? null) === null ? null : totals.stoppedShort,
     wallSpanMs,
     tokensEstimated: totals.tokensEstimated,
+    reasoningTokensEstimated: totals.reasoningTokensEstimated,
     ...summarizePhases(totals.phases),
     ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
-    effectiveLatencyMs: describeSorted(effectiveLatencyMs),
-    effectiveLatencyP50Ci95: bootstrapPercentileCi95(effectiveLatencyMs, 50),
-    queueMs: describeSorted(totals.values.queueMs.sortedView()),
     retryAfterAttempts: totals.retryAfterAttempts,
   };
 }
@@ -266,8 +375,14 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
 export class SummaryAccumulator {
   private readonly totalsByTarget = new Map<string, TargetTotals>();
 
-  /** `settings`: the scenario's prices and SLOs (valueSettingsOf); without them there are no cost or SLO figures. */
-  constructor(private readonly settings: ValueSettings = NO_VALUE_SETTINGS) {}
+  /**
+   * `settings`: the scenario's prices and SLOs (valueSettingsOf); without them there are no cost or SLO
+   * figures. `options`: what else the summary needs of the scenario (its fixed output length).
+   */
+  constructor(
+    private readonly settings: ValueSettings = NO_VALUE_SETTINGS,
+    private readonly options: SummaryOptions = {},
+  ) {}
 
   add(record: RequestRecord): void {
     let totals = this.totalsByTarget.get(record.targetId);
@@ -280,9 +395,16 @@ export class SummaryAccumulator {
       return;
     }
     addRequestOutcome(totals.outcomes, record);
-    // Aborted attempts span no wall time of the target's own: the user stopped them. Dropped arrivals were never sent.
-    if (record.errorKind !== "aborted" && record.errorKind !== "dropped") {
-      addMeasuredAttempt(totals, record);
+    // Dropped arrivals were never sent, so never in flight.
+    if (record.errorKind === "dropped") return;
+    // Every measured attempt was in flight, an aborted one too; it just spans none of the target's own time.
+    if (Number.isFinite(record.startedAt) && Number.isFinite(record.latencyMs)) {
+      totals.attemptStarts.push(record.startedAt);
+      totals.attemptEnds.push(record.startedAt + record.latencyMs);
+    }
+    // Aborted attempts span no wall time of the target's own: the user stopped them.
+    if (record.errorKind !== "aborted") {
+      addMeasuredAttempt(totals, record, this.options);
       addValueRecord(totals.value, this.settings, record);
       addPhaseRecord(totals.phases, record);
     }
@@ -294,13 +416,29 @@ export class SummaryAccumulator {
    */
   summarize(targetOrder?: string[]): SummaryRow[] {
     const targetIds = [...new Set([...(targetOrder ?? []), ...this.totalsByTarget.keys()])];
-    return targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals(), this.settings));
+    return targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals(), this.settings, this.options));
   }
 
+  /** Attempts in flight over the whole run, every target together (time-weighted, as per target). */
+  inFlightOverall(): Distribution {
+    const starts = [...this.totalsByTarget.values()].map((totals) => totals.attemptStarts.copy());
+    const ends = [...this.totalsByTarget.values()].map((totals) => totals.attemptEnds.copy());
+    return inFlightDistribution(concatenate(starts), concatenate(ends));
+  }
 }
 
-export function summarize(records: Iterable<RequestRecord>, targetOrder?: string[], settings?: ValueSettings): SummaryRow[] {
-  const accumulator = new SummaryAccumulator(settings);
+function concatenate(arrays: readonly Float64Array[]): Float64Array {
+  const joined = new Float64Array(arrays.reduce((total, array) => total + array.length, 0));
+  let offset = 0;
+  for (const array of arrays) {
+    joined.set(array, offset);
+    offset += array.length;
+  }
+  return joined;
+}
+
+export function summarize(records: Iterable<RequestRecord>, targetOrder?: string[], settings?: ValueSettings, options?: SummaryOptions): SummaryRow[] {
+  const accumulator = new SummaryAccumulator(settings, options);
   for (const record of records) accumulator.add(record);
   return accumulator.summarize(targetOrder);
 }

@@ -57,7 +57,11 @@ describe("TTFT vs output length", () => {
 });
 
 describe("cost vs latency vs quality", () => {
-  const rows = summarize([...recordsWithLatencies("fast", [100, 120, 140, 160]), ...recordsWithLatencies("slow", [300, 320, 340])], ["fast", "slow"]);
+  // Six values each: the fewest for which a median has an order-statistic interval.
+  const rows = summarize(
+    [...recordsWithLatencies("fast", [100, 120, 140, 160, 180, 200]), ...recordsWithLatencies("slow", [300, 320, 340, 360, 380, 400])],
+    ["fast", "slow"],
+  );
 
   it("draws a dot per priced target with its latency interval, and its pass rate beside it", async () => {
     const priced = rows.map((row) =>

@@ -119,12 +119,18 @@ describe("SummaryTable", () => {
   });
 
   it("shows units, marks estimated token rates and puts the p50 confidence interval in the title", () => {
-    const records = recordsWithLatencies("fast", [100, 120, 140]).map((record) => ({ ...record, tokensEstimated: true }));
+    const records = recordsWithLatencies("fast", [100, 120, 140, 160, 180, 200]).map((record) => ({ ...record, tokensEstimated: true }));
     renderTable(records, ["fast"]);
-    expect(figure("fast", "latencyP50Ms")).toBe("120 ms");
+    expect(figure("fast", "latencyP50Ms")).toBe("150 ms");
     expect(figure("fast", "outputTokensPerSecondP50")).toMatch(/^≈[\d.,]+ tok\/s$/);
-    expect(cell("fast", "latencyP50Ms").getAttribute("title")).toMatch(/^p50 95% CI: [\d.,]+ ms – [\d.,]+ ms/);
-    expect(cell("fast", "outputTokensPerSecondP50").getAttribute("title")).toBe(ESTIMATED_EXPLANATION);
+    // Six values: the median's interval runs from the smallest to the largest (order statistics 1 and 6).
+    expect(cell("fast", "latencyP50Ms").getAttribute("title")).toBe("p50 95% CI: 100 ms – 200 ms (order statistics)");
+    expect(cell("fast", "outputTokensPerSecondP50").getAttribute("title")).toContain(ESTIMATED_EXPLANATION);
+  });
+
+  it("says in the title when there are too few values for an interval", () => {
+    renderTable(recordsWithLatencies("fast", [100, 120, 140]), ["fast"]);
+    expect(cell("fast", "latencyP50Ms").getAttribute("title")).toBe("p50: too few values for a 95% interval of p50: it needs at least 6, there are 3");
   });
 
   it("takes every column header, and its hover definition, from the metric catalogue", () => {

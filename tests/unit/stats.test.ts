@@ -58,7 +58,10 @@ function errorRecord(startedAt: number, latencyMs: number, errorKind: RequestRec
   return makeRecord({ startedAt, latencyMs, status: "error", errorKind, httpStatus: null, output: null, outputBytes: 0, ...extra });
 }
 
-function expectDistribution(actual: Distribution, expected: Distribution): void {
+/** The statistics these tests pin; the spread statistics have tests of their own below. */
+type PinnedStatistics = Pick<Distribution, "count" | "min" | "mean" | "p50" | "p90" | "p95" | "p99" | "max">;
+
+function expectDistribution(actual: Distribution, expected: PinnedStatistics): void {
   expect(actual.count).toBe(expected.count);
   for (const key of ["min", "mean", "p50", "p90", "p95", "p99", "max"] as const) {
     const expectedValue = expected[key];
@@ -67,7 +70,7 @@ function expectDistribution(actual: Distribution, expected: Distribution): void 
   }
 }
 
-const EMPTY_DISTRIBUTION: Distribution = { count: 0, min: null, mean: null, p50: null, p90: null, p95: null, p99: null, max: null };
+const EMPTY_DISTRIBUTION: PinnedStatistics = { count: 0, min: null, mean: null, p50: null, p90: null, p95: null, p99: null, max: null };
 
 describe("percentile", () => {
   const PERCENTS = [0, 10, 25, 50, 90, 95, 99, 100];
@@ -100,8 +103,8 @@ describe("percentile", () => {
   it("reports empty distributions as nulls with count 0", () => {
     const [row] = summarize([errorRecord(1000, 50, "http_5xx")]);
     expectDistribution(row!.latencyMs, EMPTY_DISTRIBUTION);
-    expect(row!.latencyP50Ci95).toBeNull();
-    expect(row!.meanOutputTokens).toBeNull();
+    expect(row!.latencyMs.ci95.p50).toEqual({ low: null, high: null, reason: "no values" });
+    expect(row!.outputTokens.mean).toBeNull();
   });
 });
 
@@ -240,7 +243,7 @@ describe("summarize", () => {
       max: 51.0,
     });
     // out.mean()
-    expect(row.meanOutputTokens).toBeCloseTo(27.333333333333332, 9);
+    expect(row.outputTokens.mean).toBeCloseTo(27.333333333333332, 9);
     expect(row.tokensEstimated).toBe(true);
   });
 
@@ -255,7 +258,7 @@ describe("summarize", () => {
   it("leaves token metrics null for a target whose requests report no tokens", () => {
     const embeddings = [okRecord(1000, 100, null, null), okRecord(1200, 120, null, null), okRecord(1400, 110, null, null)];
     const [embeddingRow] = summarize(embeddings);
-    expect(embeddingRow!.meanOutputTokens).toBeNull();
+    expect(embeddingRow!.outputTokens.mean).toBeNull();
     expect(embeddingRow!.outputTokenThroughput).toBeNull();
     expectDistribution(embeddingRow!.ttftMs, EMPTY_DISTRIBUTION);
     expect(embeddingRow!.tokensEstimated).toBe(false);
@@ -323,37 +326,24 @@ describe("summarize", () => {
   });
 });
 
-describe("bootstrap confidence interval of the median", () => {
-  const EVEN_SAMPLE = [410, 796, 744, 313, 348, 310, 536, 392, 586, 160, 883, 384, 567, 377, 334, 509, 609, 365, 374, 568, 261, 189, 492, 289, 154, 269, 319, 222, 191, 411, 632, 359, 278, 489, 577, 347, 530, 680, 364, 269];
-  const ODD_SAMPLE = [261, 470, 197, 392, 694, 120, 210, 371, 205, 399, 231, 686, 654, 556, 323, 653, 1245, 488, 263, 228, 743, 602, 943, 176, 462, 713, 134, 419, 368, 313, 470, 765, 362, 383, 767, 317, 208, 423, 557, 511, 286];
-  const ciOf = (latencies: number[]) => summarize(latencies.map((latencyMs) => okRecord(0, latencyMs, null, null)))[0]!.latencyP50Ci95;
-
-  it("is deterministic and brackets the median", () => {
-    for (const sample of [EVEN_SAMPLE, ODD_SAMPLE]) {
-      const ci = ciOf(sample);
-      expect(ci).toEqual(ciOf(sample));
-      const median = summarize(sample.map((latencyMs) => okRecord(0, latencyMs, null, null)))[0]!.latencyMs.p50!;
-      expect(ci![0]).toBeLessThanOrEqual(median);
-      expect(ci![1]).toBeGreaterThanOrEqual(median);
-      expect(ci![0]).toBeLessThan(ci![1]);
-    }
+describe("spread and intervals of a distribution", () => {
+  it("gives the standard deviation and every percentile numpy gives", () => {
+    const latencies = [120.5, 80, 95.25, 300, 101, 99, 64.5, 410, 88, 133.25, 97, 101];
+    const distribution = summarize(latencies.map((latencyMs) => okRecord(0, latencyMs, null, null)))[0]!.latencyMs;
+    // x = np.array(latencies); x.mean(), x.std(), np.percentile(x, [1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9])
+    expect(distribution.mean).toBeCloseTo(140.79166666666666, 9);
+    expect(distribution.stdDev).toBeCloseTo(99.79024007331023, 9);
+    const expected = [66.205, 73.025, 80.8, 93.4375, 100.0, 123.6875, 283.32500000000005, 349.49999999999994, 397.9000000000001, 408.7900000000001];
+    (["p1", "p5", "p10", "p25", "p50", "p75", "p90", "p95", "p99", "p999"] as const).forEach((key, i) => expect(distribution[key], key).toBeCloseTo(expected[i]!, 9));
   });
 
-  it("agrees with a plain resampling bootstrap", () => {
-    // x = np.sort(sample); boots = np.median(x[rng.integers(0, n, size=(400000, n))], axis=1)
-    // np.percentile(boots, [2.5, 97.5]) with rng = np.random.default_rng(11)
-    const tolerance = 15; // ms: 1000 resamples against 400,000
-    const evenCi = ciOf(EVEN_SAMPLE)!;
-    expect(Math.abs(evenCi[0] - 340.5)).toBeLessThanOrEqual(tolerance);
-    expect(Math.abs(evenCi[1] - 490.5)).toBeLessThanOrEqual(tolerance);
-    const oddCi = ciOf(ODD_SAMPLE)!;
-    expect(Math.abs(oddCi[0] - 323.0)).toBeLessThanOrEqual(tolerance);
-    expect(Math.abs(oddCi[1] - 488.0)).toBeLessThanOrEqual(tolerance);
-  });
-
-  it("is null with fewer than 2 samples and exact for two equal samples", () => {
-    expect(ciOf([100])).toBeNull();
-    expect(ciOf([100, 100])).toEqual([100, 100]);
+  it("gives the median an interval from order statistics, and p99 of 12 values none, with the reason", () => {
+    const latencies = [120.5, 80, 95.25, 300, 101, 99, 64.5, 410, 88, 133.25, 97, 101];
+    const distribution = summarize(latencies.map((latencyMs) => okRecord(0, latencyMs, null, null)))[0]!.latencyMs;
+    // binom(12, 0.5): the cdf is 0.0193 below rank 3 and 0.9807 below rank 10, so ranks 3 and 10
+    expect(distribution.ci95.p50).toEqual({ low: 88, high: 133.25, reason: null });
+    expect(distribution.ci95.p99.low).toBeNull();
+    expect(distribution.ci95.p99.reason).toMatch(/too few values .* p99: it needs at least 368, there are 12/);
   });
 });
 

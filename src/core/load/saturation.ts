@@ -2,6 +2,7 @@
 // "Saturation"): the first level at which more offered load bought no significant throughput while
 // the effective latency rose significantly.
 import type { SummaryRow } from "../stats";
+import { intervalEnds } from "../intervals";
 
 /** z for a two-sided 95% interval. */
 const Z_95 = 1.959964;
@@ -48,7 +49,7 @@ export function loadPoint(stage: number, row: SummaryRow, completionTimes?: read
     throughput: row.requestsPerSecond,
     throughputHalfWidth: throughputHalfWidth(row.requestsPerSecond, row.okRequests, completionTimes),
     effectiveLatencyP50: row.effectiveLatencyMs.p50,
-    effectiveLatencyCi95: row.effectiveLatencyP50Ci95,
+    effectiveLatencyCi95: intervalEnds(row.effectiveLatencyMs.ci95.p50),
     latencyP50: row.latencyMs.p50,
     ttftP50: row.ttftMs.p50,
     rateLimited: row.failedAttemptsByKind.rate_limited ?? 0,

@@ -13,10 +13,10 @@ export type FigureUncertainty =
 export const TOO_FEW_SAMPLES = "too few samples";
 
 export function figureUncertainty(metric: Metric, row: SummaryRow): FigureUncertainty {
-  if (metric.interval === undefined || metric.value(row) === null) return { kind: "none" };
-  const interval = metric.interval(row);
-  if (interval === null) return { kind: "tooFewSamples", reason: `${TOO_FEW_SAMPLES} for a 95% interval` };
-  return { kind: "interval", low: interval[0], high: interval[1] };
+  if (metric.ci95 === undefined || metric.value(row) === null) return { kind: "none" };
+  const { low, high, reason } = metric.ci95(row);
+  if (low === null || high === null) return { kind: "tooFewSamples", reason: reason ?? `${TOO_FEW_SAMPLES} for a 95% interval` };
+  return { kind: "interval", low, high };
 }
 
 /** "118–131" in the metric's unit's precision; the value beside it carries the unit. */

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import { metricById, type Metric } from "../../../core/metrics";
+import { intervalOf, metricById, type Metric } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
 import { axisLabel, niceTicks, tickNumber, tooltipMs } from "./chart-format";
 import { ChartLegend, SeriesTooltip } from "./chart-parts";
@@ -28,7 +28,7 @@ interface PercentileGroup {
 
 function errorOf(metric: Metric, row: SummaryRow): [number, number] | null {
   const value = metric.value(row);
-  const interval = metric.interval?.(row) ?? null;
+  const interval = intervalOf(metric, row);
   return value === null || interval === null ? null : [value - interval[0], interval[1] - value];
 }
 

@@ -34,9 +34,10 @@ const columnHelper = createColumnHelper<typeof features, SummaryRow>();
 const ARIA_SORT: Record<SortDirection, "ascending" | "descending"> = { asc: "ascending", desc: "descending" };
 const SORT_ARROW: Record<SortDirection, string> = { asc: "▲", desc: "▼" };
 
-/** A cell's hover: its interval, or why it is marked as an estimate. */
+/** A cell's hover: its interval (or why there is none), and why it is marked as an estimate. */
 function cellTitle(metric: Metric, row: SummaryRow): string | undefined {
-  return describeInterval(metric, row) ?? (isEstimated(metric, row) ? estimatedExplanation(metric) : undefined);
+  const parts = [describeInterval(metric, row), isEstimated(metric, row) ? estimatedExplanation(metric) : null].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(" ") : undefined;
 }
 
 /** The line under a figure: its 95% interval as a range, or that there were too few samples for one. */

@@ -14,7 +14,7 @@ import "./compare.css";
 const TITLE = "Time to first token vs output length";
 const DEFINITION = chartDefinition(
   "One dot per successful streamed request: its output tokens across, its time to first token up. A provider that waits for the whole answer before streaming shows TTFT rising with length; one that streams as it generates shows a flat band. At most 750 requests per target are drawn, evenly spread through the run.",
-  ["ttftP50Ms", "meanOutputTokens"],
+  ["ttftP50Ms", "outputTokensMean"],
 );
 
 interface TargetPoint extends TtftLengthPoint {

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { CartesianGrid, ErrorBar, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMetric, metricById } from "../../../core/metrics";
+import { formatMetric, intervalOf, metricById } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { chartDefinition } from "./chart-definitions";
@@ -59,7 +59,7 @@ export function ValueScatterChart(props: { rows: SummaryRow[]; targets: TargetIn
         const costUsd = COST.value(row);
         const latencyMs = LATENCY.value(row);
         if (costUsd === null || latencyMs === null) return null;
-        const interval = LATENCY.interval?.(row) ?? null;
+        const interval = intervalOf(LATENCY, row);
         return {
           targetId: target.id,
           latencyMs,

@@ -1,0 +1,54 @@
+// Requests in flight over a run, from each attempt's start and end: how many really ran at once, which a
+// closed loop asked for N can fall short of (time between one answer and the next send, slow clients).
+import { describeWeighted, emptyDistribution, type Distribution } from "./distribution";
+
+export const IN_FLIGHT_NO_INTERVAL = "the time-weighted level of one run: a description of what ran, not a sample, so no interval";
+
+/**
+ * Time spent at each level: `msAtLevel[k]` is how long exactly k attempts were in flight, between the
+ * first start and the last end. Starts and ends are sorted here (in place); an attempt counts from its
+ * start to its end, and at a moment where one
+ * ends and another starts the end is taken first.
+ */
+export function inFlightLevels(starts: Float64Array, ends: Float64Array): { msAtLevel: Float64Array; spanMs: number } {
+  if (starts.length !== ends.length) throw new RangeError("inFlightLevels: one end per start");
+  const n = starts.length;
+  if (n === 0) return { msAtLevel: new Float64Array(1), spanMs: 0 };
+  starts.sort();
+  ends.sort();
+  const msAtLevel = new Float64Array(n + 1);
+  let level = 0;
+  let startIndex = 0;
+  let endIndex = 0;
+  let previousTime = starts[0]!;
+  let highest = 0;
+  while (endIndex < n) {
+    const nextStart = startIndex < n ? starts[startIndex]! : Infinity;
+    const nextEnd = ends[endIndex]!;
+    const time = Math.min(nextStart, nextEnd);
+    msAtLevel[level]! += time - previousTime;
+    previousTime = time;
+    // Ends first at a tie (a slot handed on), unless nothing is in flight (a zero-length attempt).
+    if (nextEnd < nextStart || (nextEnd === nextStart && level > 0)) {
+      level--;
+      endIndex++;
+    } else {
+      level++;
+      startIndex++;
+      if (level > highest) highest = level;
+    }
+  }
+  return { msAtLevel: msAtLevel.subarray(0, highest + 1), spanMs: ends[n - 1]! - starts[0]! };
+}
+
+/**
+ * The time-weighted distribution of the number of attempts in flight: its mean is the average
+ * concurrency over the span, its p50 the level held at least half of the time, its max the peak.
+ * `count` is the number of attempts.
+ */
+export function inFlightDistribution(starts: Float64Array, ends: Float64Array): Distribution {
+  const { msAtLevel, spanMs } = inFlightLevels(starts, ends);
+  if (spanMs <= 0) return emptyDistribution();
+  const levels = Float64Array.from(msAtLevel, (_, level) => level);
+  return describeWeighted(levels, msAtLevel, starts.length, IN_FLIGHT_NO_INTERVAL);
+}
