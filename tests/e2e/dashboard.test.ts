@@ -151,6 +151,11 @@ async function replaysAgainstTheFirstRun(firstRun: { runId: string }): Promise<v
   expect(await runIdFromAddress()).not.toBe(firstRun.runId);
   await page.getByTestId("run-diff-row").first().waitFor();
   expect(await page.locator(`[data-testid="run-diff-row"][data-target-id="slow"]`).count()).toBeGreaterThan(0);
+  // Once both runs' records are read, every median is judged by the paired test (a replay sends the same inputs).
+  const slowP50 = page.locator(`[data-testid="run-diff-row"][data-target-id="slow"][data-metric="latencyP50Ms"]`);
+  await expect.poll(() => slowP50.getAttribute("data-test"), { timeout: 20_000 }).toBe("paired");
+  expect(await slowP50.getAttribute("data-verdict")).toMatch(/^(better|worse|within-noise|same)$/);
+  await page.getByTestId("run-overlay-chart").locator(".recharts-line").first().waitFor();
   await page.getByTestId("summary-table").waitFor();
   expect(await page.getByTestId("summary-row").count()).toBe(TARGET_IDS.length);
   await page.screenshot({ path: join(ARTIFACTS, "replay-diff.png"), fullPage: true });
