@@ -50,10 +50,11 @@ async function heapAfterGc(page: Page): Promise<{ heapBytes: number; domNodes: n
  */
 function openCompareInPage(options: { runId: string; targetCount: number; timeoutMs: number }): Promise<{ toSummaryMs: number; toChartsMs: number }> {
   const visible = (element: Element | null): boolean => element !== null && element.checkVisibility() && element.getBoundingClientRect().height > 0;
+  // Two ECDF charts (latency and TTFT), a line per target each; scatter charts (the timeline, TTFT vs length).
   const chartsDrawn = (): boolean => {
-    const lines = document.querySelectorAll(".recharts-line path.recharts-line-curve");
+    const lines = document.querySelectorAll('[data-testid^="ecdf-"] .recharts-line path.recharts-line-curve');
     const scatters = [...document.querySelectorAll(".recharts-scatter")].filter((group) => group.querySelector(".recharts-scatter-symbol") !== null);
-    return lines.length >= options.targetCount && scatters.length >= options.targetCount;
+    return lines.length >= 2 * options.targetCount && scatters.length >= options.targetCount;
   };
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
@@ -74,11 +75,12 @@ function openCompareInPage(options: { runId: string; targetCount: number; timeou
 
 /** In the page: points drawn per series. ECDF lines are steps, drawn with 2 vertices per point after the first. */
 function countDrawnPoints(_: undefined): { ecdf: number[]; timeline: number[] } {
-  const ecdf = [...document.querySelectorAll(".recharts-line path.recharts-line-curve")].map((path) => {
+  const ecdf = [...document.querySelectorAll('[data-testid^="ecdf-"] .recharts-line path.recharts-line-curve')].map((path) => {
     const numbers = (path.getAttribute("d") ?? "").match(/-?\d*\.?\d+(?:e[-+]?\d+)?/gi) ?? [];
     return (numbers.length / 2 + 1) / 2;
   });
-  const timeline = [...document.querySelectorAll(".recharts-scatter")].map((group) => group.querySelectorAll(".recharts-scatter-symbol").length);
+  const timelineSection = [...document.querySelectorAll("section.pb-section")].find((section) => section.querySelector("h2")?.textContent === "Latency over the run");
+  const timeline = [...(timelineSection?.querySelectorAll(".recharts-scatter") ?? [])].map((group) => group.querySelectorAll(".recharts-scatter-symbol").length);
   return { ecdf, timeline };
 }
 
@@ -123,8 +125,8 @@ export async function measureComparePage(
       result.toSummaryMs.push(opened.toSummaryMs);
       result.toChartsMs.push(opened.toChartsMs);
       const drawn = await evaluateInPage(page, countDrawnPoints, undefined);
-      if (drawn.ecdf.length !== options.targetCount || drawn.timeline.length !== options.targetCount) {
-        throw new Error(`expected ${options.targetCount} series per chart, found ${drawn.ecdf.length} ECDF lines and ${drawn.timeline.length} timeline series`);
+      if (drawn.ecdf.length !== 2 * options.targetCount || drawn.timeline.length !== options.targetCount) {
+        throw new Error(`expected ${2 * options.targetCount} ECDF lines and ${options.targetCount} timeline series, found ${drawn.ecdf.length} ECDF lines and ${drawn.timeline.length} timeline series`);
       }
       result.seriesCount = { ecdf: drawn.ecdf.length, timeline: drawn.timeline.length };
       result.ecdfPointsMax = Math.max(result.ecdfPointsMax, ...drawn.ecdf);
@@ -156,7 +158,7 @@ export function comparePageTable(result: ComparePageResult): string {
       row("address change → every chart series drawn (ms)", result.toChartsMs, "–"),
       row("alone: read the run's records from IndexedDB, `recordsOfRun` (ms)", result.readMs, "–"),
       row("alone: `summarize` (ms)", result.summarizeMs, "–"),
-      row("alone: chart series, ECDF + timeline (ms)", result.chartSeriesMs, "–"),
+      row("alone: chart series, latency and TTFT ECDFs with bands + timeline (ms)", result.chartSeriesMs, "–"),
       [
         `points drawn per series, largest (ECDF lines ×${result.seriesCount.ecdf} / timeline ×${result.seriesCount.timeline})`,
         `${format(result.ecdfPointsMax)} / ${format(result.timelinePointsMax)}`,
