@@ -45,6 +45,15 @@ describe("the column chooser", () => {
     expect(within(screen.getByTestId("column-chooser")).getByRole("group", { name: "Summary table columns" })).toBeTruthy();
   });
 
+  it("groups the checkboxes as the catalogue does, spread and tail statistics folded apart", () => {
+    renderTable();
+    const latency = within(screen.getByTestId("column-chooser")).getByRole("group", { name: "Latency" });
+    const p50 = within(latency).getByRole("checkbox", { name: "p50 latency" });
+    expect(p50.closest("details.pb-column-detail")).toBeNull();
+    const advanced = METRICS.find((metric) => metric.group === "latency" && metric.advanced)!;
+    expect(within(latency).getByRole("checkbox", { name: advanced.label }).closest("details.pb-column-detail")).not.toBeNull();
+  });
+
   it("hides a column, shows another, and still does so after a reload", () => {
     const first = renderTable();
     fireEvent.click(checkbox("p99 latency"));

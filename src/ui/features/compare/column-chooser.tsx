@@ -1,7 +1,8 @@
-// The summary table's column chooser: one labelled checkbox per catalogue metric, in a disclosure that
-// a keyboard opens with Enter or Space; choices are remembered in this browser (column-settings.ts).
+// The summary table's column chooser: one labelled checkbox per catalogue metric, grouped as the
+// catalogue groups them, the spread and tail statistics of each group folded away; in a disclosure
+// that a keyboard opens with Enter or Space. Choices are remembered in this browser (column-settings.ts).
 import { useId, useSyncExternalStore } from "react";
-import { METRICS } from "../../../core/metrics";
+import { METRIC_GROUPS, METRICS, type Metric } from "../../../core/metrics";
 import {
   isColumnShown,
   readColumnChoices,
@@ -16,9 +17,29 @@ export function useColumnChoices(): ColumnChoices {
   return useSyncExternalStore(subscribeToColumnChoices, readColumnChoices, readColumnChoices);
 }
 
+function ColumnCheckboxes(props: { metrics: readonly Metric[]; choices: ColumnChoices }) {
+  return (
+    <ul className="pb-column-list">
+      {props.metrics.map((metric) => (
+        <li key={metric.id}>
+          <label className="pb-checkbox" title={metric.definition}>
+            <input
+              type="checkbox"
+              data-column-choice={metric.id}
+              checked={isColumnShown(metric, props.choices)}
+              onChange={(event) => setColumnShown(metric, event.currentTarget.checked)}
+            />
+            {metric.label}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ColumnChooser(props: { choices: ColumnChoices }) {
   const { choices } = props;
-  const legendId = useId();
+  const titleId = useId();
   const shownCount = METRICS.filter((metric) => isColumnShown(metric, choices)).length;
   const changed = Object.keys(choices).length > 0;
   return (
@@ -26,25 +47,31 @@ export function ColumnChooser(props: { choices: ColumnChoices }) {
       <summary className="pb-button">
         Columns <span className="pb-muted">({shownCount} of {METRICS.length})</span>
       </summary>
-      <div className="pb-column-chooser-panel" role="group" aria-labelledby={legendId}>
-        <p id={legendId} className="pb-column-chooser-title">
+      <div className="pb-column-chooser-panel" role="group" aria-labelledby={titleId}>
+        <p id={titleId} className="pb-column-chooser-title">
           Summary table columns
         </p>
-        <ul className="pb-column-list">
-          {METRICS.map((metric) => (
-            <li key={metric.id}>
-              <label className="pb-checkbox" title={metric.definition}>
-                <input
-                  type="checkbox"
-                  data-column-choice={metric.id}
-                  checked={isColumnShown(metric, choices)}
-                  onChange={(event) => setColumnShown(metric, event.currentTarget.checked)}
-                />
-                {metric.label}
-              </label>
-            </li>
-          ))}
-        </ul>
+        {METRIC_GROUPS.map((group) => {
+          const metrics = METRICS.filter((metric) => metric.group === group.id);
+          if (metrics.length === 0) return null;
+          const main = metrics.filter((metric) => !metric.advanced);
+          const detail = metrics.filter((metric) => metric.advanced);
+          const detailShown = detail.filter((metric) => isColumnShown(metric, choices)).length;
+          return (
+            <fieldset key={group.id} className="pb-column-group" data-column-group={group.id}>
+              <legend>{group.label}</legend>
+              <ColumnCheckboxes metrics={main} choices={choices} />
+              {detail.length > 0 ? (
+                <details className="pb-column-detail" open={detailShown > 0 ? true : undefined}>
+                  <summary>
+                    Spread and tails ({detailShown} of {detail.length} shown)
+                  </summary>
+                  <ColumnCheckboxes metrics={detail} choices={choices} />
+                </details>
+              ) : null}
+            </fieldset>
+          );
+        })}
         <button type="button" className="pb-button" disabled={!changed} onClick={resetColumnChoices}>
           Default columns
         </button>
