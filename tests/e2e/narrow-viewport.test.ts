@@ -131,7 +131,7 @@ describe.each([
     await page.locator(".recharts-surface").first().waitFor();
     // The verdict panel, the column chooser and every pair's table and forest plot, opened, fit too.
     await page.getByTestId("verdict-panel").waitFor();
-    await page.getByTestId("column-chooser").locator("summary").click();
+    await page.getByTestId("column-chooser").locator("summary").first().click();
     await page.getByTestId("pairwise-details").locator("summary").click();
     await page.getByTestId("forest-plot").locator(".recharts-surface").waitFor();
     await expectFits(page, "compare", viewport);
