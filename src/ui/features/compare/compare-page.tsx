@@ -16,6 +16,8 @@ import { useRunData } from "./use-run-data";
 import { PhaseChart } from "./phase-chart";
 import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict-panel";
+import { LoadCurves } from "./load-curves";
+import { LoadTimeSlices } from "./load-time-slices";
 
 interface ComparePageProps {
   /** null: the latest run. */
@@ -120,6 +122,12 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
       {summary.state === "loaded" ? (
         <Section title="Where the time goes" testId="phases-section">
           <PhaseChart rows={summary.rows} targets={describeTargets(summary.rows.map((row) => row.targetId), run.spec)} />
+        </Section>
+      ) : null}
+      {run.spec.run.load !== undefined && records !== null ? (
+        <Section title="Load: where each target saturates" testId="load-section">
+          {run.spec.run.load.sweep !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
+          <LoadTimeSlices records={records} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
         </Section>
       ) : null}
       <RunComparison

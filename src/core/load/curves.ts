@@ -1,0 +1,42 @@
+// A sweep's curves, per target: one point per stage (throughput, median latency, effective latency and
+// TTFT), in order of offered load, with the stage where the target saturated. What the Compare page draws.
+import type { RequestRecord } from "../record";
+import type { Scenario } from "../scenario";
+import { loadPoint, saturationStage, limitVerdict, type LimitVerdict, type LoadPoint } from "./saturation";
+import { StageSummaries } from "./stage-summaries";
+import { offeredLoadOrder, plannedStages } from "./stages";
+
+export interface CurvePoint extends LoadPoint {
+  label: string;
+}
+
+export interface TargetCurve {
+  targetId: string;
+  points: CurvePoint[];
+  /** The stage at which the target saturated (docs/metrics.md), or null. */
+  saturatedAt: number | null;
+  verdict: LimitVerdict;
+  sentence: string;
+}
+
+/** A stage's label from the scenario: its level, or for an auto sweep's later stages, their rank. */
+export function stageLabel(scenario: Scenario, stage: number): string {
+  const planned = plannedStages(scenario).find((candidate) => candidate.index === stage);
+  if (planned) return planned.label;
+  return scenario.run.load?.sweep?.over === "auto" ? `auto rate ${stage - 1}` : `stage ${stage}`;
+}
+
+export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario): TargetCurve[] {
+  const summaries = new StageSummaries();
+  for (const record of records) summaries.add(record);
+  const stages = summaries.stages();
+  const order = offeredLoadOrder(scenario, Math.max(0, ...stages.map((stage) => stage + 1))).filter((stage) => stages.includes(stage));
+  return scenario.targets.map((target) => {
+    const points = order.flatMap((stage) => {
+      const row = summaries.rows(stage, [target.id])?.find((candidate) => candidate.targetId === target.id);
+      return row && row.requests > 0 ? [{ ...loadPoint(stage, row, summaries.completionTimes(stage, target.id)), label: stageLabel(scenario, stage) }] : [];
+    });
+    const verdict = limitVerdict(points);
+    return { targetId: target.id, points, saturatedAt: saturationStage(points), verdict: verdict.verdict, sentence: verdict.sentence };
+  });
+}

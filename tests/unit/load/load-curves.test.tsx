@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+// The Compare page's sweep curves: one point per stage per target, the saturated stage ringed and named
+// in words, and the time slices of a load run drawn.
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadCurves } from "../../../src/core/load/curves";
+import type { RequestRecord } from "../../../src/core/record";
+import type { Scenario } from "../../../src/core/scenario";
+import { validateScenario } from "../../../src/core/scenario-file";
+import { LoadCurves } from "../../../src/ui/features/compare/load-curves";
+import { LoadTimeSlices } from "../../../src/ui/features/compare/load-time-slices";
+import { describeTargets } from "../../../src/ui/features/compare/target-info";
+import { makeRecord } from "../compare-fixtures";
+
+const realResizeObserver = globalThis.ResizeObserver;
+beforeAll(() => {
+  globalThis.ResizeObserver = class {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element): void {
+      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    }
+    unobserve(): void {}
+    disconnect(): void {}
+  } as unknown as typeof ResizeObserver;
+});
+afterAll(() => {
+  globalThis.ResizeObserver = realResizeObserver;
+});
+afterEach(cleanup);
+
+const SCENARIO: Scenario = (() => {
+  const result = validateScenario({
+    version: 1,
+    name: "sweep",
+    task: "chat-completion",
+    targets: [
+      { id: "roomy", endpointUrl: "http://127.0.0.1:9/v1", model: "m", label: "Roomy" },
+      { id: "tight", endpointUrl: "http://127.0.0.1:9/v1", model: "m", label: "Tight" },
+    ],
+    inputs: ["x"],
+    run: { stream: true, load: { mode: "closed", requests: 40, sweep: { over: "concurrency", levels: [1, 2, 4] } } },
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.scenario;
+})();
+
+/**
+ * A closed loop at `level` in flight with a server that serves `capacity` at once, each request taking
+ * `serviceMs` (± a little): the records it would give, with their exact start and end times.
+ */
+function stageRecords(targetId: string, stage: number, level: number, capacity: number, serviceMs: number, startAt: number): RequestRecord[] {
+  const records: RequestRecord[] = [];
+  const servers = Array.from({ length: Math.min(level, capacity) }, () => startAt);
+  for (let index = 0; index < 40; index++) {
+    servers.sort((a, b) => a - b);
+    const service = serviceMs + (index % 5);
+    const begin = servers[0]!;
+    servers[0] = begin + service;
+    // With more in flight than the server serves, each request also waits its turn inside the server.
+    const latency = service * Math.max(1, level / capacity);
+    records.push(makeRecord({ targetId, stage, repetition: index, startedAt: begin, latencyMs: latency, ttftMs: latency / 2, queueMs: 0.1, scheduledAt: begin }));
+  }
+  return records;
+}
+
+const RECORDS = [0, 1, 2].flatMap((stage) => {
+  const level = [1, 2, 4][stage]!;
+  return [...stageRecords("roomy", stage, level, 8, 100, 1_700_000_000_000 + stage * 60_000), ...stageRecords("tight", stage, level, 2, 100, 1_700_000_000_000 + stage * 60_000)];
+});
+
+describe("load curves", () => {
+  it("have one point per stage per target, and find the tight server saturated where its capacity is passed", () => {
+    const curves = loadCurves(RECORDS, SCENARIO);
+    expect(curves.map((curve) => [curve.targetId, curve.points.map((point) => point.label)])).toEqual([
+      ["roomy", ["concurrency 1", "concurrency 2", "concurrency 4"]],
+      ["tight", ["concurrency 1", "concurrency 2", "concurrency 4"]],
+    ]);
+    expect(curves.find((curve) => curve.targetId === "tight")!.saturatedAt).toBe(2);
+    expect(curves.find((curve) => curve.targetId === "roomy")!.saturatedAt).toBeNull();
+  });
+
+  it("are drawn with the saturation point ringed and said in words", async () => {
+    render(<LoadCurves records={RECORDS} scenario={SCENARIO} targets={describeTargets(["roomy", "tight"], SCENARIO)} />);
+    const list = await screen.findByTestId("saturation-list");
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "Roomy: not saturated at the loads sent; not throttled (no 429, no Retry-After)",
+      "Tight: saturated at stage 2 (concurrency 4): throughput stopped growing while effective latency rose; not throttled (no 429, no Retry-After)",
+    ]);
+    // One ring in each of the two charts (latency and TTFT), on the tight target's stage 2.
+    await waitFor(() => expect(screen.getAllByTestId("saturation-mark")).toHaveLength(2));
+  });
+
+  it("slice the run's wall clock for latency and throughput over time", async () => {
+    render(<LoadTimeSlices records={RECORDS} targets={describeTargets(["roomy", "tight"], SCENARIO)} />);
+    const slices = await screen.findByTestId("load-time-slices");
+    expect(within(slices).getByText(/^Successful requests\/s, per 5 s slice$/)).toBeTruthy();
+    await waitFor(() => expect(slices.querySelectorAll(".recharts-line").length).toBeGreaterThan(0));
+  });
+});
