@@ -14,6 +14,7 @@ import {
   type WireTiming,
 } from "./measure";
 import { describeError } from "./describe-error";
+import { StreamTimeline } from "./stream-timeline";
 import { httpPhasesOf } from "./http-phases";
 import type { ExpandedInput } from "./inputs";
 import type { RequestRecord } from "./record";
@@ -85,16 +86,14 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   });
   const attemptStartedAt = clock.now();
   const attemptStartedAtEpochMs = clock.epochMs();
-  let firstContentAt: number | null = null;
+  const timeline = new StreamTimeline();
   let result: TargetCallResult;
   let finishedAt: number;
   try {
     result = await call(input, {
       fetch: wire.fetch,
       signal: controller.signal,
-      onContent: () => {
-        firstContentAt ??= wire.timing.lastChunkAt ?? clock.now();
-      },
+      onContent: (kind) => timeline.note(kind, wire.timing.lastChunkAt ?? clock.now()),
     });
     finishedAt = clock.now();
   } catch (error) {
@@ -118,7 +117,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
       : { errorKind: "bad_response", httpStatus: wire.timing.httpStatus, message: "the event stream ended without [DONE] or a finish reason: the response is incomplete" };
     return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, classification, context, result);
   }
-  const fields = success(wire.timing, result, firstContentAt, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
+  const fields = success(wire.timing, result, timeline, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
   // After [DONE] the tail gets a short bounded grace (connection reuse), then the body is cancelled.
   wire.drain();
   return { fields, retryAfterMs: null, fullOutput: result.outputKind === "vector" ? null : result.output, handedToFetchAt: wire.timing.t0 ?? attemptStartedAt };
@@ -132,7 +131,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
 function success(
   timing: WireTiming,
   result: TargetCallResult,
-  firstContentAt: number | null,
+  timeline: StreamTimeline,
   attemptStartedAt: number,
   attemptStartedAtEpochMs: number,
   finishedAt: number,
@@ -143,11 +142,15 @@ function success(
   // A count that is not a non-negative whole number is not a measurement: it is treated as unreported.
   const reportedTokens = tokenCount(result.usage?.completionTokens);
   const streamed = result.chunkCount > 0;
-  const countedTokens = result.outputKind === "vector" ? null : streamed ? result.contentChunkCount : estimateTokens(result.output);
+  const reasoningChunks = result.reasoningChunkCount ?? 0;
+  // Counted from the stream, output tokens include reasoning ones, as a provider's completion_tokens do.
+  const countedTokens = result.outputKind === "vector" ? null : streamed ? result.contentChunkCount + reasoningChunks : estimateTokens(result.output);
+  const reportedReasoning = tokenCount(result.usage?.reasoningTokens);
   const kept = keptOutput(result.output, context);
+  const { ttftMs, ...streamShape } = timeline.fields(t0, roundMs);
   return {
     startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
-    ttftMs: firstContentAt === null ? null : roundMs(firstContentAt - t0),
+    ttftMs,
     latencyMs: roundMs(lastByteAt - t0),
     status: "ok",
     errorKind: null,
@@ -162,6 +165,9 @@ function success(
     truncated: kept.truncated,
     ...httpPhasesOf(timing.wire, lastByteAt),
     retryAfterMs: null,
+    ...streamShape,
+    reasoningTokens: reportedReasoning ?? (reasoningChunks > 0 ? reasoningChunks : null),
+    reasoningTokensEstimated: reportedReasoning === null && reasoningChunks > 0,
   };
 }
 

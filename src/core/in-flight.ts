@@ -5,10 +5,16 @@ import { describeWeighted, emptyDistribution, type Distribution } from "./distri
 export const IN_FLIGHT_NO_INTERVAL = "the time-weighted level of one run: a description of what ran, not a sample, so no interval";
 
 /**
+ * Records start on the wall clock in whole milliseconds (startedAt) and end a measured latency later, so
+ * an attempt that hands its slot to the next may seem to overlap it by up to a millisecond: an end less
+ * than this before the next start is taken as the slot handed on, not as one more in flight.
+ */
+export const START_RESOLUTION_MS = 1;
+
+/**
  * Time spent at each level: `msAtLevel[k]` is how long exactly k attempts were in flight, between the
  * first start and the last end. Starts and ends are sorted here (in place); an attempt counts from its
- * start to its end, and at a moment where one
- * ends and another starts the end is taken first.
+ * start to its end, and an end within START_RESOLUTION_MS after a start is taken first.
  */
 export function inFlightLevels(starts: Float64Array, ends: Float64Array): { msAtLevel: Float64Array; spanMs: number } {
   if (starts.length !== ends.length) throw new RangeError("inFlightLevels: one end per start");
@@ -25,11 +31,13 @@ export function inFlightLevels(starts: Float64Array, ends: Float64Array): { msAt
   while (endIndex < n) {
     const nextStart = startIndex < n ? starts[startIndex]! : Infinity;
     const nextEnd = ends[endIndex]!;
-    const time = Math.min(nextStart, nextEnd);
+    // Ends first when within the clock's resolution of the next start (a slot handed on), unless nothing
+    // is in flight (a zero-length attempt).
+    const endFirst = nextEnd < nextStart || (nextEnd < nextStart + START_RESOLUTION_MS && level > 0);
+    const time = Math.max(previousTime, endFirst ? nextEnd : nextStart);
     msAtLevel[level]! += time - previousTime;
     previousTime = time;
-    // Ends first at a tie (a slot handed on), unless nothing is in flight (a zero-length attempt).
-    if (nextEnd < nextStart || (nextEnd === nextStart && level > 0)) {
+    if (endFirst) {
       level--;
       endIndex++;
     } else {

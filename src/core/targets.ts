@@ -3,11 +3,14 @@ import { InferenceClient, InferenceClientInputError, InferenceClientProviderOutp
 import { normalizeHttpUrl } from "./http-url";
 import type { ExpandedInput } from "./inputs";
 import { requestParametersOf } from "./request-parameters";
+import type { OutputChunkKind } from "./stream-timeline";
 import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario, type ScenarioTarget, type Task } from "./scenario";
 
 export interface TokenUsage {
   promptTokens: number | null;
   completionTokens: number | null;
+  /** usage.completion_tokens_details.reasoning_tokens, when the provider reports it (part of completionTokens). */
+  reasoningTokens?: number | null;
 }
 
 export interface TargetCallResult {
@@ -20,6 +23,8 @@ export interface TargetCallResult {
   chunkCount: number;
   /** Stream events that carried output content: the token count when the provider reports none. */
   contentChunkCount: number;
+  /** Stream events that carried reasoning (a reasoning_content or reasoning delta) instead of answer text. */
+  reasoningChunkCount?: number;
   /** A stream chunk carried a finish reason: the answer is complete even if no [DONE] follows. */
   finished?: boolean;
 }
@@ -27,8 +32,8 @@ export interface TargetCallResult {
 export interface CallHooks {
   fetch: typeof fetch;
   signal: AbortSignal;
-  /** Called for every stream event that carries output content, as soon as it is parsed. */
-  onContent(): void;
+  /** Called for every stream event that carries output, answer or reasoning, as soon as it is parsed. */
+  onContent(kind: OutputChunkKind): void;
 }
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
@@ -123,7 +128,14 @@ async function streamChat(client: InferenceClient, args: ChatArgs, hooks: CallHo
     { ...args, stream_options: { include_usage: true } },
     requestOptions(hooks),
   );
-  return collectStream(stream, (chunk) => chunk.choices?.[0]?.delta?.content, (chunk) => chunk.usage, hooks);
+  return collectStream(stream, (chunk) => chunk.choices?.[0]?.delta?.content, (chunk) => chunk.usage, hooks, reasoningOf);
+}
+
+/** A reasoning model's thinking, streamed apart from the answer: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (OpenRouter, Ollama). */
+function reasoningOf(chunk: unknown): string | null {
+  const delta = (chunk as { choices?: { delta?: { reasoning_content?: unknown; reasoning?: unknown } }[] }).choices?.[0]?.delta;
+  const text = delta?.reasoning_content ?? delta?.reasoning;
+  return typeof text === "string" && text !== "" ? text : null;
 }
 
 type TextGenerationArgs = Parameters<InferenceClient["textGeneration"]>[0];
@@ -166,10 +178,12 @@ async function collectStream<Chunk>(
   contentOf: (chunk: Chunk) => string | null | undefined,
   usageOf: (chunk: Chunk) => RawUsage | null | undefined,
   hooks: CallHooks,
+  reasoningOfChunk: (chunk: Chunk) => string | null = () => null,
 ): Promise<TargetCallResult> {
   const parts: string[] = [];
   let chunkCount = 0;
   let contentChunkCount = 0;
+  let reasoningChunkCount = 0;
   let usage: TokenUsage | null = null;
   let finished = false;
   for await (const chunk of stream) {
@@ -178,13 +192,17 @@ async function collectStream<Chunk>(
     const content = contentOf(chunk);
     if (content) {
       contentChunkCount++;
-      hooks.onContent();
+      hooks.onContent("answer");
       parts.push(content);
+    } else if (reasoningOfChunk(chunk) !== null) {
+      // Counted and timed apart; the output keeps the answer only.
+      reasoningChunkCount++;
+      hooks.onContent("reasoning");
     }
     const chunkUsage = usageOf(chunk);
     if (chunkUsage) usage = usageFrom(chunkUsage);
   }
-  return { output: parts.join(""), outputKind: "text", usage, chunkCount, contentChunkCount, finished };
+  return { output: parts.join(""), outputKind: "text", usage, chunkCount, contentChunkCount, reasoningChunkCount, finished };
 }
 
 /** OpenAI chunks end a choice with `choices[i].finish_reason`; TGI's native stream with `details.finish_reason`. */
@@ -197,6 +215,7 @@ function hasFinishReason(chunk: unknown): boolean {
 interface RawUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
+  completion_tokens_details?: { reasoning_tokens?: number } | null;
 }
 
 function usageFrom(usage: RawUsage | null | undefined): TokenUsage | null {
@@ -204,6 +223,7 @@ function usageFrom(usage: RawUsage | null | undefined): TokenUsage | null {
   return {
     promptTokens: typeof usage.prompt_tokens === "number" ? usage.prompt_tokens : null,
     completionTokens: typeof usage.completion_tokens === "number" ? usage.completion_tokens : null,
+    reasoningTokens: typeof usage.completion_tokens_details?.reasoning_tokens === "number" ? usage.completion_tokens_details.reasoning_tokens : null,
   };
 }
 
