@@ -15,7 +15,7 @@ import {
 } from "./measure";
 import { describeError } from "./describe-error";
 import { StreamTimeline } from "./stream-timeline";
-import { httpPhasesOf } from "./http-phases";
+import { httpPhasesOf, type WireEventsSource } from "./http-phases";
 import type { ExpandedInput } from "./inputs";
 import type { RequestRecord } from "./record";
 import type { TargetCall, TargetCallResult } from "./targets";
@@ -34,6 +34,8 @@ export interface AttemptContext {
   maxResponseBytes?: number | undefined;
   /** Characters of output a record keeps (DEFAULT_MAX_OUTPUT_CHARS when absent). */
   maxOutputChars?: number | undefined;
+  /** Phases recorded after the fact where the transport saw none (the browser's Resource Timing). */
+  wireEventsSource?: WireEventsSource | undefined;
 }
 
 /** The checks' verdicts are the runner's: it knows the input's expectations (checks.ts). */
@@ -63,15 +65,17 @@ export interface MeasuredAttempt {
 export async function measureAttempt(call: TargetCall, input: ExpandedInput, context: AttemptContext): Promise<MeasuredAttempt> {
   const startedAt = context.clock.now();
   const startedAtEpochMs = context.clock.epochMs();
+  const seen: { timing: WireTiming | null } = { timing: null };
   try {
-    return await measure(call, input, context);
+    const measured = await measure(call, input, context, seen);
+    return seen.timing && context.wireEventsSource ? await withRecordedPhases(measured, seen.timing, context.wireEventsSource) : measured;
   } catch (error) {
     const message = `could not measure this request: ${describeError(error)}`;
     return failure(newWireTiming(), startedAt, startedAtEpochMs, context.clock.now(), { errorKind: "bad_response", httpStatus: null, message }, context);
   }
 }
 
-async function measure(call: TargetCall, input: ExpandedInput, context: AttemptContext): Promise<MeasuredAttempt> {
+async function measure(call: TargetCall, input: ExpandedInput, context: AttemptContext, seen: { timing: WireTiming | null }): Promise<MeasuredAttempt> {
   const { clock } = context;
   const controller = new AbortController();
   let abortCause: AbortCause = null;
@@ -84,6 +88,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   const wire = createTimingFetch(context.baseFetch, clock, controller.signal, {
     maxResponseBytes: context.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
+  seen.timing = wire.timing;
   const attemptStartedAt = clock.now();
   const attemptStartedAtEpochMs = clock.epochMs();
   const timeline = new StreamTimeline();
@@ -204,6 +209,27 @@ function failure(
     retryAfterMs: timing.retryAfterMs,
     handedToFetchAt: t0,
   };
+}
+
+/**
+ * The phases a WireEventsSource recorded, where the transport saw none and an answer came (a request that
+ * got no response has no record of its phases anywhere). The same definitions as the transport's
+ * (httpPhasesOf): receiving ends at the last byte the answer needed, as latency does. The source is asked
+ * after the body's tail was left to drain, since the browser records a request at its body's end.
+ */
+async function withRecordedPhases(measured: MeasuredAttempt, timing: WireTiming, source: WireEventsSource): Promise<MeasuredAttempt> {
+  const { t0, url, httpStatus, wire } = timing;
+  if (t0 === null || url === null || httpStatus === null || wire.headersAt !== null) return measured;
+  let recorded;
+  try {
+    recorded = await source(url, t0);
+  } catch {
+    return measured; // A record of phases that cannot be read is not the request's failure.
+  }
+  if (!recorded) return measured;
+  const { fields } = measured;
+  const lastByteAt = timing.lastByteAt ?? (fields.status === "ok" && fields.latencyMs !== null ? t0 + fields.latencyMs : null);
+  return { ...measured, fields: { ...fields, ...httpPhasesOf(recorded, lastByteAt) } };
 }
 
 function tokenCount(value: number | null | undefined): number | null {

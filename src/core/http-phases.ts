@@ -58,3 +58,12 @@ export function httpPhasesOf(events: WireEvents | null, lastByteAt: number | nul
 function roundMs(ms: number | null): number | null {
   return ms === null ? null : Math.round(ms * 1000) / 1000;
 }
+
+/**
+ * Where a platform that hides the socket from the page recorded a request's phases after the fact: the
+ * browser's Resource Timing (src/session/resource-timing-phases.ts). Called once the answer is read, with the
+ * request's URL and t0 on the run clock; resolves the WireEvents it recorded (times on the run clock), or null
+ * when it recorded none or hides them (no `Timing-Allow-Origin`). It must resolve within a short bound of its
+ * own: the request's place in the run's window is held until it does.
+ */
+export type WireEventsSource = (url: string, t0: number) => Promise<WireEvents | null>;

@@ -59,6 +59,8 @@ export interface WireTiming {
   closeDelimited: boolean;
   /** What the transport saw on the socket (connection, request sent, headers); all null with a fetch that shows none. */
   wire: WireEvents;
+  /** The measured request's URL (not the Hub's lookups): what a WireEventsSource matches its records by. */
+  url: string | null;
 }
 
 export interface TimingFetch {
@@ -138,6 +140,7 @@ export function newWireTiming(): WireTiming {
     errorBodyExcerpt: null,
     closeDelimited: false,
     wire: newWireEvents(),
+    url: null,
   };
 }
 
@@ -160,6 +163,7 @@ export function createTimingFetch(
     if (url.startsWith(HUB_API_PREFIX)) {
       return baseFetch(input, { ...init, signal });
     }
+    timing.url = url;
     timing.startedAtEpochMs = clock.epochMs();
     timing.t0 = clock.now();
     const response = await baseFetch(input, { ...init, signal, [WIRE_EVENTS_KEY]: timing.wire } as RequestInitWithWireEvents);

@@ -4,6 +4,7 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { measureAttempt, type AttemptContext, type MeasuredAttempt } from "./attempt";
 import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "./checks";
 import { describeError } from "./describe-error";
+import type { WireEventsSource } from "./http-phases";
 import { expandInputs } from "./inputs";
 import { systemClock, type Clock } from "./measure";
 import type { RequestRecord } from "./record";
@@ -67,6 +68,8 @@ export interface RunOptions extends TargetCallOptions {
   onProgress?(progress: RunProgress): void;
   signal?: AbortSignal;
   fetch?: typeof fetch;
+  /** Phases recorded after the fact where `fetch` shows none: the browser's Resource Timing (http-phases.ts). */
+  wireEventsSource?: WireEventsSource;
   clock?: Clock;
   /** Backoff wait; injectable so tests need not sleep. Resolves early when the signal aborts. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
@@ -228,6 +231,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     runSignal,
     maxResponseBytes: scenario.run.maxResponseBytes,
     maxOutputChars: scenario.run.maxOutputChars,
+    wireEventsSource: options.wireEventsSource,
   };
 
   const load = scenario.run.load;

@@ -141,6 +141,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
       accessToken,
       sandboxUrl,
       signal: controller.signal,
+      // The browser's fetch shows no phases; Resource Timing does where the server allows (docs/metrics.md).
+      wireEventsSource: machinery.browserWireEventsSource() ?? undefined,
       onRecord: (record) => {
         wiring.onRecord(record);
         publisher.schedule();

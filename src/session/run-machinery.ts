@@ -7,3 +7,4 @@ export { SummaryAccumulator, STATS_VERSION } from "../core/stats";
 export { valueSettingsOf } from "../core/value-summary";
 export { systemClock } from "../core/measure";
 export { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
+export { browserWireEventsSource } from "./resource-timing-phases";

@@ -56,6 +56,14 @@ async function hoverCentreOf(element: Locator): Promise<void> {
 }
 
 describe("charts on the compare page", () => {
+  it("show where the time goes from the browser's Resource Timing (the sandbox sends Timing-Allow-Origin)", async () => {
+    const chart = page.getByTestId("phase-chart");
+    for (const target of ["zulu", "alpha"]) {
+      await expect.poll(() => chart.getByTestId(`phase-row-${target}`).locator(".pb-phase-segment").count()).toBeGreaterThan(0);
+    }
+    expect(await chart.getByTestId("phases-not-exposed").count()).toBe(0);
+  });
+
   it("list targets in legend order in the percentile tooltip", async () => {
     const section = chartSection("Latency percentiles");
     await expect.poll(() => section.getByTestId("chart-legend").getByRole("listitem").allInnerTexts()).toEqual(LABELS);
