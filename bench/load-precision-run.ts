@@ -42,6 +42,7 @@ export async function measureOpenLoop(spec: OpenLoopSpec): Promise<OpenLoopSampl
       sandboxUrl: spec.sandboxUrl,
       fetch: transport.fetch,
       onRecord: (record) => {
+        if (record.warmup) return;
         if (record.status !== "ok") samples.failed++;
         if (record.queueMs !== null) samples.lags.push(record.queueMs);
         if (record.scheduledAt !== null) samples.scheduledAt.push(record.scheduledAt);

@@ -1,5 +1,7 @@
 // A run cut into slices of its wall clock (e.g. 10 s): per target and slice, the median latency of the
-// requests that started in it and the successful requests that ended in it per second.
+// requests that started in it, the successful requests that ended in it per second, and the requests in
+// flight during it (time-weighted, by in-flight.ts).
+import { inFlightLevels } from "../in-flight";
 import { percentile } from "../percentile";
 import type { RequestRecord } from "../record";
 
@@ -9,6 +11,10 @@ export interface TimeSlice {
   latencyP50Ms: number | null;
   effectiveLatencyP50Ms: number | null;
   throughput: number;
+  /** Requests of the target in flight, time-weighted over the slice (in-flight.ts on the attempts clipped to it). */
+  inFlightMean: number;
+  /** The most in flight at once during the slice. */
+  inFlightPeak: number;
 }
 
 /** Slices of about a thirtieth of the run, in whole seconds (1 s at least, 10 s for a five-minute run). */
@@ -36,6 +42,17 @@ export function timeSlices(records: readonly RequestRecord[], targetIds: readonl
       const ended = Math.floor((record.startedAt + record.latencyMs - origin) / 1000 / width);
       if (completions[ended] !== undefined) completions[ended]++;
     }
+    const own = measured.filter((record) => record.targetId === targetId);
+    const inFlight = (index: number): { mean: number; peak: number } => {
+      const sliceStart = origin + index * width * 1000;
+      const sliceEnd = sliceStart + width * 1000;
+      const overlapping = own.filter((record) => record.startedAt < sliceEnd && record.startedAt + record.latencyMs > sliceStart);
+      const starts = Float64Array.from(overlapping, (record) => Math.max(record.startedAt, sliceStart));
+      const ends = Float64Array.from(overlapping, (record) => Math.min(record.startedAt + record.latencyMs, sliceEnd));
+      const { msAtLevel } = inFlightLevels(starts, ends);
+      const levelMs = msAtLevel.reduce((sum, ms, level) => sum + ms * level, 0);
+      return { mean: levelMs / (width * 1000), peak: msAtLevel.length - 1 };
+    };
     const median = (values: number[]): number | null => (values.length === 0 ? null : percentile(Float64Array.from(values).sort(), 50));
     byTarget.set(
       targetId,
@@ -44,6 +61,7 @@ export function timeSlices(records: readonly RequestRecord[], targetIds: readonl
         latencyP50Ms: median(values),
         effectiveLatencyP50Ms: median(effective[index]!),
         throughput: completions[index]! / width,
+        ...(({ mean, peak }) => ({ inFlightMean: mean, inFlightPeak: peak }))(inFlight(index)),
       })),
     );
   }
