@@ -4,6 +4,7 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadCurves } from "../../../src/core/load/curves";
+import { timeSlices } from "../../../src/core/load/time-slices";
 import type { RequestRecord } from "../../../src/core/record";
 import type { Scenario } from "../../../src/core/scenario";
 import { validateScenario } from "../../../src/core/scenario-file";
@@ -96,5 +97,19 @@ describe("load curves", () => {
     const slices = await screen.findByTestId("load-time-slices");
     expect(within(slices).getByText(/^Successful requests\/s, per 5 s slice$/)).toBeTruthy();
     await waitFor(() => expect(slices.querySelectorAll(".recharts-line").length).toBeGreaterThan(0));
+  });
+});
+
+describe("time slices", () => {
+  it("give each slice its median latency, its completions per second and its time-weighted requests in flight", () => {
+    const at = (startMs: number, latencyMs: number, repetition: number): RequestRecord =>
+      makeRecord({ targetId: "roomy", repetition, startedAt: 1_700_000_000_000 + startMs, scheduledAt: 1_700_000_000_000 + startMs, latencyMs, queueMs: 0 });
+    // Slice 0 (0–1 s): two requests side by side for its whole second; slice 1 (1–2 s): one for half of it.
+    const records = [at(0, 1000, 0), at(0, 1000, 1), at(1000, 500, 2)];
+    const { byTarget } = timeSlices(records, ["roomy"], 1);
+    expect(byTarget.get("roomy")).toEqual([
+      { startSeconds: 0, latencyP50Ms: 1000, effectiveLatencyP50Ms: 1000, throughput: 0, inFlightMean: 2, inFlightPeak: 2 },
+      { startSeconds: 1, latencyP50Ms: 500, effectiveLatencyP50Ms: 500, throughput: 3, inFlightMean: 0.5, inFlightPeak: 1 },
+    ]);
   });
 });
