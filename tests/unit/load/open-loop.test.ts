@@ -163,3 +163,66 @@ describe("aborting an open loop", () => {
     expect(result.progress.outcomes.abortedRequests).toBe(19);
   });
 });
+
+describe("an automatic sweep", () => {
+  it("runs a synchronous pass, a maximum-throughput pass, then open-loop rates evenly up to the maximum", async () => {
+    // 100 ms a request, no limit at the provider: 10 req/s one at a time, 40 req/s four at a time.
+    const testScenario = scenario({ mode: "open", arrival: "constant", requests: 40, sweep: { over: "auto", rates: 3 } }, { concurrency: 4 });
+    const stages: string[] = [];
+    const time = virtualTime();
+    const provider = virtualProvider(time, 100);
+    const records: RequestRecord[] = [];
+    await time.run(
+      runScenario({
+        runId: "auto",
+        scenario: testScenario,
+        onRecord: (record) => records.push(record),
+        onStage: (stage) => stages.push(stage.label),
+        clock: time.clock,
+        pacerClock: time.pacerClock,
+        sleep: time.sleep,
+        fetch: provider.fetch,
+        createCall: () => provider.call,
+      }),
+    );
+    expect(stages).toEqual(["synchronous", "max throughput", "rate 33% of the way to max", "rate 67% of the way to max", "rate 100% of the way to max"]);
+    // Each open stage's constant gaps give its rate: 10 + 30 × i / 3 req/s.
+    const gapOf = (stage: number): number => {
+      const times = records.filter((record) => record.stage === stage).map((record) => record.scheduledAt!).sort((a, b) => a - b);
+      return times[1]! - times[0]!;
+    };
+    const [syncRate, maxRate] = [0, 1].map((stage) => summarize(records.filter((record) => record.stage === stage), ["a"])[0]!.requestsPerSecond!);
+    expect(syncRate).toBeCloseTo(10, 1);
+    expect(maxRate).toBeCloseTo(40, 1);
+    expect([2, 3, 4].map((stage) => 1000 / gapOf(stage))).toEqual([expect.closeTo(20, 1), expect.closeTo(30, 1), expect.closeTo(40, 1)]);
+  });
+
+  it("with stopWhenSaturated, sends nothing more to a target once it saturates", async () => {
+    // One at a time at the provider (it queues the rest), so more concurrency only adds waiting.
+    const time = virtualTime();
+    let busyUntil = 0;
+    const fetch = (async () => {
+      const start = Math.max(time.now(), busyUntil);
+      busyUntil = start + 50 + (Math.round(start) % 7);
+      await time.sleep(busyUntil - time.now());
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    }) as unknown as typeof globalThis.fetch;
+    const provider = virtualProvider(time, 0);
+    const testScenario = scenario({ mode: "closed", requests: 30, stopWhenSaturated: true, sweep: { over: "concurrency", levels: [1, 4, 8, 16] } });
+    const records: RequestRecord[] = [];
+    await time.run(
+      runScenario({
+        runId: "stop",
+        scenario: testScenario,
+        onRecord: (record) => records.push(record),
+        clock: time.clock,
+        pacerClock: time.pacerClock,
+        sleep: time.sleep,
+        fetch,
+        createCall: () => provider.call,
+      }),
+    );
+    // Saturated going from 1 to 4 in flight (same throughput, four times the wait): levels 8 and 16 never run.
+    expect([...new Set(records.map((record) => record.stage))]).toEqual([0, 1]);
+  });
+});
