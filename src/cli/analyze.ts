@@ -215,7 +215,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     return [
       `${run.path} (run ${run.runId})`,
       "",
-      formatSummaryTable(run.rows, naming.targetLabel),
+      formatSummaryTable(run.rows, naming.targetLabel, command.table),
       "",
       `Paired comparisons, a − b over the same (input, repetition); Wilcoxon signed-rank, ${family(comparisons)}:`,
       "",
@@ -241,11 +241,11 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
   return [
     `a: ${runA!.path} (run ${runA!.runId})`,
     "",
-    formatSummaryTable(runA!.rows, naming.targetLabel),
+    formatSummaryTable(runA!.rows, naming.targetLabel, command.table),
     "",
     `b: ${runB!.path} (run ${runB!.runId})`,
     "",
-    formatSummaryTable(runB!.rows, naming.targetLabel),
+    formatSummaryTable(runB!.rows, naming.targetLabel, command.table),
     "",
     `Run a against run b, target by target, a − b ${paired ? "over the same (input, repetition); Wilcoxon signed-rank" : "unpaired; Mann-Whitney U"}, ${family(comparisons)}:`,
     "",

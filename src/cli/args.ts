@@ -1,7 +1,9 @@
 // Command-line arguments of `providerbench run` and `providerbench analyze`: parsed into a typed command, or a usage error.
 import { parseArgs } from "node:util";
+import { metricsByIds } from "../core/metrics";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
+import type { TableView } from "./summary-table";
 import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
@@ -20,6 +22,12 @@ run options:
                          or fetch (Node's fetch; no phases). Also $PROVIDERBENCH_TRANSPORT
   --http2                offer HTTP/2 to https endpoints (undici transport; connection phases are then not reported)
   -h, --help             this text
+
+The summary table (run and analyze):
+  --wide                 every metric of the catalogue, one line each (spread, p1 … p99.9, token timing,
+                         lengths, stream shape, requests in flight, …); the default table stays short
+  --columns <a,b,c>      these metrics, by id (e.g. latencyP50Ms,ttftP99Ms,timeToSecondTokenP50Ms,inFlightMean);
+                         an unknown id is refused with the list of valid ones. Every metric is in --summary anyway
 
 ${LOAD_FLAGS_USAGE}
 
@@ -58,6 +66,8 @@ export interface RunCommand {
   http2: boolean;
   /** The load flags: overrides of run.load. */
   load: LoadOverrides;
+  /** Which metrics the printed table shows (--wide, --columns). */
+  table: TableView;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -71,6 +81,8 @@ export interface AnalyzeCommand {
   unpaired: boolean;
   /** The scenario the records came from: targets named by their labels, its prices and SLO applied to the summary. */
   scenarioPath: string | undefined;
+  /** Which metrics the printed table shows (--wide, --columns). */
+  table: TableView;
 }
 
 export type ParsedCommand =
@@ -104,6 +116,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         json: { type: "boolean" },
         unpaired: { type: "boolean" },
         scenario: { type: "string" },
+        wide: { type: "boolean" },
+        columns: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
         ...LOAD_FLAG_OPTIONS,
       },
@@ -113,8 +127,10 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
+  const table = parseTableView(values.wide, values.columns);
+  if ("error" in table) return { kind: "error", message: table.error };
   const [verb, scenarioPath, ...extra] = positionals;
-  if (verb === "analyze") return parseAnalyze(values, positionals.slice(1));
+  if (verb === "analyze") return parseAnalyze(values, positionals.slice(1), table.view);
   if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}" (the commands are "run" and "analyze")` : "missing command: run or analyze" };
   const misplaced = ANALYZE_ONLY_OPTIONS.find((option) => values[option] !== undefined);
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of analyze, not of run` };
@@ -145,8 +161,24 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       transport: transport as TransportName,
       http2: values.http2 ?? false,
       load,
+      table: table.view,
     },
   };
+}
+
+/** --wide and --columns: one or the other; every id of --columns must be a catalogue metric. */
+function parseTableView(wide: boolean | undefined, columns: string | undefined): { view: TableView } | { error: string } {
+  if (wide === true && columns !== undefined) return { error: "--wide and --columns do not go together: --wide shows every metric" };
+  if (wide === true) return { view: { kind: "wide" } };
+  if (columns === undefined) return { view: { kind: "default" } };
+  const ids = columns
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+  if (ids.length === 0) return { error: "--columns needs at least one metric id (e.g. --columns latencyP50Ms,ttftP50Ms)" };
+  const chosen = metricsByIds(ids);
+  if ("error" in chosen) return { error: `--columns: ${chosen.error}` };
+  return { view: { kind: "columns", metrics: chosen.metrics } };
 }
 
 /** A whole number ≥ 1, undefined when the flag is absent, or the error text. */
@@ -156,7 +188,7 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
   return Number.isInteger(number) && number >= 1 ? number : `${flag} must be a whole number of at least 1, got "${value}"`;
 }
 
-function parseAnalyze(values: Record<string, string | boolean | undefined>, files: string[]): ParsedCommand {
+function parseAnalyze(values: Record<string, string | boolean | undefined>, files: string[], table: TableView): ParsedCommand {
   const misplaced = RUN_ONLY_OPTIONS.find((option) => values[option] !== undefined);
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of run, not of analyze` };
   if (files.length === 0) return { kind: "error", message: "missing the records file: analyze <records.jsonl> [<other-run.jsonl>]" };
@@ -164,5 +196,5 @@ function parseAnalyze(values: Record<string, string | boolean | undefined>, file
   const unpaired = values.unpaired === true;
   if (unpaired && files.length === 1) return { kind: "error", message: "--unpaired compares two runs: give two records files" };
   const scenarioPath = typeof values.scenario === "string" ? values.scenario : undefined;
-  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath } };
+  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table } };
 }

@@ -18,6 +18,7 @@ import { summaryFileRows } from "../core/metrics";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { StageSummaries } from "../core/load/stage-summaries";
 import type { Stage } from "../core/load/stages";
+import { summaryOptionsOf } from "../core/output-length";
 import { SummaryAccumulator } from "../core/stats";
 import { valueSettingsOf } from "../core/value-summary";
 import { targetDisplayName } from "../core/target-names";
@@ -78,7 +79,7 @@ async function runCommand(command: RunCommand): Promise<number> {
       controller.abort();
     },
   });
-  const statistics = new SummaryAccumulator(valueSettingsOf(scenario));
+  const statistics = new SummaryAccumulator(valueSettingsOf(scenario), summaryOptionsOf(scenario));
   const progress = createProgressReporter(process.stderr, command.quiet);
   const onInterrupt = (): void => {
     if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
@@ -117,7 +118,7 @@ async function runCommand(command: RunCommand): Promise<number> {
     await files.close();
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
-    process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel))}\n`);
+    process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table))}\n`);
     const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, { runId, scenarioName: scenario.name, targetLabel });
     if (loadReport !== null) process.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
     if (outputs.summary) {
@@ -129,6 +130,8 @@ async function runCommand(command: RunCommand): Promise<number> {
         startedAt: result.startedAt,
         finishedAt: result.finishedAt,
         targets,
+        // Requests in flight over the whole run, every target together (each target's own is in its row).
+        inFlight: overallInFlight(statistics),
         ...(loadReport === null ? {} : { load: loadReport.json }),
       };
       await outputs.summary.commit(`${JSON.stringify(summary, null, 2)}\n`).catch((error: Error) => {
@@ -185,6 +188,14 @@ function indent(text: string): string {
     .split("\n")
     .map((line) => `  ${line}`)
     .join("\n");
+}
+
+
+/** The run's time-weighted in-flight level: its mean, spread and percentiles, to two decimals. */
+function overallInFlight(statistics: SummaryAccumulator): Record<string, number | null> {
+  const distribution = statistics.inFlightOverall();
+  const round = (value: number | null): number | null => (value === null ? null : Math.round(value * 100) / 100);
+  return { mean: round(distribution.mean), stdDev: round(distribution.stdDev), p50: round(distribution.p50), p90: round(distribution.p90), p99: round(distribution.p99), max: round(distribution.max) };
 }
 
 main(process.argv.slice(2)).then(

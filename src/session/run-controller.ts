@@ -112,7 +112,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     const targetOrder = scenario.targets.map((target) => target.id);
     const wiring = wireRecords({
       db: deps.db,
-      accumulator: new machinery.SummaryAccumulator(machinery.valueSettingsOf(scenario)),
+      accumulator: new machinery.SummaryAccumulator(machinery.valueSettingsOf(scenario), machinery.summaryOptionsOf(scenario)),
       targetOrder,
       providerTargetIds: new Set(machinery.targetsNeedingToken(scenario).map((target) => target.id)),
       sinkOptions: deps.sinkOptions,

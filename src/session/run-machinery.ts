@@ -5,6 +5,7 @@ export { expandInputs } from "../core/inputs";
 export { targetsNeedingToken } from "../core/targets";
 export { SummaryAccumulator, STATS_VERSION } from "../core/stats";
 export { valueSettingsOf } from "../core/value-summary";
+export { summaryOptionsOf } from "../core/output-length";
 export { systemClock } from "../core/measure";
 export { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
 export { browserWireEventsSource } from "./resource-timing-phases";

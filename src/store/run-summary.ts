@@ -1,6 +1,7 @@
 // A run's summary table: the one stored on its row while it is current, else computed once from the
 // run's records and stored, so the next look at the run reads no record.
 import type { RequestRecord } from "../core/record";
+import { summaryOptionsOf } from "../core/output-length";
 import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats";
 import { valueSettingsOf } from "../core/value-summary";
 import type { ProviderBenchDb, StoredRun, StoredSummary } from "./db";
@@ -32,14 +33,14 @@ export function summaryOfRun(db: ProviderBenchDb, run: StoredRun, records?: read
   // The prices and SLOs the run was made with: its own copy of the scenario, not today's file.
   const settings = valueSettingsOf(run.spec);
   if (records !== undefined) {
-    const accumulator = new SummaryAccumulator(settings);
+    const accumulator = new SummaryAccumulator(settings, summaryOptionsOf(run.spec));
     for (const record of records) accumulator.add(record);
     return storeUnlessRunning(db, run, accumulator.summarize(targetOrder));
   }
   const key = `${db.name}\u0000${run.id}\u0000${run.status}`;
   let pending = recomputing.get(key);
   if (pending === undefined) {
-    const accumulator = new SummaryAccumulator(settings);
+    const accumulator = new SummaryAccumulator(settings, summaryOptionsOf(run.spec));
     pending = forEachRecordChunk(db, run.id, (chunk) => {
       for (const record of chunk) accumulator.add(record);
     })
