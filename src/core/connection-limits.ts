@@ -3,6 +3,7 @@
 // servers a scenario would send more than six requests at once over HTTP/1.1, and after a run, from
 // Resource Timing samples, which requests did wait for a connection. No DOM: the run feature reads the
 // samples and shows the warnings.
+import { peakInFlight } from "./load/stages";
 import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario } from "./scenario";
 
 /** Chromium's, Firefox's and Safari's limit of HTTP/1.1 connections per host. */
@@ -24,12 +25,13 @@ export interface OriginLoad {
 }
 
 /**
- * Requests in flight per server origin: min(concurrency, the sum of the per-target limits of the targets
- * on that origin). Hugging Face provider targets are left out: they go to https hosts (HTTP/2, where
+ * Requests in flight per server origin at the run's peak (core/load/stages.ts: a sweep's largest level, an
+ * open loop's in-flight cap, Infinity without one): min(the run's total, the per-target peak × the
+ * targets on that origin). Hugging Face provider targets are left out: they go to https hosts (HTTP/2, where
  * requests share one connection). So are endpoints that cannot be resolved (a sandbox URL without a sandbox).
  */
 export function plannedLoadPerOrigin(scenario: Pick<Scenario, "targets" | "run">, sandboxUrl: string | undefined): OriginLoad[] {
-  const perTarget = scenario.run.perTargetConcurrency ?? scenario.run.concurrency;
+  const peak = peakInFlight(scenario);
   const targetsByOrigin = new Map<string, string[]>();
   for (const target of scenario.targets) {
     if (isProviderTarget(target) || target.endpointUrl === undefined) continue;
@@ -40,7 +42,7 @@ export function plannedLoadPerOrigin(scenario: Pick<Scenario, "targets" | "run">
   return [...targetsByOrigin].map(([origin, targetIds]) => ({
     origin,
     targetIds,
-    maxInFlight: Math.min(scenario.run.concurrency, perTarget * targetIds.length),
+    maxInFlight: Math.min(peak.total, peak.perTarget * targetIds.length),
   }));
 }
 

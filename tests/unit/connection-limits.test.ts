@@ -10,6 +10,7 @@ import { type Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
 import { resolveEndpointUrl } from "../../src/core/targets";
 import bundledStreaming from "../../scenarios/sandbox-chat-streaming.json";
+import bundledSweep from "../../scenarios/sandbox-load-sweep.json";
 
 const SANDBOX = "http://127.0.0.1:8787";
 
@@ -44,6 +45,24 @@ describe("plannedLoadPerOrigin", () => {
   it("caps an origin at the scenario's concurrency", () => {
     const loads = plannedLoadPerOrigin(scenario([sandboxTarget("a"), sandboxTarget("b"), sandboxTarget("c")], { concurrency: 4 }), SANDBOX);
     expect(loads[0]!.maxInFlight).toBe(4);
+  });
+
+  it("counts a sweep at its largest level and an open loop at its in-flight cap, per target", () => {
+    const three = [sandboxTarget("a"), sandboxTarget("b"), sandboxTarget("c")];
+    const sweep = plannedLoadPerOrigin(scenario(three, { concurrency: 2, load: { mode: "closed", requests: 4, sweep: { over: "concurrency", levels: [1, 8, 2] } } }), SANDBOX);
+    expect(sweep[0]!.maxInFlight).toBe(24);
+    const capped = plannedLoadPerOrigin(scenario(three, { load: { mode: "open", rate: 5, requests: 4, maxInFlight: 3 } }), SANDBOX);
+    expect(capped[0]!.maxInFlight).toBe(9);
+    const uncapped = plannedLoadPerOrigin(scenario(three, { load: { mode: "open", rate: 5, requests: 4 } }), SANDBOX);
+    expect(uncapped[0]!.maxInFlight).toBe(Number.POSITIVE_INFINITY);
+    expect(originsOverBrowserLimit([...sweep, ...capped, ...uncapped]).map((load) => load.maxInFlight)).toEqual([24, 9, Number.POSITIVE_INFINITY]);
+  });
+
+  it("warns about the bundled sweep, whose levels the browser would queue", () => {
+    const validated = validateScenario(bundledSweep);
+    if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+    const loads = plannedLoadPerOrigin(validated.scenario, SANDBOX);
+    expect(originsOverBrowserLimit(loads)).toHaveLength(1);
   });
 
   it("leaves out Hugging Face providers and sandbox targets without a sandbox", () => {

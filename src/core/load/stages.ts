@@ -27,7 +27,7 @@ export function stageSize(load: LoadSettings | undefined): StageSize {
 }
 
 /** The stages a scenario names in advance; an auto sweep's open-loop rates come later (autoRateStages). */
-export function plannedStages(scenario: Scenario): Stage[] {
+export function plannedStages(scenario: Pick<Scenario, "targets" | "run">): Stage[] {
   const targetIds = scenario.targets.map((target) => target.id);
   const load = scenario.run.load;
   const closed = (perTarget: number, total: number): StageLoad => ({ mode: "closed", perTarget, total });
@@ -53,6 +53,31 @@ export function plannedStages(scenario: Scenario): Stage[] {
         stage(1, "max throughput", closed(scenario.run.perTargetConcurrency ?? scenario.run.concurrency, scenario.run.concurrency)),
       ];
   }
+}
+
+interface InFlightPeak {
+  perTarget: number;
+  total: number;
+}
+
+/**
+ * The most requests in flight at once in any stage of the run: to one target, and in all. An open loop
+ * holds at most its in-flight cap per target, and without a cap nothing bounds it (Infinity); an auto
+ * sweep's open-loop stages, not planned in advance, count by that cap too. Connection pools (the command
+ * line) and the browser's six-connections warning are both sized from this.
+ */
+export function peakInFlight(scenario: Pick<Scenario, "targets" | "run">): InFlightPeak {
+  const load = scenario.run.load;
+  const openCap = load?.mode === "open" && load.maxInFlight !== undefined ? load.maxInFlight : Number.POSITIVE_INFINITY;
+  const targets = scenario.targets.length;
+  const stages = plannedStages(scenario).map((stage): InFlightPeak =>
+    stage.load.mode === "closed" ? { perTarget: stage.load.perTarget, total: stage.load.total } : { perTarget: openCap, total: openCap * targets },
+  );
+  if (load?.sweep?.over === "auto") stages.push({ perTarget: openCap, total: openCap * targets });
+  return {
+    perTarget: Math.max(...stages.map((stage) => stage.perTarget)),
+    total: Math.max(...stages.map((stage) => stage.total)),
+  };
 }
 
 /**

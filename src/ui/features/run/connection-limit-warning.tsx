@@ -26,7 +26,8 @@ export function ConnectionLimitWarning({ planned, observed }: ConnectionLimitWar
       <Notice tone="warning" title={`More than ${limit} requests at once to one server over HTTP/1.1: latency will include waiting in the browser`}>
         {planned.map((load) => (
           <p key={`planned:${load.origin}`} data-testid="connection-limit-planned">
-            This scenario keeps up to {formatCount(load.maxInFlight)} requests in flight to <code>{load.origin}</code> ({load.targetIds.join(", ")}).
+            This scenario keeps {Number.isFinite(load.maxInFlight) ? `up to ${formatCount(load.maxInFlight)}` : "an unbounded number of"} requests in
+            flight to <code>{load.origin}</code> ({load.targetIds.join(", ")}){Number.isFinite(load.maxInFlight) ? "" : ": an open loop without maxInFlight"}.
           </p>
         ))}
         {observed.map((queueing) => (
