@@ -43,7 +43,9 @@ export function encodeGapHistogram(gapsMs: ArrayLike<number>): string {
  * over character codes rather than split and a regular expression: it runs once per record of a run.
  */
 export function addGapHistogram(text: string, counts: Float64Array): boolean {
-  const parsed: number[] = [];
+  // Reused, not allocated per record: bucket and count pairs, checked in full before any is added.
+  let parsed: Float64Array = parsedScratch;
+  let parsedLength = 0;
   let bucket = -1;
   let number = 0;
   let digits = 0;
@@ -57,17 +59,29 @@ export function addGapHistogram(text: string, counts: Float64Array): boolean {
       bucket = number;
       number = digits = 0;
     } else if (code === SPACE && (bucket >= 0 ? digits > 0 : digits === 0)) {
-      if (bucket >= 0) parsed.push(bucket, number);
+      if (bucket >= 0) {
+        if (parsedLength === parsed.length) parsed = growParsedScratch();
+        parsed[parsedLength++] = bucket;
+        parsed[parsedLength++] = number;
+      }
       bucket = -1;
       number = digits = 0;
     } else {
       return false;
     }
   }
-  for (let i = 0; i < parsed.length; i += 2) counts[parsed[i]!]! += parsed[i + 1]!;
+  for (let i = 0; i < parsedLength; i += 2) counts[parsed[i]!]! += parsed[i + 1]!;
   return true;
 }
 
+/** Room for every bucket once; grown (rarely: a bucket named twice) when a histogram holds more pairs. */
+let parsedScratch: Float64Array = new Float64Array(2 * (LAST_GAP_BUCKET + 1));
+function growParsedScratch(): Float64Array {
+  const larger = new Float64Array(parsedScratch.length * 2);
+  larger.set(parsedScratch);
+  parsedScratch = larger;
+  return larger;
+}
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const COLON = 0x3a;

@@ -1,5 +1,6 @@
 // Requests in flight over a run, from each attempt's start and end: how many really ran at once, which a
 // closed loop asked for N can fall short of (time between one answer and the next send, slow clients).
+import { sortFloat64 } from "./sort-float64";
 import { describeWeighted, emptyDistribution, type Distribution } from "./distribution";
 
 export const IN_FLIGHT_NO_INTERVAL = "the time-weighted level of one run: a description of what ran, not a sample, so no interval";
@@ -20,8 +21,8 @@ export function inFlightLevels(starts: Float64Array, ends: Float64Array): { msAt
   if (starts.length !== ends.length) throw new RangeError("inFlightLevels: one end per start");
   const n = starts.length;
   if (n === 0) return { msAtLevel: new Float64Array(1), spanMs: 0 };
-  starts.sort();
-  ends.sort();
+  sortFloat64(starts);
+  sortFloat64(ends);
   const msAtLevel = new Float64Array(n + 1);
   let level = 0;
   let startIndex = 0;

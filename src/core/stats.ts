@@ -4,6 +4,7 @@
 import { addGapHistogram, gapBucketValueMs, LAST_GAP_BUCKET } from "./chunk-gaps";
 import { describeSorted, describeWeighted, emptyDistribution, type Distribution } from "./distribution";
 import { inFlightDistribution } from "./in-flight";
+import { sortFloat64 } from "./sort-float64";
 import type { ErrorKind, RequestRecord } from "./record";
 import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
@@ -127,7 +128,8 @@ class GrowableFloat64Array {
    * distribution matters, and a later sort of mostly sorted data is cheap.
    */
   sortedView(): Float64Array {
-    return this.buffer.subarray(0, this.size).sort();
+    const view = this.buffer.subarray(0, this.size);
+    return sortFloat64(view);
   }
 
   /** A copy, unsorted: for callers that sort it themselves. */
@@ -170,6 +172,11 @@ interface TargetTotals {
    * Until one does the two distributions are the same and only TTFT's values are kept: one sort less.
    */
   answerTtftDiffers: boolean;
+  /**
+   * Whether any record's effective latency differed from its latency (it waited in the client's queue).
+   * Until one does only the latency values are kept, as for answerTtftDiffers: one sort less.
+   */
+  effectiveLatencyDiffers: boolean;
   value: ValueTotals;
   phases: PhaseTotals;
   retryAfterAttempts: number;
@@ -197,6 +204,7 @@ function newTargetTotals(): TargetTotals {
     tokensEstimated: false,
     reasoningTokensEstimated: false,
     answerTtftDiffers: false,
+    effectiveLatencyDiffers: false,
     value: emptyValueTotals(),
     phases: emptyPhaseTotals(),
     retryAfterAttempts: 0,
@@ -295,12 +303,24 @@ function addStreamShape(totals: TargetTotals, record: RequestRecord): void {
   }
 }
 
+/**
+ * Before latency is pushed. Records from before the load models have no queueMs: their effective latency
+ * is their latency (0 + latencyMs is latencyMs itself, bit for bit, except for −0).
+ */
+function addEffectiveLatency(totals: TargetTotals, latencyMs: number, queueMs: number | null): void {
+  if (!totals.effectiveLatencyDiffers) {
+    if (queueMs === null && !Object.is(latencyMs, -0)) return;
+    totals.effectiveLatencyDiffers = true;
+    totals.values.effectiveLatencyMs = totals.values.latencyMs.clone();
+  }
+  pushFinite(totals.values.effectiveLatencyMs, (queueMs ?? 0) + latencyMs);
+}
+
 function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord, options: SummaryOptions): void {
-  pushFinite(totals.values.latencyMs, record.latencyMs);
-  // Records from before the load models have no queueMs: their effective latency is their latency.
   const queueMs = record.queueMs ?? null;
+  addEffectiveLatency(totals, record.latencyMs, queueMs);
+  pushFinite(totals.values.latencyMs, record.latencyMs);
   if (queueMs !== null) pushFinite(totals.values.queueMs, queueMs);
-  pushFinite(totals.values.effectiveLatencyMs, (queueMs ?? 0) + record.latencyMs);
   addTimeToFirstAnswerToken(totals, record);
   if (record.ttftMs !== null) pushFinite(totals.values.ttftMs, record.ttftMs);
   addStreamShape(totals, record);
@@ -342,10 +362,25 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
   const wallSpanMs = Number.isFinite(totals.firstStartedAt) ? totals.lastEndedAt - totals.firstStartedAt : null;
   const outputTokenThroughput = totals.outputTokensReported > 0 ? perSecond(totals.outputTokensSum, wallSpanMs) : null;
   const inputTokenThroughput = totals.inputTokensReported > 0 ? perSecond(totals.inputTokensSum, wallSpanMs) : null;
+  // A metric whose values are another's until one record differs shares that one's distribution: one sort less.
+  const sharedWith: Partial<Record<DistributionMetric, DistributionMetric>> = {};
+  if (!totals.answerTtftDiffers) sharedWith.timeToFirstAnswerTokenMs = "ttftMs";
+  if (!totals.effectiveLatencyDiffers) sharedWith.effectiveLatencyMs = "latencyMs";
+  const described = new Map<DistributionMetric, Distribution>();
+  const describe = (metric: DistributionMetric): Distribution => {
+    const source = sharedWith[metric] ?? metric;
+    let distribution = described.get(source);
+    if (distribution === undefined) {
+      distribution = describeSorted(totals.values[source].sortedView());
+      described.set(source, distribution);
+    }
+    return distribution;
+  };
+  // Keys in the order rows have always had (time to first answer token last).
   const distributions = Object.fromEntries(
-    DISTRIBUTION_METRICS.filter((metric) => metric !== "timeToFirstAnswerTokenMs").map((metric) => [metric, describeSorted(totals.values[metric].sortedView())]),
+    DISTRIBUTION_METRICS.filter((metric) => metric !== "timeToFirstAnswerTokenMs").map((metric) => [metric, describe(metric)]),
   ) as Record<DistributionMetric, Distribution>;
-  distributions.timeToFirstAnswerTokenMs = totals.answerTtftDiffers ? describeSorted(totals.values.timeToFirstAnswerTokenMs.sortedView()) : distributions.ttftMs;
+  distributions.timeToFirstAnswerTokenMs = describe("timeToFirstAnswerTokenMs");
   return {
     targetId,
     ...totals.outcomes,
