@@ -5,38 +5,8 @@ import { collectSamples, compareRuns, compareSamples, compareTargets, requestKey
 import { mulberry32, type Random } from "../../src/core/random";
 import type { RequestRecord } from "../../src/core/record";
 import { describeComparison, rankTargets } from "../../src/core/verdict";
+import { requestRecord as record } from "./request-record";
 
-function record(overrides: Partial<RequestRecord>): RequestRecord {
-  return {
-    runId: "run-1",
-    targetId: "a",
-    inputIndex: 0,
-    repetition: 0,
-    attempt: 1,
-    warmup: false,
-    startedAt: 1000,
-    ttftMs: null,
-    latencyMs: 100,
-    status: "ok",
-    errorKind: null,
-    httpStatus: 200,
-    errorMessage: null,
-    inputTokens: null,
-    outputTokens: null,
-    tokensEstimated: false,
-    chunkCount: 0,
-    output: "hello",
-    outputBytes: 5,
-    truncated: false,
-    scheduledAt: null,
-    queueMs: null,
-    stage: null,
-    retryAfterMs: null,
-    checksPassed: null,
-    failedChecks: null,
-    ...overrides,
-  };
-}
 
 function normal(random: Random): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());

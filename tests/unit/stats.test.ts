@@ -12,43 +12,7 @@ import {
   summarize,
   type Distribution,
 } from "../../src/core/stats";
-
-function makeRecord(overrides: Partial<RequestRecord>): RequestRecord {
-  return {
-    runId: "run-1",
-    targetId: "a",
-    inputIndex: 0,
-    repetition: 0,
-    attempt: 1,
-    warmup: false,
-    startedAt: 1000,
-    ttftMs: null,
-    latencyMs: 100,
-    status: "ok",
-    errorKind: null,
-    httpStatus: 200,
-    errorMessage: null,
-    inputTokens: null,
-    outputTokens: null,
-    tokensEstimated: false,
-    chunkCount: 0,
-    output: "hello",
-    outputBytes: 5,
-    truncated: false,
-    checksPassed: null,
-    failedChecks: null,
-    connectMs: null,
-    tlsMs: null,
-    waitingMs: null,
-    receivingMs: null,
-    connectionReused: null,
-    scheduledAt: null,
-    queueMs: null,
-    stage: null,
-    retryAfterMs: null,
-    ...overrides,
-  };
-}
+import { requestRecord as makeRecord } from "./request-record";
 
 function okRecord(startedAt: number, latencyMs: number, ttftMs: number | null, outputTokens: number | null, extra: Partial<RequestRecord> = {}): RequestRecord {
   return makeRecord({ startedAt, latencyMs, ttftMs, outputTokens, ...extra });

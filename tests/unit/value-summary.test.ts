@@ -9,37 +9,10 @@ import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../../sr
 import { wilsonInterval95 } from "../../src/core/proportion";
 import { validateScenario } from "../../src/core/scenario-file";
 import { formatScenarioErrors } from "../../src/core/scenario";
+import { requestRecord } from "./request-record";
 
-function record(overrides: Partial<RequestRecord>): RequestRecord {
-  return {
-    runId: "run-1",
-    targetId: "a",
-    inputIndex: 0,
-    repetition: 0,
-    attempt: 1,
-    warmup: false,
-    startedAt: 0,
-    ttftMs: null,
-    latencyMs: 100,
-    status: "ok",
-    errorKind: null,
-    httpStatus: 200,
-    errorMessage: null,
-    inputTokens: null,
-    outputTokens: null,
-    tokensEstimated: false,
-    chunkCount: 0,
-    output: "x",
-    outputBytes: 1,
-    truncated: false,
-    scheduledAt: null,
-    queueMs: null,
-    stage: null,
-    retryAfterMs: null,
-    checksPassed: null,
-    failedChecks: null,
-    ...overrides,
-  };
+function record(overrides: Partial<RequestRecord> = {}): RequestRecord {
+  return requestRecord({ startedAt: 0, output: "x", outputBytes: 1, ...overrides });
 }
 
 const failed = { status: "error", errorKind: "http_5xx", httpStatus: 503, output: null } as const;
