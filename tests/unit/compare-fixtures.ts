@@ -1,43 +1,11 @@
 // Records and scenarios for the compare component tests.
 import type { RequestRecord } from "../../src/core/record";
+import { requestRecord } from "./request-record";
 import { type Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
 
 export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
-  return {
-    runId: "run-1",
-    targetId: "fast",
-    inputIndex: 0,
-    repetition: 0,
-    attempt: 1,
-    warmup: false,
-    startedAt: 1_700_000_000_000,
-    ttftMs: 50,
-    latencyMs: 100,
-    status: "ok",
-    errorKind: null,
-    httpStatus: 200,
-    errorMessage: null,
-    inputTokens: 10,
-    outputTokens: 20,
-    tokensEstimated: false,
-    chunkCount: 20,
-    output: "hello",
-    outputBytes: 5,
-    truncated: false,
-    checksPassed: null,
-    failedChecks: null,
-    connectMs: null,
-    tlsMs: null,
-    waitingMs: null,
-    receivingMs: null,
-    connectionReused: null,
-    scheduledAt: null,
-    queueMs: null,
-    stage: null,
-    retryAfterMs: null,
-    ...overrides,
-  };
+  return requestRecord({ targetId: "fast", startedAt: 1_700_000_000_000, ttftMs: 50, inputTokens: 10, outputTokens: 20, chunkCount: 20, ...overrides });
 }
 
 /** One successful record of the target per latency, a second apart. */

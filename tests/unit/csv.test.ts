@@ -3,43 +3,11 @@ import { describe, expect, it } from "vitest";
 import { CSV_BYTE_ORDER_MARK, neutraliseFormula, recordToCsvLine, recordsCsvHeader, recordsToCsv, summaryToCsv } from "../../src/core/csv";
 import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import { RECORD_FIELDS, type RequestRecord } from "../../src/core/record";
+import { requestRecord } from "./request-record";
 import { summarize } from "../../src/core/stats";
 
 function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
-  return {
-    runId: "run-1",
-    targetId: "groq:llama",
-    inputIndex: 3,
-    repetition: 1,
-    attempt: 1,
-    warmup: false,
-    startedAt: 1_700_000_000_123,
-    ttftMs: 120.5,
-    latencyMs: 950.25,
-    status: "ok",
-    errorKind: null,
-    httpStatus: 200,
-    errorMessage: null,
-    inputTokens: 12,
-    outputTokens: 40,
-    tokensEstimated: false,
-    chunkCount: 41,
-    output: "hello",
-    outputBytes: 5,
-    truncated: false,
-    checksPassed: null,
-    failedChecks: null,
-    connectMs: null,
-    tlsMs: null,
-    waitingMs: null,
-    receivingMs: null,
-    connectionReused: null,
-    scheduledAt: null,
-    queueMs: null,
-    stage: null,
-    retryAfterMs: null,
-    ...overrides,
-  };
+  return requestRecord({ targetId: "groq:llama", inputIndex: 3, repetition: 1, startedAt: 1_700_000_000_123, ttftMs: 120.5, latencyMs: 950.25, inputTokens: 12, outputTokens: 40, chunkCount: 41, ...overrides });
 }
 
 /** Parses CSV text strictly as RFC 4180 (no type guessing), for comparing against what was written. */

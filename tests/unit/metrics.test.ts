@@ -3,43 +3,11 @@ import { describe, expect, it } from "vitest";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile } from "../../src/core/format";
 import { METRICS, SUMMARY_FILE_COLUMNS, bestTargetIds, formatMetric, headerWithUnit, isEstimated, metricById, metricsIn } from "../../src/core/metrics";
 import type { RequestRecord } from "../../src/core/record";
+import { requestRecord } from "./request-record";
 import { summarize } from "../../src/core/stats";
 
-function record(overrides: Partial<RequestRecord>): RequestRecord {
-  return {
-    runId: "r",
-    targetId: "a",
-    inputIndex: 0,
-    repetition: 0,
-    attempt: 1,
-    warmup: false,
-    startedAt: 0,
-    ttftMs: 50,
-    latencyMs: 1000,
-    status: "ok",
-    errorKind: null,
-    httpStatus: 200,
-    errorMessage: null,
-    inputTokens: 3,
-    outputTokens: 21,
-    tokensEstimated: false,
-    chunkCount: 21,
-    output: "x",
-    outputBytes: 1,
-    truncated: false,
-    checksPassed: null,
-    failedChecks: null,
-    connectMs: null,
-    tlsMs: null,
-    waitingMs: null,
-    receivingMs: null,
-    connectionReused: null,
-    scheduledAt: null,
-    queueMs: null,
-    stage: null,
-    retryAfterMs: null,
-    ...overrides,
-  };
+function record(overrides: Partial<RequestRecord> = {}): RequestRecord {
+  return requestRecord({ runId: "r", startedAt: 0, ttftMs: 50, latencyMs: 1000, inputTokens: 3, outputTokens: 21, chunkCount: 21, output: "x", outputBytes: 1, ...overrides });
 }
 
 describe("the metric catalogue", () => {
