@@ -3,7 +3,7 @@
 // and its legend explaining the failure mark, error kinds in colours no target uses, round axis ticks,
 // and a titled, labelled live chart.
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { intervalOf, metricById } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
 import { ERROR_KIND_COLORS, TARGET_PALETTE } from "../../src/ui/components/ui/target-colors";
@@ -14,22 +14,9 @@ import { FAILED_REQUEST_LEGEND, LatencyTimelineChart, TimelineTooltip } from "..
 import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
+import { giveChartsASize } from "./chart-size";
 
-// jsdom lays nothing out: a ResizeObserver that reports a chart-sized box lets recharts draw.
-const realResizeObserver = globalThis.ResizeObserver;
-beforeAll(() => {
-  globalThis.ResizeObserver = class {
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element): void {
-      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
-    }
-    unobserve(): void {}
-    disconnect(): void {}
-  } as unknown as typeof ResizeObserver;
-});
-afterAll(() => {
-  globalThis.ResizeObserver = realResizeObserver;
-});
+giveChartsASize();
 afterEach(cleanup);
 
 const LABELS: Record<string, string> = { zeta: "Zeta cloud", alpha: "Alpha local" };

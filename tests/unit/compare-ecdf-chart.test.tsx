@@ -2,7 +2,7 @@
 // The ECDF charts with their DKW bands, the definition one hover away, and a chart saved as SVG: a
 // standalone, well-formed SVG file with the chart, its title and its legend, labels escaped.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { metricById } from "../../src/core/metrics";
 import { collectSamples, compareTargets } from "../../src/core/paired";
 import { imageOfChart } from "../../src/ui/features/compare/chart-frame";
@@ -10,21 +10,9 @@ import { ForestPlot } from "../../src/ui/features/compare/forest-plot";
 import { EcdfChart } from "../../src/ui/features/compare/ecdf-chart";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
+import { giveChartsASize } from "./chart-size";
 
-const realResizeObserver = globalThis.ResizeObserver;
-beforeAll(() => {
-  globalThis.ResizeObserver = class {
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element): void {
-      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
-    }
-    unobserve(): void {}
-    disconnect(): void {}
-  } as unknown as typeof ResizeObserver;
-});
-afterAll(() => {
-  globalThis.ResizeObserver = realResizeObserver;
-});
+giveChartsASize();
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

@@ -2,28 +2,16 @@
 // TTFT against output length (thinned for large runs, estimates marked), and cost vs latency vs quality
 // (one dot per priced target, its latency interval as an error bar, its pass rate beside it).
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { summarize } from "../../src/core/stats";
 import { TIMELINE_POINTS_PER_SERIES, ttftLengthSeries } from "../../src/ui/features/compare/record-series";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { TtftLengthChart } from "../../src/ui/features/compare/ttft-length-chart";
 import { ValueScatterChart } from "../../src/ui/features/compare/value-scatter-chart";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
+import { giveChartsASize } from "./chart-size";
 
-const realResizeObserver = globalThis.ResizeObserver;
-beforeAll(() => {
-  globalThis.ResizeObserver = class {
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element): void {
-      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
-    }
-    unobserve(): void {}
-    disconnect(): void {}
-  } as unknown as typeof ResizeObserver;
-});
-afterAll(() => {
-  globalThis.ResizeObserver = realResizeObserver;
-});
+giveChartsASize();
 afterEach(cleanup);
 
 const TARGETS = describeTargets(["fast", "slow"]);

@@ -2,7 +2,7 @@
 // The Compare page's sweep curves: one point per stage per target, the saturated stage ringed and named
 // in words, and the time slices of a load run drawn.
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { loadCurves } from "../../../src/core/load/curves";
 import { timeSlices } from "../../../src/core/load/time-slices";
 import type { RequestRecord } from "../../../src/core/record";
@@ -12,21 +12,9 @@ import { LoadCurves } from "../../../src/ui/features/compare/load-curves";
 import { LoadTimeSlices } from "../../../src/ui/features/compare/load-time-slices";
 import { describeTargets } from "../../../src/ui/features/compare/target-info";
 import { makeRecord } from "../compare-fixtures";
+import { giveChartsASize } from "../chart-size";
 
-const realResizeObserver = globalThis.ResizeObserver;
-beforeAll(() => {
-  globalThis.ResizeObserver = class {
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element): void {
-      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
-    }
-    unobserve(): void {}
-    disconnect(): void {}
-  } as unknown as typeof ResizeObserver;
-});
-afterAll(() => {
-  globalThis.ResizeObserver = realResizeObserver;
-});
+giveChartsASize();
 afterEach(cleanup);
 
 const SCENARIO: Scenario = (() => {

@@ -1,5 +1,6 @@
 // Records and runs for store tests.
 import type { RequestRecord } from "../../../src/core/record";
+import { requestRecord } from "../request-record";
 import { type Scenario } from "../../../src/core/scenario";
 import { validateScenario } from "../../../src/core/scenario-file";
 import type { StoredRun } from "../../../src/store/db";
@@ -40,38 +41,16 @@ export function testRun(id: string, overrides: Partial<StoredRun> = {}): StoredR
 }
 
 export function testRecord(runId: string, index: number, overrides: Partial<RequestRecord> = {}): RequestRecord {
-  return {
+  return requestRecord({
     runId,
     targetId: index % 2 === 0 ? "fast" : "slow",
-    inputIndex: 0,
     repetition: index,
-    attempt: 1,
-    warmup: false,
     startedAt: 1_700_000_000_000 + index,
-    ttftMs: null,
     latencyMs: 100 + index,
-    status: "ok",
-    errorKind: null,
-    httpStatus: 200,
-    errorMessage: null,
     inputTokens: 5,
     outputTokens: 10,
-    tokensEstimated: false,
-    chunkCount: 0,
     output: `answer ${index}`,
     outputBytes: 42,
-    truncated: false,
-    checksPassed: null,
-    failedChecks: null,
-    connectMs: null,
-    tlsMs: null,
-    waitingMs: null,
-    receivingMs: null,
-    connectionReused: null,
-    scheduledAt: null,
-    queueMs: null,
-    stage: null,
-    retryAfterMs: null,
     ...overrides,
-  };
+  });
 }
