@@ -17,6 +17,7 @@ import { mergeArrivals, pace, systemPacerClock, type Arrival, type PacerClock } 
 import { loadPoint, saturationStage } from "./load/saturation";
 import { StageSummaries } from "./load/stage-summaries";
 import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "./load/stages";
+import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
 import { redactSecrets } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 
@@ -80,6 +81,8 @@ export interface RunOptions extends TargetCallOptions {
   pacerClock?: PacerClock;
   /** Each stage as it begins (a plain run has one). */
   onStage?(stage: Stage): void;
+  /** Resuming a run cut short (resume-plan.ts): only the requests it has no outcome for are sent. */
+  resume?: ResumePlan;
 }
 
 /** Warm-ups first (they exist to warm connections and caches), then the measured requests. */
@@ -197,7 +200,9 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   if (!compiledChecks.ok) throw new Error(`scenario expectations: ${formatScenarioErrors(compiledChecks.errors).replaceAll("\n", "; ")}`);
   const checks = compiledChecks.checks;
 
-  const counts = countPlannedRequests(scenario, inputs.length);
+  const resume = options.resume;
+  if (resume !== undefined && resumeRefusal(scenario) !== null) throw new Error(resumeRefusal(scenario)!);
+  const counts = resume?.remaining ?? countPlannedRequests(scenario, inputs.length);
   const startedAt = clock.epochMs();
   const startedAtMono = clock.now();
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
@@ -427,7 +432,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   try {
     // Warm-ups open connections first: in a plain run, in the stage's own window (so the measured requests
     // follow them without a gap); with run.load, before the first stage at the run's concurrency.
-    let warmups: PlannedRequest[] = [...planWarmups(scenario, inputs.length)];
+    let warmups: PlannedRequest[] = [...planWarmups(scenario, inputs.length)].filter((planned) => resume === undefined || isMissing(resume, planned));
     if (warmups.length > 0 && load !== undefined) {
       const warmupStage: Stage = { index: 0, label: "warm-up", load: { mode: "closed", total: scenario.run.concurrency, perTarget: scenario.run.perTargetConcurrency ?? scenario.run.concurrency }, targetIds: targetOrder };
       await runClosedStage(warmupStage, [warmups], null);
@@ -446,7 +451,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
         // every target's throughput would be the slowest one's.
         const feeds =
           load === undefined
-            ? [chain(warmups, stagePlan(scenario, inputs.length, stage.targetIds, size))]
+            ? [chain(warmups, missingOnly(stagePlan(scenario, inputs.length, stage.targetIds, size), resume))]
             : stage.targetIds.map((targetId) => stagePlan(scenario, inputs.length, [targetId], size));
         await runClosedStage(stage, feeds, deadline);
         warmups = [];
@@ -509,6 +514,10 @@ function saturatedBy(summaries: StageSummaries, scenario: Scenario, stageCount: 
     });
     return saturationStage(points) !== null;
   });
+}
+
+function* missingOnly(plan: Iterable<PlannedRequest>, resume: ResumePlan | undefined): Generator<PlannedRequest> {
+  for (const planned of plan) if (resume === undefined || isMissing(resume, planned)) yield planned;
 }
 
 function* chain<T>(first: Iterable<T>, second: Iterable<T>): Generator<T> {
