@@ -14,6 +14,10 @@ run options:
   --csv <file>           write the records as CSV (RFC 4180, UTF-8)
   --summary <file>       write the per-target summary rows as JSON (written whole at the end, or not at all)
   --force                overwrite output files that already exist (refused otherwise)
+  --resume <file>        resume the run whose --jsonl records file this is (cut short by Ctrl-C or a crash):
+                         sends only the requests it has no outcome for, appends their records to that file
+                         and summarises the whole run. Give the scenario it was made with; no --jsonl, --csv
+                         or load flags
   --concurrency <n>      override run.concurrency
   --repetitions <n>      override run.repetitions
   --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or ${DEFAULT_SANDBOX_URL})
@@ -66,6 +70,8 @@ export interface RunCommand {
   http2: boolean;
   /** The load flags: overrides of run.load. */
   load: LoadOverrides;
+  /** --resume: the records file of the run to resume (then also jsonlPath, appended to). */
+  resumePath: string | undefined;
   /** Which metrics the printed table shows (--wide, --columns). */
   table: TableView;
 }
@@ -92,7 +98,7 @@ export type ParsedCommand =
   | { kind: "error"; message: string };
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
+const RUN_ONLY_OPTIONS = ["resume", "jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
@@ -104,6 +110,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       strict: true,
       options: {
         jsonl: { type: "string" },
+        resume: { type: "string" },
         csv: { type: "string" },
         summary: { type: "string" },
         concurrency: { type: "string" },
@@ -142,6 +149,10 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (typeof repetitions === "string") return { kind: "error", message: repetitions };
   const load = parseLoadFlags(values);
   if ("error" in load) return { kind: "error", message: load.error };
+  const resumeConflict = values.resume === undefined ? undefined : (["jsonl", "csv", ...LOAD_FLAG_NAMES] as const).find((option) => values[option] !== undefined);
+  if (resumeConflict !== undefined) {
+    return { kind: "error", message: `--${resumeConflict} does not go with --resume: the resumed run's records are appended to the --resume file` };
+  }
   const transport = values.transport ?? env.PROVIDERBENCH_TRANSPORT ?? "undici";
   if (!(TRANSPORTS as readonly string[]).includes(transport)) {
     return { kind: "error", message: `--transport must be one of ${TRANSPORTS.join(", ")}, got "${transport}"` };
@@ -150,7 +161,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
     kind: "run",
     command: {
       scenarioPath,
-      jsonlPath: values.jsonl,
+      jsonlPath: values.resume ?? values.jsonl,
       csvPath: values.csv,
       summaryPath: values.summary,
       force: values.force ?? false,
@@ -162,6 +173,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       http2: values.http2 ?? false,
       load,
       table: table.view,
+      resumePath: values.resume,
     },
   };
 }

@@ -8,6 +8,7 @@ import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_UNEXPECTED, EXIT
 import { checkOutputs, openOutputs, OutputProblem } from "./output-files";
 import { createProgressReporter } from "./progress-line";
 import { createRecordFiles, type OutputFailure } from "./record-files";
+import { readResumedRun, ResumeProblem } from "./resume-records";
 import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { createRunTransport } from "./transport/run-transport";
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return await runCommand(parsed.command);
   } catch (error) {
-    if (error instanceof InputProblem || error instanceof OutputProblem || error instanceof RecordsFileProblem) {
+    if (error instanceof InputProblem || error instanceof OutputProblem || error instanceof RecordsFileProblem || error instanceof ResumeProblem) {
       process.stderr.write(`${terminalSafe(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
@@ -66,6 +67,8 @@ async function runCommand(command: RunCommand): Promise<number> {
   // Output paths are judged before anything else is asked of the network (checked again when opened).
   await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
+  // --resume: the records file read back before it is opened for appending (resume-records.ts).
+  const resumed = command.resumePath === undefined ? null : await readResumedRun(command.resumePath, scenario);
 
   const outputs = await openOutputs(command);
   const controller = new AbortController();
@@ -91,14 +94,20 @@ async function runCommand(command: RunCommand): Promise<number> {
   for (const signal of signals) process.on(signal, onInterrupt);
 
   const transport = createRunTransport(command, scenario);
-  const runId = randomUUID();
+  const runId = resumed?.plan.runId ?? randomUUID();
   const stages: Stage[] = [];
   const loadRecords = new StageSummaries();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
   try {
+    // The summary covers the whole run: what the file holds, then what the resume adds.
+    await resumed?.replay((record) => {
+      statistics.add(record);
+      loadRecords.add(record);
+    });
     const result = await runScenario({
       runId,
       scenario,
+      ...(resumed ? { resume: resumed.plan } : {}),
       accessToken,
       sandboxUrl: command.sandboxUrl,
       fetch: transport.fetch,

@@ -13,6 +13,8 @@ export interface OutputPaths {
   csvPath: string | undefined;
   summaryPath: string | undefined;
   force: boolean;
+  /** --resume: the JSONL file exists and new records are appended to it. */
+  resumePath?: string | undefined;
 }
 
 /** One output, once checked: `inPlace` outputs (a pipe, /dev/stdout, a device) are written as they are. */
@@ -22,6 +24,8 @@ export interface CheckedOutput {
   inPlace: boolean;
   /** Whether something was at the path before the run (then it is never removed). */
   existed: boolean;
+  /** Records go after what the file holds (--resume). */
+  append?: boolean;
 }
 
 /** An output that cannot be used; reported before the run, as bad input. */
@@ -46,14 +50,16 @@ export async function checkOutputs(paths: OutputPaths): Promise<CheckedOutput[]>
     seen.push({ label: `${flag} ${path}`, identity });
     const stats = identity.stats;
     if (stats?.isDirectory()) throw new OutputProblem(`${flag} ${path} is a folder, not a file`);
-    if (stats?.isFile() && !paths.force) throw new OutputProblem(`${flag} ${path} already exists: pass --force to overwrite it`);
+    const appended = flag === "--jsonl" && paths.resumePath !== undefined;
+    if (appended && !stats?.isFile()) throw new OutputProblem(`--resume ${path}: not a file that exists`);
+    if (stats?.isFile() && !paths.force && !appended) throw new OutputProblem(`${flag} ${path} already exists: pass --force to overwrite it`);
     // A new file needs a folder that exists and takes files.
     if (stats === undefined) {
       await access(dirname(resolve(path)), constants.W_OK).catch((error: unknown) => {
         throw new OutputProblem(`${flag}: cannot write ${path}: ${reason(error)}`);
       });
     }
-    checked.push({ flag, path, inPlace: stats !== undefined && !stats.isFile(), existed: stats !== undefined });
+    checked.push({ flag, path, inPlace: stats !== undefined && !stats.isFile(), existed: stats !== undefined, ...(appended ? { append: true } : {}) });
   }
   return checked;
 }
@@ -76,7 +82,7 @@ function sameFile(a: Identity, b: Identity): boolean {
 
 /** Opens a streamed output now, so a bad path fails before any request. New files are created exclusively. */
 export async function openOutputStream(output: CheckedOutput, force: boolean): Promise<WriteStream> {
-  const flags = output.inPlace || force ? "w" : "wx";
+  const flags = output.append === true ? "a" : output.inPlace || force ? "w" : "wx";
   const stream = createWriteStream(output.path, { encoding: "utf8", flags });
   try {
     await new Promise((resolve, reject) => {

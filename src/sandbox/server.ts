@@ -69,6 +69,8 @@ export interface Sandbox {
   inFlightRequests(): number;
   /** The most inference requests of one profile open at once (queued for its capacity or served) since the start: what a client's cap is checked against. */
   peakOpenRequests(profile: ProfileName): number;
+  /** Inference requests one profile received since the start: what a test of "sends exactly these" counts. */
+  inferenceRequests(profile: ProfileName): number;
 }
 
 export const DEFAULT_SEED = 42;
@@ -418,5 +420,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close,
     inFlightRequests: () => inFlight.size,
     peakOpenRequests: (profile) => (runtimes.get(profile) as ProfileRuntime).peakOpen,
+    inferenceRequests: (profile) => (runtimes.get(profile) as ProfileRuntime).requestCount,
   };
 }

@@ -1,0 +1,117 @@
+// `run --resume`: a run cut short is finished by sending only its missing requests, counted at the
+// sandbox (on an ephemeral port), appended to the same records file, and summarised as one run.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+
+const repoRoot = new URL("../../", import.meta.url).pathname;
+
+let sandbox: Sandbox;
+let workDir: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  workDir = mkdtempSync(join(tmpdir(), "providerbench-resume-"));
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// Two targets on two profiles, so each target's requests are counted apart: 3 inputs × 2 repetitions + 1 warm-up each.
+const scenario = {
+  version: 1,
+  name: "resume",
+  task: "chat-completion",
+  targets: [
+    { id: "one", endpointUrl: "sandbox:/instant/v1", model: "m" },
+    { id: "two", endpointUrl: "sandbox:/exact/v1", model: "m" },
+  ],
+  inputs: ["a", "b", "c"],
+  parameters: { max_tokens: 4 },
+  run: { repetitions: 2, warmup: 1, concurrency: 4 },
+};
+
+type Line = Record<string, unknown>;
+const keyOf = (line: Line): string => `${String(line.warmup)}/${String(line.targetId)}/${String(line.inputIndex)}/${String(line.repetition)}`;
+const readLines = (path: string): Line[] =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Line);
+
+describe("run --resume", () => {
+  it("sends exactly the missing requests, appends them to the file and summarises the whole run", async () => {
+    const scenarioPath = join(workDir, "scenario.json");
+    writeFileSync(scenarioPath, JSON.stringify(scenario));
+    const fullPath = join(workDir, "full.jsonl");
+    const full = await runCli(["run", scenarioPath, "--jsonl", fullPath, "--quiet"]);
+    expect(full.code, full.stderr).toBe(0);
+    const all = readLines(fullPath);
+    expect(all).toHaveLength(14);
+
+    // A run cut short: the first warm-up, four measured requests, and one request in flight when it was stopped.
+    const kept = [all.find((line) => line.warmup === true)!, ...all.filter((line) => line.warmup === false).slice(0, 4)];
+    const inFlight = { ...all.filter((line) => line.warmup === false)[4]!, status: "error", errorKind: "aborted", output: null, errorMessage: "aborted by the user" };
+    const cutPath = join(workDir, "cut.jsonl");
+    writeFileSync(cutPath, [...kept, inFlight].map((line) => `${JSON.stringify(line)}\n`).join(""));
+    const missing = all.filter((line) => !kept.some((done) => keyOf(done) === keyOf(line)));
+    expect(missing).toHaveLength(9);
+
+    const before = { one: sandbox.inferenceRequests("instant"), two: sandbox.inferenceRequests("exact") };
+    const summaryPath = join(workDir, "summary.json");
+    const resumed = await runCli(["run", scenarioPath, "--resume", cutPath, "--summary", summaryPath, "--quiet"]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const sent = { one: sandbox.inferenceRequests("instant") - before.one, two: sandbox.inferenceRequests("exact") - before.two };
+    expect(sent).toEqual({
+      one: missing.filter((line) => line.targetId === "one").length,
+      two: missing.filter((line) => line.targetId === "two").length,
+    });
+
+    const after = readLines(cutPath);
+    // The file's lines stay as they were; the resumed records follow, under the same run id.
+    expect(after.slice(0, kept.length + 1)).toEqual([...kept, inFlight]);
+    const appended = after.slice(kept.length + 1);
+    expect(appended.map(keyOf).sort()).toEqual(missing.map(keyOf).sort());
+    expect(new Set(after.map((line) => line.runId))).toEqual(new Set([all[0]!.runId]));
+
+    // One run: every measured request once, the aborted one superseded by its resumed record.
+    const summary = JSON.parse(readFileSync(summaryPath, "utf8")) as { runId: string; targets: Line[] };
+    expect(summary.runId).toBe(all[0]!.runId);
+    for (const row of summary.targets) {
+      expect(row.requests).toBe(6);
+      expect(row.abortedRequests ?? 0).toBe(0);
+    }
+  });
+
+  it("refuses a records file that is not the scenario's, naming the line and the field", async () => {
+    const scenarioPath = join(workDir, "other-scenario.json");
+    writeFileSync(scenarioPath, JSON.stringify({ ...scenario, inputs: ["a"] }));
+    const path = join(workDir, "other.jsonl");
+    writeFileSync(path, `${JSON.stringify({ ...readLines(join(workDir, "full.jsonl")).find((line) => line.inputIndex === 2) })}\n`);
+    const result = await runCli(["run", scenarioPath, "--resume", path, "--quiet"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/line 1: inputIndex: 2 is past the scenario's 1 inputs/);
+  });
+
+  it("refuses --jsonl beside --resume", async () => {
+    const result = await runCli(["run", "scenario.json", "--resume", "a.jsonl", "--jsonl", "b.jsonl"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--jsonl does not go with --resume/);
+  });
+});
