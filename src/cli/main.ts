@@ -24,6 +24,7 @@ import { SummaryAccumulator } from "../core/stats";
 import { valueSettingsOf } from "../core/value-summary";
 import { targetDisplayName } from "../core/target-names";
 import { targetsNeedingToken } from "../core/targets";
+import { endpointKeysFromEnvironment } from "./endpoint-keys";
 
 class InputProblem extends Error {}
 
@@ -64,6 +65,8 @@ async function runCommand(command: RunCommand): Promise<number> {
       `targets ${needToken.map((target) => target.id).join(", ")} call Hugging Face providers and need a token: set HF_TOKEN (a token with "Make calls to Inference Providers" permission)`,
     );
   }
+  const endpointKeys = endpointKeysFromEnvironment(scenario, process.env);
+  if (!endpointKeys.ok) throw new InputProblem(endpointKeys.message);
   // Output paths are judged before anything else is asked of the network (checked again when opened).
   await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
@@ -109,6 +112,7 @@ async function runCommand(command: RunCommand): Promise<number> {
       scenario,
       ...(resumed ? { resume: resumed.plan } : {}),
       accessToken,
+      endpointKeys: endpointKeys.keys,
       sandboxUrl: command.sandboxUrl,
       fetch: transport.fetch,
       signal: controller.signal,

@@ -20,6 +20,7 @@ import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage,
 import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
 import { redactSecrets } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
+import { credentialScopeOf, scopedFetch, type EndpointKeys } from "./auth-headers";
 
 
 export interface PlannedRequest {
@@ -83,6 +84,8 @@ export interface RunOptions extends TargetCallOptions {
   onStage?(stage: Stage): void;
   /** Resuming a run cut short (resume-plan.ts): only the requests it has no outcome for are sent. */
   resume?: ResumePlan;
+  /** Keys of endpoint targets, each sent to its own endpoint only (auth-headers.ts). */
+  endpointKeys?: EndpointKeys;
 }
 
 /** Warm-ups first (they exist to warm connections and caches), then the measured requests. */
@@ -227,7 +230,9 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   };
   runSignal.addEventListener("abort", abortActiveAttempts, { once: true });
 
-  const secrets = options.accessToken ? [options.accessToken] : [];
+  const secrets = [options.accessToken, ...Object.values(options.endpointKeys?.byTarget ?? {}), ...Object.values(options.endpointKeys?.byOrigin ?? {})].filter(
+    (secret): secret is string => typeof secret === "string" && secret !== "",
+  );
   const attemptContext: AttemptContext = {
     activeAttempts,
     baseFetch,
@@ -238,6 +243,12 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     maxOutputChars: scenario.run.maxOutputChars,
     wireEventsSource: options.wireEventsSource,
   };
+  // Each target sends through its own credential rule: which Authorization header goes to which host.
+  const targetContexts = new Map<string, AttemptContext>();
+  for (const target of scenario.targets) {
+    const scope = credentialScopeOf(target, options.endpointKeys, options.sandboxUrl);
+    targetContexts.set(target.id, { ...attemptContext, baseFetch: scopedFetch(baseFetch, scope) });
+  }
 
   const load = scenario.run.load;
   // A sweep that adapts (auto rates, stopping saturated targets) reads its own stages' summaries.
@@ -297,7 +308,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
             progress.inFlight++;
             reportProgress();
             try {
-              return { result: await measureAttempt(call, input, attemptContext), dueAt: dueAt ?? slotAt };
+              return { result: await measureAttempt(call, input, targetContexts.get(planned.targetId)!), dueAt: dueAt ?? slotAt };
             } finally {
               progress.inFlight--;
             }

@@ -45,6 +45,15 @@ const endpointUrlSchema = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
+/**
+ * The name of an environment variable, never its value: a scenario is shared, a key is not. What looks
+ * like a token (an `hf_` prefix, a long run without underscores) is refused as a likely pasted key.
+ */
+const apiKeyEnvSchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, "must be the name of an environment variable (letters, digits, _), never the key itself")
+  .refine((name) => !/^hf_/i.test(name) && !/[A-Za-z0-9]{24,}/.test(name), "looks like a key: give the name of the environment variable that holds it (e.g. VLLM_KEY)");
+
 const providerSchema = z.enum([...INFERENCE_PROVIDERS, "auto"], {
   error: (issue) =>
     `unknown provider ${JSON.stringify(issue.input)} (known: ${[...INFERENCE_PROVIDERS, "auto"].join(", ")})`,
@@ -65,6 +74,8 @@ const targetSchema = z
     model: z.string({ error: "required" }).min(1, "required"),
     /** What this target charges, in US dollars (pricing.ts): the summary's cost figures. */
     price: priceSchema.optional(),
+    /** An endpoint's key, by the name of the environment variable that holds it (command line); never the key. */
+    apiKeyEnv: apiKeyEnvSchema.optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
@@ -72,6 +83,9 @@ const targetSchema = z
     }
     if (target.provider !== undefined && target.endpointUrl !== undefined) {
       context.addIssue({ code: "custom", path: ["endpointUrl"], message: "cannot be combined with provider" });
+    }
+    if (target.provider !== undefined && target.apiKeyEnv !== undefined) {
+      context.addIssue({ code: "custom", path: ["apiKeyEnv"], message: "only endpointUrl targets take a key: provider targets use the Hugging Face token (HF_TOKEN)" });
     }
   });
 
