@@ -97,6 +97,11 @@ export interface Profile {
    * this is what makes a load sweep saturate. Unlimited when absent.
    */
   capacity?: number;
+  /**
+   * How far its answers to the other tasks (labels, transcripts, boxes, spans) stray from the reference
+   * answer every profile shares: 0 (or absent) never, 0.3 often. What agreement across targets measures.
+   */
+  outputNoise?: number;
 }
 
 const NO_ERRORS: ErrorRates = { p503: 0, p429: 0, retryAfterSeconds: 1, p500: 0 };
@@ -142,6 +147,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
     jsonCompliance: 0.5,
+    outputNoise: 0.3,
   },
   steady: {
     name: "steady",
@@ -151,6 +157,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
     capacity: 16,
+    outputNoise: 0.08,
   },
   slow: {
     name: "slow",
@@ -161,6 +168,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     errors: NO_ERRORS,
     jsonCompliance: 0.85,
     capacity: 4,
+    outputNoise: 0.02,
   },
   flaky: {
     name: "flaky",
@@ -169,6 +177,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     timing: STEADY_TIMING,
     outputTokens: TYPICAL_OUTPUT,
     errors: { p503: 0.05, p429: 0.02, retryAfterSeconds: 1, p500: 0.01, schedule: { first: 2, every: 8, statuses: [503, 429, 500] } },
+    outputNoise: 0.15,
   },
   instant: {
     name: "instant",

@@ -1,4 +1,6 @@
 // The sandbox HTTP server: routing, CORS, request ids, and the wiring from a plan to the wire.
+// Routes per profile: the OpenAI ones under `/v1/`, and the Hugging Face task routes under
+// `/pipeline/<task>` (task-route.ts, with their own notes on faults).
 //
 // Fault profiles on the wire (every inference route; `GET /v1/models` and `/health` always answer normally):
 //   err503 / err500  JSON error `{ error: { message, type, param, code } }` with that status.
@@ -37,6 +39,8 @@ import {
   type ProfileName,
 } from "./profiles";
 import type { Random } from "./random";
+import { decodeTaskBody, parseTaskRequest, type TaskRequest } from "./task-requests";
+import { pipelineTaskOf, playTask, unknownPipelineMessage } from "./task-route";
 import {
   parseChatRequest,
   parseCompletionRequest,
@@ -300,11 +304,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return methodNotAllowed(response, method, path, "GET, POST");
     }
 
+    const pipelineTask = pipelineTaskOf(match?.[2] ?? "");
+    if (pipelineTask === "unknown") return notFound(response, unknownPipelineMessage(profileName, path));
+    if (pipelineTask !== null) {
+      if (method !== "POST") return methodNotAllowed(response, method, path, "POST");
+      const body = await readBody(request);
+      if (body === "too-large") return sendJson(response, 413, { error: `Request body larger than ${MAX_BODY_BYTES} bytes.` }, { connection: "close" });
+      const decoded = decodeTaskBody(body, request.headers["content-type"]);
+      if ("error" in decoded) return sendJson(response, 400, { error: decoded.error });
+      const parsedTask = parseTaskRequest(pipelineTask, decoded);
+      if (!parsedTask.ok) return sendJson(response, 400, { error: parsedTask.message });
+      return admitToCapacity(profile, response, startedAtMs, (servedAtMs) => runTask(profile, parsedTask.request, response, servedAtMs));
+    }
+
     const endpoint = ROUTES[match?.[2] ?? ""];
     if (!endpoint) {
       return notFound(
         response,
-        `Unknown path ${path}. Routes: POST /${profileName}/v1/chat/completions, /v1/completions, /v1/embeddings; GET /${profileName}/v1/models.`,
+        `Unknown path ${path}. Routes: POST /${profileName}/v1/chat/completions, /v1/completions, /v1/embeddings, /pipeline/<task>; GET /${profileName}/v1/models.`,
       );
     }
     if (endpoint === "models") {
@@ -338,14 +355,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const { message, code, param } = parsed.problem;
       return sendJson(response, 400, errorBody(message, "invalid_request_error", code, param));
     }
-    admitToCapacity(profile, parsed.request, response, startedAtMs);
+    const inference = parsed.request;
+    admitToCapacity(profile, response, startedAtMs, (servedAtMs) => runInference(profile, inference, response, servedAtMs));
+  };
+
+  const runTask = (profile: Profile, request: TaskRequest, response: ServerResponse, startedAtMs: number): void => {
+    const runtime = runtimes.get(profile.name) as ProfileRuntime;
+    runtime.requestCount++;
+    const draw = drawRequest(runtime.random, runtime.requestCount);
+    playTask({ profile, draw, seed, timeScale }, request, response, new RequestLifetime(response, startedAtMs));
   };
 
   /**
    * Counts the request open until its response closes, and holds it while the profile serves its
    * capacity: it starts (its timeline from then) when a served one ends.
    */
-  const admitToCapacity = (profile: Profile, request: InferenceRequest, response: ServerResponse, arrivedAtMs: number): void => {
+  const admitToCapacity = (profile: Profile, response: ServerResponse, arrivedAtMs: number, start: (startedAtMs: number) => void): void => {
     const runtime = runtimes.get(profile.name) as ProfileRuntime;
     runtime.open++;
     runtime.peakOpen = Math.max(runtime.peakOpen, runtime.open);
@@ -362,7 +387,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       served = true;
       waitingTurn = null;
       runtime.serving++;
-      runInference(profile, request, response, startedAtMs);
+      start(startedAtMs);
     };
     if (profile.capacity === undefined || runtime.serving < profile.capacity) return serve(arrivedAtMs);
     waitingTurn = () => serve(performance.now());
