@@ -13,7 +13,7 @@ export interface PreflightContext {
   fetch: typeof fetch;
 }
 
-export type PreflightResult = { ok: true; planned: { measured: number; warmup: number } } | { ok: false; problem: RunProblem };
+export type PreflightResult = { ok: true; planned: { measured: number; warmup: number }; inputCount: number } | { ok: false; problem: RunProblem };
 
 export async function preflight(scenario: Scenario, context: PreflightContext): Promise<PreflightResult> {
   const { machinery, accessToken, sandboxUrl } = context;
@@ -38,5 +38,5 @@ export async function preflight(scenario: Scenario, context: PreflightContext): 
   }
   const expanded = machinery.expandInputs(scenario);
   if (!expanded.ok) return { ok: false, problem: { kind: "failed", message: machinery.describeInputErrors(expanded.errors) } };
-  return { ok: true, planned: machinery.countPlannedRequests(scenario, expanded.inputs.length) };
+  return { ok: true, planned: machinery.countPlannedRequests(scenario, expanded.inputs.length), inputCount: expanded.inputs.length };
 }

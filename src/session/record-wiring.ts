@@ -9,6 +9,8 @@ import type { RunProblem } from "./run-snapshot";
 
 export interface RecordWiring {
   onRecord(record: RequestRecord): void;
+  /** A record already stored (a resumed run's earlier ones): counted and shown, not written again. */
+  onStoredRecord(record: RequestRecord): void;
   /** Every record so far, in arrival order (the array grows in place). */
   readonly records: readonly RequestRecord[];
   summarize(): SummaryRow[];
@@ -47,6 +49,10 @@ export function wireRecords(options: RecordWiringOptions): RecordWiring {
       accumulator.add(record);
       records.push(record);
       if ((record.httpStatus === 401 || record.httpStatus === 403) && providerTargetIds.has(record.targetId)) tokenRejected = true;
+    },
+    onStoredRecord(record) {
+      accumulator.add(record);
+      records.push(record);
     },
     records,
     summarize: () => accumulator.summarize(targetOrder),

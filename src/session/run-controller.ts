@@ -11,6 +11,7 @@ import { flushWhenPageHides, type PageEvents } from "./page-lifecycle";
 import { preflight } from "./preflight";
 import { throttlePublishing, type Timers } from "./publisher";
 import { wireRecords } from "./record-wiring";
+import { prepareResume, type ResumedRun } from "./resume-run";
 import { createRunRow, finishRunRow } from "./run-row";
 import type * as RunMachinery from "./run-machinery";
 import { IDLE_SNAPSHOT, type RunProblem, type RunSnapshot, type StartRequest } from "./run-snapshot";
@@ -90,11 +91,21 @@ export function createRunController(deps: RunControllerDeps): RunController {
     const checked = await preflight(scenario, { machinery, accessToken, sandboxUrl, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis) });
     if (!checked.ok) return stopBefore(checked.problem);
 
-    const runId = deps.newRunId?.() ?? crypto.randomUUID();
+    const runId = request.resumeRunId ?? deps.newRunId?.() ?? crypto.randomUUID();
     const startedAt = clock.epochMs();
-    const progressAtStart = machinery.emptyProgress(checked.planned);
+    let resumed: ResumedRun | null = null;
+    if (request.resumeRunId !== undefined) {
+      try {
+        const prepared = await prepareResume(deps.db, machinery, request.resumeRunId, scenario, checked.inputCount);
+        if ("problem" in prepared) return stopBefore({ kind: "failed", message: prepared.problem });
+        resumed = prepared;
+      } catch (error) {
+        return stopBefore({ kind: "storage", message: `Could not read the run to resume: ${describeError(error)}` });
+      }
+    }
+    const progressAtStart = machinery.emptyProgress(resumed?.plan.remaining ?? checked.planned);
     try {
-      await createRunRow(deps.db, {
+      if (resumed === null) await createRunRow(deps.db, {
         runId,
         scenario,
         scenarioId: request.scenarioId,
@@ -117,6 +128,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       providerTargetIds: new Set(machinery.targetsNeedingToken(scenario).map((target) => target.id)),
       sinkOptions: deps.sinkOptions,
     });
+    for (const record of resumed?.kept ?? []) wiring.onStoredRecord(record);
     const running: RunSnapshot = { ...base, phase: "running", runId, startedAt, progress: progressAtStart, status: "running" };
     let progress = progressAtStart;
     const current = (): RunSnapshot => ({
@@ -141,6 +153,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       accessToken,
       sandboxUrl,
       signal: controller.signal,
+      ...(resumed ? { resume: resumed.plan } : {}),
       // The browser's fetch shows no phases; Resource Timing does where the server allows (docs/metrics.md).
       wireEventsSource: machinery.browserWireEventsSource() ?? undefined,
       onRecord: (record) => {

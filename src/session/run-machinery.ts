@@ -9,3 +9,4 @@ export { summaryOptionsOf } from "../core/output-length";
 export { systemClock } from "../core/measure";
 export { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
 export { browserWireEventsSource } from "./resource-timing-phases";
+export { ResumeLedger, resumeRefusal, supersededAbort } from "../core/resume-plan";

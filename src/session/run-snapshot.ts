@@ -44,6 +44,11 @@ export interface StartRequest {
   scenarioId: string | null;
   /** Set when this run replays an earlier one (same spec), to compare the two afterwards. */
   replayOfRunId?: string | null;
+  /**
+   * Resumes this interrupted or aborted run (its stored spec is `scenario`): only its missing requests
+   * are sent, their records join its own, and its status and summary are computed again (resume-run.ts).
+   */
+  resumeRunId?: string;
 }
 
 export const IDLE_SNAPSHOT: RunSnapshot = {

@@ -94,6 +94,17 @@ export async function finishRun(
   });
 }
 
+/**
+ * A resumed run: running again, its summary dropped (computed again at its end), and the records the
+ * resume supersedes deleted, in one transaction.
+ */
+export async function reopenRun(db: ProviderBenchDb, runId: string, superseded: (record: RequestRecord) => boolean): Promise<void> {
+  await db.transaction("rw", db.runs, db.records, async () => {
+    await db.records.where("runId").equals(runId).and(superseded).delete();
+    await db.runs.update(runId, { status: "running", finishedAt: null, summary: null, errorMessage: null });
+  });
+}
+
 /** The run row, its records and its blobs go together or not at all. */
 export async function deleteRun(db: ProviderBenchDb, runId: string): Promise<void> {
   await db.transaction("rw", db.runs, db.records, db.blobs, async () => {

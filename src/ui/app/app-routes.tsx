@@ -5,6 +5,7 @@ import type { Route } from "../lib/hash-route";
 import { ScenariosPage } from "../features/scenarios/scenarios-page";
 import { useRunSnapshot } from "../features/run/use-run-snapshot";
 import { replayRun } from "./replay-run";
+import { resumeRun } from "./resume-run";
 
 const RunRoute = lazy(() => import("./run-route").then((module) => ({ default: module.RunRoute })));
 const HistoryPage = lazy(() => import("../features/history/history-page").then((module) => ({ default: module.HistoryPage })));
@@ -22,7 +23,7 @@ export function AppRoutes({ route }: { route: Route }) {
     case "compare":
       return <ComparePage key={`${route.runId ?? ""}:${route.baselineRunId ?? ""}`} runId={route.runId} baselineRunId={route.baselineRunId} onReplay={replayRun} replayDisabled={runActive} />;
     case "history":
-      return <HistoryPage onReplay={replayRun} replayDisabled={runActive} />;
+      return <HistoryPage onReplay={replayRun} onResume={resumeRun} replayDisabled={runActive} />;
     case "settings":
       return <SettingsPage />;
     case "not-found":

@@ -9,11 +9,13 @@ import { FAILED_REQUESTS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-ro
 
 interface HistoryPageProps {
   onReplay: (run: StoredRun) => void;
+  /** Sends what an interrupted or aborted run is missing, into the same run. */
+  onResume?: (run: StoredRun) => void;
   /** True while a run is in progress: a replay would have to wait. */
   replayDisabled: boolean;
 }
 
-export function HistoryPage({ onReplay, replayDisabled }: HistoryPageProps) {
+export function HistoryPage({ onReplay, onResume, replayDisabled }: HistoryPageProps) {
   const db = getAppDb();
   const runs = useLiveRead(() => listRuns(db), [db]);
   const [deleteFailure, setDeleteFailure] = useState<{ scenarioName: string; message: string } | null>(null);
@@ -51,7 +53,7 @@ export function HistoryPage({ onReplay, replayDisabled }: HistoryPageProps) {
           </thead>
           <tbody>
             {runs.value.map((run) => (
-              <HistoryRow key={run.id} run={run} onReplay={() => onReplay(run)} replayDisabled={replayDisabled} onDelete={() => remove(run)} />
+              <HistoryRow key={run.id} run={run} onReplay={() => onReplay(run)} onResume={onResume ? () => onResume(run) : undefined} replayDisabled={replayDisabled} onDelete={() => remove(run)} />
             ))}
           </tbody>
         </table>

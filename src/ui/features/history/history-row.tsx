@@ -1,4 +1,5 @@
 import { metricById } from "../../../core/metrics";
+import { resumeRefusal } from "../../../core/resume-plan";
 import type { SummaryRow } from "../../../core/stats";
 import { targetDisplayName } from "../../../core/target-names";
 import type { StoredRun } from "../../../store/db";
@@ -21,11 +22,13 @@ function runTotal(rows: readonly SummaryRow[], metric: typeof REQUESTS): number 
 interface HistoryRowProps {
   run: StoredRun;
   onReplay: () => void;
+  /** Offered for an interrupted or aborted run that can be resumed. */
+  onResume?: (() => void) | undefined;
   replayDisabled: boolean;
   onDelete: () => void;
 }
 
-export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryRowProps) {
+export function HistoryRow({ run, onReplay, onResume, replayDisabled, onDelete }: HistoryRowProps) {
   // Stored with the run; an interrupted run (or one stored by older code) gets it from its records once.
   const summary = useRunSummary(run);
   const rows = summary.state === "loaded" ? summary.rows : null;
@@ -69,6 +72,11 @@ export function HistoryRow({ run, onReplay, replayDisabled, onDelete }: HistoryR
           <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
             Replay
           </button>
+          {onResume && (run.status === "interrupted" || run.status === "aborted") && resumeRefusal(run.spec) === null ? (
+            <button type="button" className="button" data-testid="resume-button" disabled={replayDisabled} onClick={onResume} title="Send only the requests this run is missing, into this same run">
+              Resume
+            </button>
+          ) : null}
           <ConfirmButton label="Delete" confirmLabel="Delete run" onConfirm={onDelete} />
         </div>
       </td>
