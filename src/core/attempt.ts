@@ -78,10 +78,14 @@ export async function measureAttempt(call: TargetCall, input: ExpandedInput, con
 async function measure(call: TargetCall, input: ExpandedInput, context: AttemptContext, seen: { timing: WireTiming | null }): Promise<MeasuredAttempt> {
   const { clock } = context;
   const controller = new AbortController();
-  let abortCause: AbortCause = null;
-  controller.signal.addEventListener("abort", () => (abortCause ??= context.runSignal.aborted ? "aborted" : "timeout"), { once: true });
+  // Only two things abort this controller first: the timer below, or the run's abort (through
+  // activeAttempts). A flag says which, without an abort listener per attempt.
+  let timedOut = false;
+  const abortCause = (): AbortCause => (!controller.signal.aborted ? null : timedOut ? "timeout" : "aborted");
   context.activeAttempts.add(controller);
   const timer = setTimeout(() => {
+    if (controller.signal.aborted) return;
+    timedOut = true;
     controller.abort(new DOMException(`no complete answer within ${context.timeoutMs} ms`, "TimeoutError"));
   }, context.timeoutMs);
 
@@ -103,7 +107,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
     finishedAt = clock.now();
   } catch (error) {
     const failedAt = clock.now();
-    const classification = classifyError(error, wire.timing, abortCause);
+    const classification = classifyError(error, wire.timing, abortCause());
     // A failed attempt keeps no connection: its unread body is cancelled, and the request aborted in case
     // the library still holds the body's reader.
     wire.discard();

@@ -15,6 +15,11 @@ export interface WireEvents {
   requestSentAt: number | null;
   /** The response's status line and headers were parsed. */
   headersAt: number | null;
+  /**
+   * When the body chunk last handed to the reader came off the socket; null when the transport does not
+   * say. The timing fetch times chunks by it (a chunk that waited in the transport's queue keeps its arrival).
+   */
+  chunkArrivedAt?: number | null;
 }
 
 /**
@@ -26,7 +31,7 @@ export const WIRE_EVENTS_KEY = "providerbenchWireEvents";
 export type RequestInitWithWireEvents = RequestInit & { [WIRE_EVENTS_KEY]?: WireEvents };
 
 export function newWireEvents(): WireEvents {
-  return { connectionReused: null, connectMs: null, tlsMs: null, requestSentAt: null, headersAt: null };
+  return { connectionReused: null, connectMs: null, tlsMs: null, requestSentAt: null, headersAt: null, chunkArrivedAt: null };
 }
 
 /** The phases of one record (docs/metrics.md, "HTTP phases"): null where nothing was seen. */

@@ -164,9 +164,10 @@ export function createTimingFetch(
       return baseFetch(input, { ...init, signal });
     }
     timing.url = url;
+    const sentInit = { ...init, signal, [WIRE_EVENTS_KEY]: timing.wire } as RequestInitWithWireEvents;
     timing.startedAtEpochMs = clock.epochMs();
     timing.t0 = clock.now();
-    const response = await baseFetch(input, { ...init, signal, [WIRE_EVENTS_KEY]: timing.wire } as RequestInitWithWireEvents);
+    const response = await baseFetch(input, sentInit);
     timing.httpStatus = response.status;
     timing.contentType = response.headers.get("content-type");
     timing.retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), clock.epochMs());
@@ -206,7 +207,8 @@ export function createTimingFetch(
       }
       chunks.push(result.value);
     }
-    timing.lastByteAt = timing.lastChunkAt = clock.now();
+    // The last chunk's arrival at the socket, where the transport says (http-phases.ts), else now.
+    timing.lastByteAt = timing.lastChunkAt = timing.wire.chunkArrivedAt ?? clock.now();
     timing.bodyEnded = true;
     const body = chunks.length === 1 ? chunks[0]! : concatChunks(chunks, timing.bodyBytes);
     if (response.status >= 400) timing.errorBodyExcerpt = textExcerpt(body);
@@ -216,7 +218,8 @@ export function createTimingFetch(
   /**
    * Event streams are timed chunk by chunk by timing the reads of whoever reads the body (the library).
    * Each chunk is timed when the library asks for it and gets it, so `lastChunkAt` at the moment the
-   * library yields an event is the arrival of the chunk that event came in. Instrumenting the reader
+   * library yields an event is the arrival of the chunk that event came in: the moment it came off the
+   * socket where the transport notes it (WireEvents.chunkArrivedAt), else the read. Instrumenting the reader
    * rather than piping the body through a second stream keeps the per-chunk cost to one promise; the
    * event scan is a byte loop that allocates nothing unless an error event is being read.
    */
@@ -237,7 +240,8 @@ export function createTimingFetch(
                 return result;
               }
               const chunk = result.value;
-              const arrivedAt = clock.now();
+              // When the chunk came off the socket, where the transport says; else when it was read.
+              const arrivedAt = timing.wire.chunkArrivedAt ?? clock.now();
               timing.lastChunkAt = arrivedAt;
               timing.lastByteAt = arrivedAt;
               timing.bodyBytes += chunk.byteLength;

@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { toJsonLine } from "../../src/core/jsonl";
 import { RECORD_FIELDS } from "../../src/core/record";
-import { createRecordFiles, recordToJsonLine } from "../../src/cli/record-files";
+import { BATCH_CHARS, createRecordFiles, recordToJsonLine } from "../../src/cli/record-files";
 import { makeRecord } from "./compare-fixtures";
 
 /** Every line break a common reader splits on (Python's splitlines, editors, most JSONL tools). */
@@ -27,7 +27,30 @@ describe("JSONL lines", () => {
     expect(toJsonLine({ a: "\u2028" })).toBe('{"a":"\\u2028"}\n');
     expect(JSON.parse(toJsonLine(["\u0085\u2029"])) as string[]).toEqual(["\u0085\u2029"]);
   });
+
+  it("writes a record exactly as toJsonLine writes the same fields in order", () => {
+    const strings = ["", "plain", 'quote " backslash \\ tab \t', "\u0000\u001f\u007f", "a\u2028b\u2029c\u0085", "emoji 😀 and lone \ud800", "</script>"];
+    const numbers = [0, -0, 1.5, -3.25, 0.1 + 0.2, 1e21, 1e-7, Number.MAX_SAFE_INTEGER, NaN, Infinity, -Infinity];
+    for (let index = 0; index < 60; index++) {
+      const record = makeRecord({
+        output: index % 9 === 8 ? null : strings[index % strings.length]!,
+        errorMessage: strings[(index + 3) % strings.length]!,
+        latencyMs: numbers[index % numbers.length]!,
+        ttftMs: index % 4 === 0 ? null : numbers[(index + 5) % numbers.length]!,
+        warmup: index % 2 === 0,
+        connectMs: undefined,
+      });
+      const ordered: Record<string, unknown> = {};
+      for (const field of RECORD_FIELDS) ordered[field] = record[field] ?? null;
+      expect(recordToJsonLine(record)).toBe(toJsonLine(ordered));
+    }
+  });
 });
+
+/** Resolves once the condition holds, looking again at each turn of the event loop. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 /** A file that takes one chunk and then holds the next until released: a stalled pipe. */
 function stalledFile() {
@@ -47,16 +70,46 @@ describe("record files", () => {
   it("makes the writer wait while a file is behind, and lets it go on drain", async () => {
     const file = stalledFile();
     const files = createRecordFiles({ jsonl: { flag: "--jsonl", path: "out.jsonl", stream: file.stream }, csv: undefined }, { signal: new AbortController().signal, onFailure: () => {} });
+    expect(files.write(makeRecord())).toBeUndefined();
+    // The first batch goes out on its timer and stalls the file.
+    await until(() => file.chunks.length === 1);
     const waiting = files.write(makeRecord());
     expect(waiting).toBeInstanceOf(Promise);
     let settled = false;
     void waiting!.then(() => (settled = true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
-    file.releaseAll();
-    await waiting;
-    expect(settled).toBe(true);
-    expect(file.chunks).toHaveLength(1);
+    while (!settled) {
+      file.releaseAll();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The second record goes out in the next batch.
+    await until(() => file.chunks.length === 2);
+    expect(file.chunks.join("").split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { runId: string }).runId)).toEqual(["run-1", "run-1"]);
+  });
+
+  it("writes the records gathered meanwhile as one batch, and a batch at most BATCH_CHARS long", async () => {
+    const written: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written.push(chunk.toString());
+        callback();
+      },
+    });
+    const files = createRecordFiles({ jsonl: { flag: "--jsonl", path: "out.jsonl", stream }, csv: undefined }, { signal: new AbortController().signal, onFailure: () => {} });
+    for (let index = 0; index < 10; index++) void files.write(makeRecord({ inputIndex: index }));
+    expect(written).toHaveLength(0);
+    await until(() => written.length > 0);
+    expect(written).toHaveLength(1);
+    expect(written[0]!.split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { inputIndex: number }).inputIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // A long turn is cut into batches as it goes, so what waits for the end of the turn stays bounded.
+    const line = recordToJsonLine(makeRecord());
+    const count = Math.ceil((3 * BATCH_CHARS) / line.length);
+    for (let index = 0; index < count; index++) void files.write(makeRecord());
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...written.map((batch) => batch.length))).toBeLessThan(BATCH_CHARS + line.length);
+    await files.close();
+    expect(written.join("").split("\n").filter(Boolean)).toHaveLength(10 + count);
   });
 
   it("stops waiting when the run is stopped", async () => {
@@ -79,7 +132,7 @@ describe("record files", () => {
     });
     const files = createRecordFiles({ jsonl: { flag: "--jsonl", path: "/dev/full", stream: broken }, csv: undefined }, { signal: new AbortController().signal, onFailure: (failure) => failures.push(failure) });
     await files.write(makeRecord());
-    await new Promise((resolve) => setImmediate(resolve));
+    await until(() => failures.length > 0);
     expect(failures).toEqual([{ flag: "--jsonl", path: "/dev/full", message: "ENOSPC: no space left on device, write" }]);
     expect(files.failure).toEqual(failures[0]);
     expect(files.write(makeRecord())).toBeUndefined();

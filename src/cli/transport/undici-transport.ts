@@ -77,17 +77,10 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     bodyTimeout: 0,
   });
 
-  const wireFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = parsedUrl(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-    const events = (init as RequestInitWithWireEvents | undefined)?.[WIRE_EVENTS_KEY] ?? null;
-    const request: OutgoingRequest = {
-      url,
-      method: (init?.method ?? "GET").toUpperCase(),
-      headers: requestHeaders(init?.headers),
-      body: await requestBody(init?.body),
-    };
+  /** Follows same-origin redirects after the first answer; refuses others (see RedirectRefusedError). */
+  const followRedirects = async (request: OutgoingRequest, first: WireResponse, signal: AbortSignal | null, events: WireEvents | null): Promise<Response> => {
+    let response = first;
     for (let redirects = 0; ; redirects++) {
-      const response = await dispatchOnce(agent, request, init?.signal ?? null, events, now);
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get("location") : null;
       if (location === null) return response as unknown as Response;
       await response.body?.cancel();
@@ -105,7 +98,34 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
         request.headers = dropContentHeaders(request.headers);
       }
       request.url = next;
+      response = await dispatchOnce(agent, request, signal, events, now);
     }
+  };
+
+  /**
+   * Not async up to the dispatch: a string or byte body (what the library sends) is handed to undici in the
+   * same synchronous call, so the timing fetch's t0, taken just before this is called, is the moment the
+   * request goes to the socket, with no turn of the event loop (other requests' work) in between.
+   */
+  const wireFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    let url: URL;
+    let headers: string[];
+    let body: Buffer | null | Promise<Buffer | null>;
+    try {
+      url = parsedUrl(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+      headers = requestHeaders(init?.headers);
+      body = requestBody(init?.body);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const events = (init as RequestInitWithWireEvents | undefined)?.[WIRE_EVENTS_KEY] ?? null;
+    const signal = init?.signal ?? null;
+    const method = (init?.method ?? "GET").toUpperCase();
+    const send = (bytes: Buffer | null): Promise<Response> => {
+      const request: OutgoingRequest = { url, method, headers, body: bytes };
+      return dispatchOnce(agent, request, signal, events, now).then((response) => followRedirects(request, response, signal, events));
+    };
+    return body instanceof Promise ? body.then(send) : send(body);
   };
 
   return {
@@ -156,12 +176,13 @@ function requestHeaders(init: HeadersInit | undefined): string[] {
   return flat;
 }
 
-async function requestBody(body: BodyInit | null | undefined): Promise<Buffer | null> {
+/** The body as bytes: at once for strings and bytes (every body the library builds); a Blob needs a read. */
+function requestBody(body: BodyInit | null | undefined): Buffer | null | Promise<Buffer> {
   if (body === null || body === undefined) return null;
   if (typeof body === "string") return Buffer.from(body, "utf8");
   if (body instanceof ArrayBuffer) return Buffer.from(body);
   if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  if (body instanceof Blob) return Buffer.from(await body.arrayBuffer());
+  if (body instanceof Blob) return body.arrayBuffer().then((bytes) => Buffer.from(bytes));
   if (body instanceof URLSearchParams) return Buffer.from(body.toString(), "utf8");
   throw new TypeError("this transport sends string, byte and Blob bodies only");
 }
@@ -232,7 +253,11 @@ class WireRequestHandler implements Dispatcher.DispatchHandlers, ConnectionListe
     if (statusCode < 200) return true;
     if (this.events !== null) this.events.headersAt = this.now();
     const headers = WireHeaders.fromRaw(rawHeaders ?? []);
-    const body = new WireBody((reason) => this.abort(reason ?? new DOMException("the body was cancelled", "AbortError")), resume);
+    const body = new WireBody(
+      (reason) => this.abort(reason ?? new DOMException("the body was cancelled", "AbortError")),
+      resume,
+      this.events === null ? null : { now: this.now, events: this.events },
+    );
     const encoding = headers.get("content-encoding")?.trim().toLowerCase() ?? "";
     this.decoder = decoderFor(encoding);
     if (this.decoder !== null) pipeDecoded(this.decoder, body, resume);

@@ -1,7 +1,11 @@
 // A response body as the fetch shape's reader sees it (getReader → read/releaseLock/cancel), fed by the
 // transport's handler chunk by chunk. Not a WHATWG ReadableStream: that layer costs a promise chain and
 // a queue per chunk for nothing the measurement needs. Bounded: past HIGH_WATER_BYTES unread, the
-// transport pauses the socket until the reader catches up (backpressure, so memory stays flat).
+// transport pauses the socket until the reader catches up (backpressure, so memory stays flat). Each
+// chunk keeps the moment it came off the socket; the one handed to the reader is noted in the request's
+// WireEvents (chunkArrivedAt), so the timing fetch times chunks at the wire, not when it got round to them.
+
+import type { WireEvents } from "../../core/http-phases";
 
 /** Unread bytes held before the socket is paused. */
 const HIGH_WATER_BYTES = 256 * 1024;
@@ -23,6 +27,8 @@ const DONE: ReadableStreamReadResult<Uint8Array> = Object.freeze({ done: true, v
 export class WireBody {
   locked = false;
   private readonly chunks: Uint8Array[] = [];
+  /** When each queued chunk came off the socket (the transport's clock), beside `chunks`. */
+  private readonly arrivals: number[] = [];
   private head = 0;
   private queuedBytes = 0;
   private pending: PendingRead | null = null;
@@ -38,6 +44,7 @@ export class WireBody {
   constructor(
     private readonly onCancel: (reason: unknown) => void,
     private resume: (() => void) | null = null,
+    private readonly stamp: { now: () => number; events: WireEvents } | null = null,
   ) {}
 
   setResume(resume: () => void): void {
@@ -47,13 +54,16 @@ export class WireBody {
   /** A chunk arrived. False asks the transport to pause the socket until the reader drains the queue. */
   push(chunk: Uint8Array): boolean {
     if (this.cancelled || this.ended) return true;
+    const arrivedAt = this.stamp === null ? 0 : this.stamp.now();
     const pending = this.pending;
     if (pending !== null) {
       this.pending = null;
+      if (this.stamp !== null) this.stamp.events.chunkArrivedAt = arrivedAt;
       pending.resolve({ done: false, value: chunk });
       return true;
     }
     this.chunks.push(chunk);
+    this.arrivals.push(arrivedAt);
     this.queuedBytes += chunk.byteLength;
     if (this.queuedBytes < HIGH_WATER_BYTES) return true;
     this.paused = true;
@@ -103,6 +113,7 @@ export class WireBody {
     const wasFinished = this.ended || this.failure !== null;
     this.cancelled = true;
     this.chunks.length = 0;
+    this.arrivals.length = 0;
     this.head = 0;
     this.queuedBytes = 0;
     if (this.pending !== null) {
@@ -117,9 +128,11 @@ export class WireBody {
   private read(): Promise<ReadableStreamReadResult<Uint8Array>> {
     if (this.head < this.chunks.length) {
       const value = this.chunks[this.head]!;
+      if (this.stamp !== null) this.stamp.events.chunkArrivedAt = this.arrivals[this.head]!;
       this.chunks[this.head++] = EMPTY;
       if (this.head === this.chunks.length) {
         this.chunks.length = 0;
+        this.arrivals.length = 0;
         this.head = 0;
       }
       this.queuedBytes -= value.byteLength;
