@@ -4,6 +4,7 @@
 // Resource Timing samples, which requests did wait for a connection. No DOM: the run feature reads the
 // samples and shows the warnings.
 import { peakInFlight } from "./load/stages";
+import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "./sandbox-url";
 import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario } from "./scenario";
 
 /** Chromium's, Firefox's and Safari's limit of HTTP/1.1 connections per host. */
@@ -51,14 +52,11 @@ export function originsOverBrowserLimit(loads: readonly OriginLoad[]): OriginLoa
   return loads.filter((load) => load.origin.startsWith("http:") && load.maxInFlight > BROWSER_HTTP1_CONNECTIONS_PER_HOST);
 }
 
-/**
- * The rule of targets.resolveEndpointUrl, restated: importing core/targets would bring the inference client
- * into the first screen's bundle, and the run controller's watch (see ui/features/run) loads with it.
- */
+/** Where the browser sends a target's requests: sandbox profiles each on their own host, as the app runs them. */
 function originOf(endpointUrl: string, sandboxUrl: string | undefined): string | null {
   const isSandbox = endpointUrl.startsWith(SANDBOX_URL_SCHEME);
   if (isSandbox && !sandboxUrl) return null;
-  return safeOrigin(isSandbox ? `${sandboxUrl}${endpointUrl.slice(SANDBOX_URL_SCHEME.length)}` : endpointUrl);
+  return safeOrigin(isSandbox ? sandboxEndpointUrl(endpointUrl, sandboxUrl!, BROWSER_SANDBOX_URL_OPTIONS) : endpointUrl);
 }
 
 /** The few fields of a PerformanceResourceTiming entry this check needs (times in ms, performance.now() scale). */

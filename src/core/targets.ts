@@ -1,6 +1,7 @@
 // How one target is called for each task, always through @huggingface/inference's InferenceClient.
 import { InferenceClient, InferenceClientInputError, InferenceClientProviderOutputError } from "@huggingface/inference";
 import { normalizeHttpUrl } from "./http-url";
+import { sandboxEndpointUrl, type SandboxUrlOptions } from "./sandbox-url";
 import type { ExpandedInput } from "./inputs";
 import { requestParametersOf } from "./request-parameters";
 import type { OutputChunkKind } from "./stream-timeline";
@@ -43,6 +44,8 @@ export interface TargetCallOptions {
   accessToken?: string | undefined;
   /** Base URL of the running sandbox, for `sandbox:/…` endpoint URLs. */
   sandboxUrl?: string | undefined;
+  /** A host name per sandbox profile (core/sandbox-url.ts): the browser's six connections per host. */
+  sandboxHostPerProfile?: boolean | undefined;
 }
 
 /**
@@ -50,12 +53,12 @@ export interface TargetCallOptions {
  * the one form the library recognises as an endpoint (http-url.ts), or this throws: an address it did
  * not recognise would go to the Hugging Face router as a model id, with the prompt.
  */
-export function resolveEndpointUrl(endpointUrl: string, sandboxUrl: string | undefined): string {
+export function resolveEndpointUrl(endpointUrl: string, sandboxUrl: string | undefined, sandboxOptions: SandboxUrlOptions = {}): string {
   if (!endpointUrl.startsWith(SANDBOX_URL_SCHEME)) return recognisedHttpUrl(endpointUrl);
   if (!sandboxUrl) {
     throw new InferenceClientInputError(`${endpointUrl} needs the sandbox: start it with "npm run sandbox" (or "npm start")`);
   }
-  return recognisedHttpUrl(`${recognisedHttpUrl(sandboxUrl).replace(/\/+$/, "")}${endpointUrl.slice(SANDBOX_URL_SCHEME.length)}`);
+  return recognisedHttpUrl(sandboxEndpointUrl(endpointUrl, recognisedHttpUrl(sandboxUrl), sandboxOptions));
 }
 
 function recognisedHttpUrl(url: string): string {
@@ -74,7 +77,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
   const clientOptions = { retry_on_error: false } as const;
   const client = isProviderTarget(target)
     ? new InferenceClient(options.accessToken ?? "", clientOptions)
-    : new InferenceClient("", { ...clientOptions, endpointUrl: endpointBaseUrl(target.endpointUrl!, scenario.task, options.sandboxUrl) });
+    : new InferenceClient("", { ...clientOptions, endpointUrl: endpointBaseUrl(target.endpointUrl!, scenario.task, options) });
   const routing = isProviderTarget(target) ? { provider: target.provider, model: target.model } : { model: target.model };
   // Validation refuses routing keys in parameters; a scenario that skipped it (stored before, built by
   // hand) still cannot route: they are dropped, and the target's routing is spread last so it wins.
@@ -96,8 +99,8 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
  * feature extraction to the URL as given; a `/v1` base gets `/embeddings` so one endpoint URL serves
  * every task (the HF/TEI `{ inputs }` body, which TEI and the sandbox accept there).
  */
-function endpointBaseUrl(endpointUrl: string, task: Task, sandboxUrl: string | undefined): string {
-  const resolved = resolveEndpointUrl(endpointUrl, sandboxUrl).replace(/\/+$/, "");
+function endpointBaseUrl(endpointUrl: string, task: Task, options: TargetCallOptions): string {
+  const resolved = resolveEndpointUrl(endpointUrl, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true }).replace(/\/+$/, "");
   return task === "feature-extraction" && resolved.endsWith("/v1") ? `${resolved}/embeddings` : resolved;
 }
 

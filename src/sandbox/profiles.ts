@@ -162,12 +162,12 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   slow: {
     name: "slow",
     category: "performance",
-    description: "TTFT ~400 ms, ~25 tok/s; serves 4 at once, queues the rest; asked for JSON, about one answer in seven comes in a code fence",
+    description: "TTFT ~400 ms, ~25 tok/s; serves 2 at once, queues the rest; asked for JSON, about one answer in seven comes in a code fence",
     timing: { kind: "sampled", ttftMedianMs: 400, ttftSigma: 0.3, tokensPerSecond: 25, tokenGapSigma: 0.25 },
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
     jsonCompliance: 0.85,
-    capacity: 4,
+    capacity: 2,
     outputNoise: 0.02,
   },
   flaky: {

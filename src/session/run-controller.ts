@@ -21,6 +21,11 @@ export interface RunControllerDeps {
   loadMachinery(): Promise<typeof RunMachinery>;
   readAccessToken(): string | null;
   resolveSandboxUrl(): string;
+  /**
+   * Each sandbox profile on its own `<profile>.localhost` host (core/sandbox-url.ts), so the browser's six
+   * connections per host are six per simulated provider. The app sets it; Node tests cannot resolve those names.
+   */
+  sandboxHostPerProfile?: boolean;
   /** The sandbox health check's fetch; the global one when not given. */
   fetch?: typeof fetch;
   appVersion: string;
@@ -152,6 +157,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       scenario,
       accessToken,
       sandboxUrl,
+      sandboxHostPerProfile: deps.sandboxHostPerProfile === true,
       signal: controller.signal,
       ...(resumed ? { resume: resumed.plan } : {}),
       // The browser's fetch shows no phases; Resource Timing does where the server allows (docs/metrics.md).

@@ -112,7 +112,7 @@ describe("the in-flight cap", () => {
 });
 
 describe("a concurrency sweep", () => {
-  it("gives one point per level per target, and the slow profile (capacity 4) saturates first", async () => {
+  it("gives one point per level per target, and the slow profile (capacity 2) saturates first", async () => {
     const levels = [2, 4, 8, 16];
     const records = await run(scenario(["steady", "slow"], { load: { mode: "closed", requests: 40, sweep: { over: "concurrency", levels } } }));
     const stages = summarizeStages(records, ["steady", "slow"]);

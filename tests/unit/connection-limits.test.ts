@@ -8,11 +8,13 @@ import {
 } from "../../src/core/connection-limits";
 import { type Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/sandbox-url";
 import { resolveEndpointUrl } from "../../src/core/targets";
 import bundledStreaming from "../../scenarios/sandbox-chat-streaming.json";
 import bundledSweep from "../../scenarios/sandbox-load-sweep.json";
 
 const SANDBOX = "http://127.0.0.1:8787";
+const profileOrigin = (profile: string) => `http://${profile}.localhost:8787`;
 
 function scenario(targets: Record<string, unknown>[], run: Record<string, unknown>): Scenario {
   const result = validateScenario({ version: 1, name: "limits", task: "chat-completion", inputs: ["a"], targets, run });
@@ -32,37 +34,43 @@ describe("plannedLoadPerOrigin", () => {
       SANDBOX,
     );
     expect(loads).toEqual([
-      { origin: SANDBOX, targetIds: ["fast", "slow"], maxInFlight: 10 },
+      { origin: profileOrigin("fast"), targetIds: ["fast"], maxInFlight: 5 },
+      { origin: profileOrigin("slow"), targetIds: ["slow"], maxInFlight: 5 },
       { origin: "http://10.0.0.5:8000", targetIds: ["remote"], maxInFlight: 5 },
     ]);
   });
 
-  it("resolves sandbox endpoints as the runner does", () => {
+  it("resolves sandbox endpoints as the app's runner does: one host per profile", () => {
     const [load] = plannedLoadPerOrigin(scenario([sandboxTarget("fast")], {}), `${SANDBOX}/`);
-    expect(load!.origin).toBe(new URL(resolveEndpointUrl("sandbox:/fast/v1", `${SANDBOX}/`)).origin);
+    expect(load!.origin).toBe(new URL(resolveEndpointUrl("sandbox:/fast/v1", `${SANDBOX}/`, BROWSER_SANDBOX_URL_OPTIONS)).origin);
+    expect(load!.origin).toBe(profileOrigin("fast"));
   });
 
   it("caps an origin at the scenario's concurrency", () => {
-    const loads = plannedLoadPerOrigin(scenario([sandboxTarget("a"), sandboxTarget("b"), sandboxTarget("c")], { concurrency: 4 }), SANDBOX);
+    const loads = plannedLoadPerOrigin(
+      scenario([{ id: "a", endpointUrl: "http://10.0.0.5:8000/a/v1", model: "m" }, { id: "b", endpointUrl: "http://10.0.0.5:8000/b/v1", model: "m" }, { id: "c", endpointUrl: "http://10.0.0.5:8000/c/v1", model: "m" }], { concurrency: 4 }),
+      SANDBOX,
+    );
     expect(loads[0]!.maxInFlight).toBe(4);
   });
 
   it("counts a sweep at its largest level and an open loop at its in-flight cap, per target", () => {
     const three = [sandboxTarget("a"), sandboxTarget("b"), sandboxTarget("c")];
     const sweep = plannedLoadPerOrigin(scenario(three, { concurrency: 2, load: { mode: "closed", requests: 4, sweep: { over: "concurrency", levels: [1, 8, 2] } } }), SANDBOX);
-    expect(sweep[0]!.maxInFlight).toBe(24);
-    const capped = plannedLoadPerOrigin(scenario(three, { load: { mode: "open", rate: 5, requests: 4, maxInFlight: 3 } }), SANDBOX);
-    expect(capped[0]!.maxInFlight).toBe(9);
+    expect(sweep.map((load) => load.maxInFlight)).toEqual([8, 8, 8]);
+    const capped = plannedLoadPerOrigin(scenario(three, { load: { mode: "open", rate: 5, requests: 4, maxInFlight: 7 } }), SANDBOX);
+    expect(capped.map((load) => load.maxInFlight)).toEqual([7, 7, 7]);
     const uncapped = plannedLoadPerOrigin(scenario(three, { load: { mode: "open", rate: 5, requests: 4 } }), SANDBOX);
     expect(uncapped[0]!.maxInFlight).toBe(Number.POSITIVE_INFINITY);
-    expect(originsOverBrowserLimit([...sweep, ...capped, ...uncapped]).map((load) => load.maxInFlight)).toEqual([24, 9, Number.POSITIVE_INFINITY]);
+    expect(originsOverBrowserLimit([...sweep, ...capped, ...uncapped.slice(0, 1)]).map((load) => load.maxInFlight)).toEqual([8, 8, 8, 7, 7, 7, Number.POSITIVE_INFINITY]);
   });
 
-  it("warns about the bundled sweep, whose levels the browser would queue", () => {
+  it("does not warn about the bundled sweep: its largest level fits the browser's six connections per profile", () => {
     const validated = validateScenario(bundledSweep);
     if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
     const loads = plannedLoadPerOrigin(validated.scenario, SANDBOX);
-    expect(originsOverBrowserLimit(loads)).toHaveLength(1);
+    expect(loads).toHaveLength(3);
+    expect(originsOverBrowserLimit(loads)).toEqual([]);
   });
 
   it("leaves out Hugging Face providers and sandbox targets without a sandbox", () => {
@@ -77,14 +85,17 @@ describe("plannedLoadPerOrigin", () => {
 describe("originsOverBrowserLimit", () => {
   it("warns about a concurrency-16 sandbox scenario", () => {
     const loads = plannedLoadPerOrigin(scenario([sandboxTarget("fast"), sandboxTarget("steady")], { concurrency: 16 }), SANDBOX);
-    expect(originsOverBrowserLimit(loads).map((load) => [load.origin, load.maxInFlight])).toEqual([[SANDBOX, 16]]);
+    expect(originsOverBrowserLimit(loads).map((load) => [load.origin, load.maxInFlight])).toEqual([
+      [profileOrigin("fast"), 16],
+      [profileOrigin("steady"), 16],
+    ]);
   });
 
-  it("does not warn about the bundled streaming scenario: 3 targets × 2 on one origin = 6", () => {
+  it("does not warn about the bundled streaming scenario: each profile on its own host", () => {
     const result = validateScenario(bundledStreaming);
     if (!result.ok) throw new Error("the bundled scenario does not validate");
     const loads = plannedLoadPerOrigin(result.scenario, SANDBOX);
-    expect(loads).toEqual([{ origin: SANDBOX, targetIds: ["fast", "steady", "slow"], maxInFlight: 6 }]);
+    expect(loads.map((load) => load.origin)).toEqual([profileOrigin("fast"), profileOrigin("steady"), profileOrigin("slow")]);
     expect(originsOverBrowserLimit(loads)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { getAppDb } from "../../../store/db";
 import { readHfToken } from "../settings";
 import { resolveSandboxUrl } from "../settings";
 import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/sandbox-url";
 import { createRunController, type RunController } from "../../../session/run-controller";
 
 export const RUN_LOCK_PREFIX = "providerbench-run:";
@@ -20,6 +21,7 @@ export function getRunController(): RunController {
     loadMachinery: () => import("../../../session/run-machinery"),
     readAccessToken: readHfToken,
     resolveSandboxUrl,
+    sandboxHostPerProfile: BROWSER_SANDBOX_URL_OPTIONS.hostPerProfile,
     appVersion,
     libraryVersions: { react: reactVersion, dexie: Dexie.semVer },
     userAgent: navigator.userAgent,

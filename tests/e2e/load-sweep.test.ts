@@ -1,0 +1,53 @@
+// The bundled concurrency sweep run in the dashboard, as a newcomer would: each sandbox profile has a host of
+// its own in the browser (core/sandbox-url.ts), so six requests per target go out at once without waiting for
+// one of the browser's connections, and the Compare page marks the slow profile (2 at once) as saturating
+// at 4 while the others are not marked before it.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScenarioInApp, startBrowserSession, type BrowserSession } from "./harness";
+
+const SCENARIO_KEY = "bundled:sandbox-load-sweep";
+
+let session: BrowserSession;
+let page: Page;
+
+beforeAll(async () => {
+  // Half the sandbox's delays: the sweep takes about 30 s instead of a minute; capacities do not scale.
+  session = await startBrowserSession("load-sweep", { sandboxTimeScale: 0.5 });
+  page = session.page;
+  await session.servers.openApp(page);
+}, 120_000);
+
+afterAll(async () => {
+  await session?.close();
+});
+
+async function saturatedStage(targetId: string): Promise<number | null> {
+  const stage = await page.getByTestId("saturation-list").locator(`li[data-target="${targetId}"]`).getAttribute("data-saturated-stage");
+  return stage === null || stage === "" ? null : Number(stage);
+}
+
+describe("the bundled sweep in the browser", () => {
+  it("runs with no request waiting for a browser connection, and marks the slow profile saturating first", async () => {
+    await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(SCENARIO_KEY)}`);
+    await page.getByTestId("run-button").waitFor();
+    // Six per profile fits the browser's six connections per host: nothing to warn about before the run…
+    expect(await page.getByTestId("connection-limit-warning").count()).toBe(0);
+
+    const run = await runScenarioInApp(page, SCENARIO_KEY, 240_000);
+    expect(run.status).toBe("completed");
+    expect(run.failedRequests).toBe(0);
+    // …and nothing queued in the browser during it (Resource Timing, read by the Run page's watch).
+    expect(await page.getByTestId("connection-limit-observed").count()).toBe(0);
+
+    await page.evaluate((hash) => (window.location.hash = hash), `#/compare/${encodeURIComponent(run.runId)}`);
+    await page.getByTestId("saturation-list").waitFor({ timeout: 60_000 });
+    // Levels 1, 2, 4, 6: the slow profile serves 2 at once, so 4 is where its throughput stops growing.
+    const slow = await saturatedStage("slow");
+    expect(slow).toBe(2);
+    for (const other of ["fast", "steady"]) {
+      const stage = await saturatedStage(other);
+      expect(stage === null || stage >= slow!, `${other} saturated at stage ${stage}, before slow`).toBe(true);
+    }
+  }, 300_000);
+});
