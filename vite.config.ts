@@ -12,6 +12,8 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Generated speech plays from an object URL of its stored bytes.
+  "media-src 'self' blob:",
   "font-src 'self' data:",
   "connect-src 'self' http: https:",
   "object-src 'none'",

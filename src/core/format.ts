@@ -89,7 +89,9 @@ export type Unit =
   | "number"
   | "wordsPerSecond"
   | "charactersPerSecond"
-  | "usd";
+  | "usd"
+  /** A unitless score between -1 and 1 (cosine similarity): three decimals on screen, four in files. */
+  | "score";
 
 interface UnitFormat {
   /** Written after the number on screen, and in a terminal column's header. */
@@ -120,7 +122,10 @@ const UNIT_FORMATS: Record<Unit, UnitFormat> = {
   number: { symbol: "", number: formatMagnitude, fileDecimals: 2 },
   wordsPerSecond: { symbol: "words/s", number: formatMagnitude, fileDecimals: 2 },
   charactersPerSecond: { symbol: "chars/s", number: formatMagnitude, fileDecimals: 2 },
+  score: { symbol: "", number: (value) => scoreFormat.format(value), fileDecimals: 4 },
 };
+
+const scoreFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 const dollarsBelowOneFormat = new Intl.NumberFormat(LOCALE, { maximumSignificantDigits: 3 });
 

@@ -7,6 +7,7 @@ import { PERCENTILES, percentileKey, type IntervalKey, type PercentileKey } from
 import { formatNumberIn, formatValueIn, roundForFile, unitSymbol, type Unit } from "./format";
 import { interval, intervalEnds, noInterval, type Ci95 } from "./intervals";
 import { ERROR_KINDS } from "./record";
+import { AGREEMENT_MEASURES } from "./agreement/measures";
 import type { Distribution, SummaryRow } from "./stats";
 
 /** Where a metric is shown by default. Every metric is in the CSV and the --summary JSON. */
@@ -35,7 +36,8 @@ export type MetricGroup =
   | "phases"
   | "cost"
   | "quality"
-  | "errors";
+  | "errors"
+  | "agreement";
 
 export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "requests", label: "Requests" },
@@ -50,6 +52,7 @@ export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "cost", label: "Cost" },
   { id: "quality", label: "Checks and SLOs" },
   { id: "errors", label: "Failed attempts by kind" },
+  { id: "agreement", label: "Agreement with the other targets" },
 ];
 
 /** The statistics of a distribution, in the order files list them. */
@@ -581,6 +584,7 @@ export const METRICS: readonly Metric[] = [
   ...valueMetrics(),
   ...phaseMetrics(),
   ...loadMetrics(),
+  ...agreementMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,
@@ -935,4 +939,21 @@ function loadMetrics(): Metric[] {
       advanced: false,
     },
   ];
+}
+
+// Agreement across targets (src/core/agreement, docs/metrics.md "Agreement"): each target's figure with
+// the others, from the one catalogue of agreement measures; empty for a task the measure does not fit.
+function agreementMetrics(): Metric[] {
+  return AGREEMENT_MEASURES.map((measure) => ({
+    id: measure.id,
+    label: measure.label,
+    header: measure.header,
+    unit: measure.unit,
+    better: measure.better,
+    value: (row: SummaryRow) => row.agreement?.[measure.id] ?? null,
+    definition: measure.targetDefinition,
+    views: [],
+    group: "agreement",
+    advanced: false,
+  }));
 }

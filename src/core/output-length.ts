@@ -23,6 +23,6 @@ export function fixedOutputTokens(parameters: Record<string, unknown>): number |
   return minimum === maximum ? maximum : null;
 }
 
-export function summaryOptionsOf(scenario: { parameters: Record<string, unknown> }): SummaryOptions {
-  return { fixedOutputTokens: fixedOutputTokens(scenario.parameters) };
+export function summaryOptionsOf(scenario: { parameters: Record<string, unknown>; task?: string }): SummaryOptions {
+  return { fixedOutputTokens: fixedOutputTokens(scenario.parameters), ...(scenario.task === undefined ? {} : { task: scenario.task }) };
 }

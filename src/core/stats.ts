@@ -1,6 +1,7 @@
 // Per-target summary statistics over request records, with the metric definitions of docs/metrics.md.
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
+import { AgreementAccumulator } from "./agreement/pairs";
 import { addGapHistogram, gapBucketValueMs, LAST_GAP_BUCKET } from "./chunk-gaps";
 import { describeSorted, describeWeighted, emptyDistribution, type Distribution } from "./distribution";
 import { inFlightDistribution } from "./in-flight";
@@ -25,7 +26,9 @@ import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, ty
 //    mean (Student's t); token timing (TTST, time to first answer token, chunk gaps, stalls), lengths,
 //    stream shape, requests in flight, input and total token throughput, words and characters per second,
 //    stopped-short requests; ITL and decode speed end at the last token rather than the last byte.
-export const STATS_VERSION = 7;
+// 8: agreement across targets (src/core/agreement): each target's top-1, cosine, exact-match, length-ratio,
+//    word-error-rate and box-IoU figure with the others, for the tasks each fits.
+export const STATS_VERSION = 8;
 
 export type { Distribution } from "./distribution";
 // The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
@@ -69,6 +72,11 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
   reasoningTokensEstimated: boolean;
   /** Measured attempts whose answer carried Retry-After (the server asking for a pause). */
   retryAfterAttempts: number;
+  /**
+   * Agreement with the other targets, by measure id (agreement/measures.ts): only the measures of the
+   * scenario's task. Absent in summaries stored before agreement existed.
+   */
+  agreement?: Partial<Record<string, number | null>>;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -100,6 +108,8 @@ export type DistributionMetric = (typeof DISTRIBUTION_METRICS)[number];
 export interface SummaryOptions {
   /** The output length every request asked for and should reach (see output-length.ts); null when none is fixed. */
   fixedOutputTokens?: number | null;
+  /** The scenario's task: which agreement measures apply (agreement/measures.ts); none without it. */
+  task?: string;
 }
 
 /** (new − old) / old × 100; null when either side is missing or old is 0. */
@@ -409,6 +419,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
 /** Collects records one at a time (e.g. as a run streams them in) and summarizes per target on demand. */
 export class SummaryAccumulator {
   private readonly totalsByTarget = new Map<string, TargetTotals>();
+  private readonly agreement: AgreementAccumulator | null;
 
   /**
    * `settings`: the scenario's prices and SLOs (valueSettingsOf); without them there are no cost or SLO
@@ -417,9 +428,13 @@ export class SummaryAccumulator {
   constructor(
     private readonly settings: ValueSettings = NO_VALUE_SETTINGS,
     private readonly options: SummaryOptions = {},
-  ) {}
+  ) {
+    const agreement = options.task === undefined ? null : new AgreementAccumulator(options.task);
+    this.agreement = agreement?.measured === true ? agreement : null;
+  }
 
   add(record: RequestRecord): void {
+    this.agreement?.add(record);
     let totals = this.totalsByTarget.get(record.targetId);
     if (totals === undefined) {
       totals = newTargetTotals();
@@ -451,7 +466,11 @@ export class SummaryAccumulator {
    */
   summarize(targetOrder?: string[]): SummaryRow[] {
     const targetIds = [...new Set([...(targetOrder ?? []), ...this.totalsByTarget.keys()])];
-    return targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals(), this.settings, this.options));
+    const rows = targetIds.map((targetId) => summarizeTarget(targetId, this.totalsByTarget.get(targetId) ?? newTargetTotals(), this.settings, this.options));
+    if (this.agreement === null) return rows;
+    const measures = this.agreement.result(targetIds);
+    for (const row of rows) row.agreement = Object.fromEntries(measures.map((result) => [result.measure.id, result.perTarget.get(row.targetId) ?? null]));
+    return rows;
   }
 
   /** Attempts in flight over the whole run, every target together (time-weighted, as per target). */

@@ -55,7 +55,7 @@ describe("run controller: stored summary", () => {
     const db = newDb();
     const { final, run } = await runToTheEnd(db);
     expect(final.problem).toBeNull();
-    const fromStoredRecords = summarize(await recordsOfRun(db, final.runId!), ["fast", "slow"]);
+    const fromStoredRecords = summarize(await recordsOfRun(db, final.runId!), ["fast", "slow"], undefined, realMachinery.summaryOptionsOf(testScenario()));
     expect(run!.summary).toEqual({ statsVersion: STATS_VERSION, rows: fromStoredRecords });
     expect(final.summary).toEqual(fromStoredRecords);
   });

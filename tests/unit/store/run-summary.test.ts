@@ -4,6 +4,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STATS_VERSION, summarize, type SummaryRow } from "../../../src/core/stats";
+import { summaryOptionsOf } from "../../../src/core/output-length";
 import { ProviderBenchDb, type StoredRun } from "../../../src/store/db";
 import { currentSummary, summaryOfRun, summaryToStore } from "../../../src/store/run-summary";
 import { testRecord, testRun } from "./fixtures";
@@ -19,7 +20,8 @@ afterEach(async () => {
 });
 
 const records = Array.from({ length: 9 }, (_, index) => testRecord("r", index, { latencyMs: 100 + 7 * index }));
-const fromRecords = () => summarize(records, ["fast", "slow"]);
+// With the scenario's task, as the store computes it (its agreement figures need the task).
+const fromRecords = () => summarize(records, ["fast", "slow"], undefined, summaryOptionsOf(testRun("r", {}).spec));
 /** Rows no record of the run would give: a summary showing them can only have come from the row. */
 const storedRows = (): SummaryRow[] => summarize([testRecord("r", 0, { latencyMs: 5 })], ["fast", "slow"]);
 

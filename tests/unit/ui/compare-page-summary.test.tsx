@@ -5,6 +5,7 @@
 import "fake-indexeddb/auto";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { summaryOptionsOf } from "../../../src/core/output-length";
 import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb, type ProviderBenchDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
@@ -70,7 +71,7 @@ describe("the run's page and stored summaries", () => {
 
     render(<ComparePage runId="r" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(screen.getAllByTestId("summary-row")).toHaveLength(2));
-    await waitFor(async () => expect((await db.runs.get("r"))!.summary).toEqual(summaryToStore(summarize(records, ["fast", "slow"]))));
+    await waitFor(async () => expect((await db.runs.get("r"))!.summary).toEqual(summaryToStore(summarize(records, ["fast", "slow"], undefined, summaryOptionsOf(testRun("r", {}).spec)))));
     // Once, for the page's own views: the summary came from the same read.
     expect(readRunIds).toEqual(["r"]);
   });

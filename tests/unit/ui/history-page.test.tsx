@@ -4,6 +4,7 @@
 import "fake-indexeddb/auto";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { summaryOptionsOf } from "../../../src/core/output-length";
 import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
@@ -36,7 +37,7 @@ describe("History", () => {
     await waitFor(() => expect(cell("cut", "measured")).toBe("3"));
     expect(cell("cut", "errors")).toBe("1");
     expect(document.querySelector('[data-run-id="cut"] .badge')?.textContent).toBe("interrupted");
-    await waitFor(async () => expect((await db.runs.get("cut"))!.summary).toEqual({ statsVersion: STATS_VERSION, rows: summarize(records, ["fast", "slow"]) }));
+    await waitFor(async () => expect((await db.runs.get("cut"))!.summary).toEqual({ statsVersion: STATS_VERSION, rows: summarize(records, ["fast", "slow"], undefined, summaryOptionsOf(testRun("cut", {}).spec)) }));
   });
 
   it("shows a finished run's stored numbers without reading its records", async () => {

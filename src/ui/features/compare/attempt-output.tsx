@@ -1,12 +1,15 @@
 import type { RequestRecord } from "../../../core/record";
 import { MISSING, formatCount, formatMs } from "../../components/ui/format";
+import type { InputView } from "./outputs/input-view";
+import { OutputView } from "./outputs/output-view";
 import "./compare.css";
 
 /**
- * One attempt's timings and output. Model output is untrusted text: it only ever goes into a text
- * node inside <pre>, never through innerHTML or a markdown renderer, so markup in it stays literal.
+ * One attempt's timings and output, drawn per the task's output kind (outputs/output-view.tsx). Model
+ * output is untrusted: text only ever goes into text nodes, never through innerHTML or a markdown
+ * renderer, so markup in it stays literal.
  */
-export function AttemptOutput(props: { record: RequestRecord; showRepetition: boolean }) {
+export function AttemptOutput(props: { record: RequestRecord; showRepetition: boolean; task?: string; input?: InputView; targetLabel?: string }) {
   const { record, showRepetition } = props;
   const failed = record.status === "error";
   return (
@@ -41,7 +44,11 @@ export function AttemptOutput(props: { record: RequestRecord; showRepetition: bo
           {record.errorMessage ? `: ${record.errorMessage}` : ""}
         </p>
       )}
-      {record.output !== null && <pre className="pb-output">{record.output}</pre>}
+      {props.task !== undefined && props.input !== undefined && !failed ? (
+        <OutputView task={props.task} record={record} input={props.input} targetLabel={props.targetLabel ?? record.targetId} />
+      ) : (
+        record.output !== null && <pre className="pb-output">{record.output}</pre>
+      )}
     </article>
   );
 }

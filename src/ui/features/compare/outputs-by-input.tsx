@@ -3,6 +3,7 @@ import type { RequestRecord } from "../../../core/record";
 import { expandInputs } from "../../../core/inputs";
 import type { Scenario } from "../../../core/scenario";
 import { attemptsByInput, failedCheckCounts, failedItsChecks } from "./input-outputs";
+import { inputViewOf } from "./outputs/input-view";
 import type { TargetInfo } from "./target-info";
 import { TargetOutputs } from "./target-outputs";
 import "./compare.css";
@@ -42,6 +43,7 @@ export function OutputsByInput(props: { scenario: Scenario; records: RequestReco
   if (inputIndex === undefined) return <p className="pb-empty">No inputs.</p>;
   const prompt = promptsByIndex.get(inputIndex);
   const attempts = byInput.get(inputIndex);
+  const inputView = inputViewOf(Array.isArray(scenario.inputs) ? scenario.inputs[inputIndex] : prompt);
 
   return (
     <div className="pb-outputs" data-testid="outputs-by-input">
@@ -79,6 +81,8 @@ export function OutputsByInput(props: { scenario: Scenario; records: RequestReco
             attempts={failedOnly ? (attempts?.get(target.id) ?? []).filter(failedItsChecks) : (attempts?.get(target.id) ?? [])}
             showAll={showAll || failedOnly}
             emptyText={failedOnly ? "No failing output for this input." : undefined}
+            task={scenario.task}
+            input={inputView}
           />
         ))}
       </div>

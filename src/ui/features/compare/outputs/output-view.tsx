@@ -1,0 +1,67 @@
+// One record's output, drawn the way its task's output kind needs (core/outputs/output-kind.ts).
+import { outputValueOf } from "../../../../core/agreement/pairs";
+import { outputKindOf } from "../../../../core/outputs/output-kind";
+import { readAnswer, readBlobReference, readBoxes, readEntities, readLabels, readSegments, readSimilarities, readVector } from "../../../../core/outputs/read-output";
+import type { RequestRecord } from "../../../../core/record";
+import { AnswerOutput } from "./answer-output";
+import { AudioOutput } from "./audio-output";
+import { BoxesOutput } from "./boxes-output";
+import { EntitiesOutput } from "./entities-output";
+import { ImageOutput } from "./image-output";
+import type { InputView } from "./input-view";
+import { LabelsOutput } from "./labels-output";
+import { MasksOutput } from "./masks-output";
+import { TextOutput } from "./text-output";
+import { VectorOutputView } from "./vector-output";
+
+/**
+ * The renderer of the task's kind; when the parsed output is not that kind's shape (a provider's odd
+ * answer, a record from before outputs were parsed), the output text, so nothing measured is hidden.
+ */
+export function OutputView(props: { task: string; record: RequestRecord; input: InputView; targetLabel: string }) {
+  const { task, record, input } = props;
+  const value = outputValueOf(record);
+  const fallback = <TextOutput text={record.output} />;
+  switch (outputKindOf(task)) {
+    case "text":
+      return fallback;
+    case "labels": {
+      const labels = readLabels(value);
+      return labels === null ? fallback : <LabelsOutput labels={labels} />;
+    }
+    case "similarities": {
+      const scores = readSimilarities(value);
+      if (scores === null) return fallback;
+      const labels = scores.map((score, index) => ({ label: input.sentences?.[index] ?? `sentence ${index + 1}`, score }));
+      return <LabelsOutput labels={labels} caption="Similarity to each sentence" />;
+    }
+    case "entities": {
+      const entities = readEntities(value);
+      return entities === null ? fallback : <EntitiesOutput entities={entities} inputText={input.text} />;
+    }
+    case "answer": {
+      const answer = readAnswer(value);
+      return answer === null ? fallback : <AnswerOutput answer={answer} context={input.context} />;
+    }
+    case "vector": {
+      const vector = readVector(value);
+      return vector === null ? fallback : <VectorOutputView vector={vector} />;
+    }
+    case "boxes": {
+      const boxes = readBoxes(value);
+      return boxes === null ? fallback : <BoxesOutput boxes={boxes} image={input.image} />;
+    }
+    case "masks": {
+      const segments = readSegments(value);
+      return segments === null ? fallback : <MasksOutput segments={segments} image={input.image} />;
+    }
+    case "image": {
+      const reference = readBlobReference(value);
+      return reference === null ? fallback : <ImageOutput reference={reference} />;
+    }
+    case "audio": {
+      const reference = readBlobReference(value);
+      return reference === null ? fallback : <AudioOutput reference={reference} label={`Speech from ${props.targetLabel}`} />;
+    }
+  }
+}
