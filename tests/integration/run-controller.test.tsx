@@ -9,6 +9,7 @@ import { useSyncExternalStore } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
+import { summaryOptionsOf } from "../../src/core/output-length";
 import { STATS_VERSION, summarize } from "../../src/core/stats";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { ProviderBenchDb } from "../../src/store/db";
@@ -105,7 +106,7 @@ describe("run controller", () => {
     expect(stored).toHaveLength(10);
     expect(stored).toEqual(final.records);
     // The one accumulator fed as records arrived gives what the stored records give.
-    expect(rows).toEqual(summarize(stored, ["fast", "steady"]));
+    expect(rows).toEqual(summarize(stored, ["fast", "steady"], undefined, summaryOptionsOf(sandboxScenario())));
     expect(final.summary).toEqual(rows);
   });
 
