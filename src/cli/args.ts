@@ -18,6 +18,8 @@ run options:
                          sends only the requests it has no outcome for, appends their records to that file
                          and summarises the whole run. Give the scenario it was made with; no --jsonl, --csv
                          or load flags
+  --dataset <file>       fill inputs.variables of the scenario's template from a CSV file (a header row
+                         names the columns, one variable each) or a JSONL file (one object per line)
   --concurrency <n>      override run.concurrency
   --repetitions <n>      override run.repetitions
   --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or ${DEFAULT_SANDBOX_URL})
@@ -74,6 +76,8 @@ export interface RunCommand {
   resumePath: string | undefined;
   /** Which metrics the printed table shows (--wide, --columns). */
   table: TableView;
+  /** --dataset: a CSV or JSONL file whose rows become the template's inputs.variables. */
+  datasetPath?: string | undefined;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -98,7 +102,7 @@ export type ParsedCommand =
   | { kind: "error"; message: string };
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["resume", "jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
+const RUN_ONLY_OPTIONS = ["dataset", "resume", "jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
@@ -110,6 +114,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       strict: true,
       options: {
         jsonl: { type: "string" },
+        dataset: { type: "string" },
         resume: { type: "string" },
         csv: { type: "string" },
         summary: { type: "string" },
@@ -161,6 +166,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
     kind: "run",
     command: {
       scenarioPath,
+      datasetPath: values.dataset,
       jsonlPath: values.resume ?? values.jsonl,
       csvPath: values.csv,
       summaryPath: values.summary,

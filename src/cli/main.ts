@@ -25,6 +25,7 @@ import { valueSettingsOf } from "../core/value-summary";
 import { targetDisplayName } from "../core/target-names";
 import { targetsNeedingToken } from "../core/targets";
 import { endpointKeysFromEnvironment } from "./endpoint-keys";
+import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 
 class InputProblem extends Error {}
 
@@ -178,6 +179,11 @@ async function loadScenario(command: RunCommand): Promise<Scenario> {
     text = await readFile(command.scenarioPath, "utf8");
   } catch (error) {
     throw new InputProblem(`cannot read ${command.scenarioPath}: ${(error as Error).message}`);
+  }
+  if (command.datasetPath !== undefined) {
+    text = await scenarioTextWithDataset(text, command.datasetPath).catch((error: unknown) => {
+      throw error instanceof DatasetProblem ? new InputProblem(error.message) : error;
+    });
   }
   // Validation renders the template: in a worker, so a hostile one is stopped rather than hanging the CLI.
   const check = await checkScenarioInWorker(text, { concurrency: command.concurrency, repetitions: command.repetitions, load: command.load }).catch((error: unknown) => {

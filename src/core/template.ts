@@ -52,6 +52,9 @@ export function createTemplateBudget(limits: TemplateLimits = TEMPLATE_LIMITS, n
   return { limits, work: 0, chars: 0, deadline: now() + limits.maxMs, now };
 }
 
+/** Where a rendering error carries the AST node it was thrown from. */
+export const FAILED_NODE = Symbol("failedTemplateNode");
+
 /** What one item of a list or mapping produced costs: a loop over it pays about this per item. */
 const ITEM_WORK = 20;
 
@@ -91,6 +94,10 @@ class BoundedInterpreter extends Interpreter {
       const result = super.evaluate(...args);
       measure(result, budget);
       return result;
+    } catch (error) {
+      // The innermost node that failed, for template-errors.ts to place the error in the source.
+      if (error instanceof Error && !(FAILED_NODE in error)) Object.defineProperty(error, FAILED_NODE, { value: args[0] });
+      throw error;
     } finally {
       this.depth--;
     }
