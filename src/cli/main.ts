@@ -16,6 +16,7 @@ import { runScenario } from "../core/runner";
 import { formatLoadReport } from "./load-report";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
+import { agreementToJson } from "../core/agreement/report";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { StageSummaries } from "../core/load/stage-summaries";
 import type { Stage } from "../core/load/stages";
@@ -146,6 +147,8 @@ async function runCommand(command: RunCommand): Promise<number> {
         targets,
         // Requests in flight over the whole run, every target together (each target's own is in its row).
         inFlight: overallInFlight(statistics),
+        // Agreement across targets: each pair's figure per measure of the task (each target's own is in its row).
+        agreement: agreementToJson(statistics.agreementResults(scenario.targets.map((target) => target.id))),
         ...(loadReport === null ? {} : { load: loadReport.json }),
       };
       await outputs.summary.commit(`${JSON.stringify(summary, null, 2)}\n`).catch((error: Error) => {

@@ -1,7 +1,7 @@
 // Per-target summary statistics over request records, with the metric definitions of docs/metrics.md.
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
-import { AgreementAccumulator } from "./agreement/pairs";
+import { AgreementAccumulator, type MeasureAgreement } from "./agreement/pairs";
 import { addGapHistogram, gapBucketValueMs, LAST_GAP_BUCKET } from "./chunk-gaps";
 import { describeSorted, describeWeighted, emptyDistribution, type Distribution } from "./distribution";
 import { inFlightDistribution } from "./in-flight";
@@ -471,6 +471,12 @@ export class SummaryAccumulator {
     const measures = this.agreement.result(targetIds);
     for (const row of rows) row.agreement = Object.fromEntries(measures.map((result) => [result.measure.id, result.perTarget.get(row.targetId) ?? null]));
     return rows;
+  }
+
+  /** Agreement across targets, every measure of the task with its pairs (empty without a task that has one). */
+  agreementResults(targetOrder?: string[]): MeasureAgreement[] {
+    if (this.agreement === null) return [];
+    return this.agreement.result([...new Set([...(targetOrder ?? []), ...this.totalsByTarget.keys()])]);
   }
 
   /** Attempts in flight over the whole run, every target together (time-weighted, as per target). */

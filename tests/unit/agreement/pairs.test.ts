@@ -75,3 +75,15 @@ describe("agreement across targets", () => {
     expect(summarize([record("a", 0, [1, 0])], ["a"])[0]!.agreement).toBeUndefined();
   });
 });
+
+describe("agreement in the --summary JSON", () => {
+  it("lists an undirected measure's pairs once, a directed one's both ways, rounded as the CSV", async () => {
+    const { agreementToJson } = await import("../../../src/core/agreement/report");
+    const three = agreementOf("text-classification", outputs({ 0: { a: labels("x"), b: labels("x"), c: labels("y") } }), ["a", "b", "c"]);
+    expect(agreementToJson(three)[0]!.pairs.map((pair) => `${pair.referenceId}-${pair.otherId}:${pair.value}`)).toEqual(["a-b:1", "a-c:0", "b-c:0"]);
+    const text = (value: string): TargetOutput => ({ value: { text: value }, text: value });
+    const wer = agreementOf("automatic-speech-recognition", outputs({ 0: { a: text("a b c"), b: text("a b d") } }), ["a", "b"]);
+    // 1 substitution / 3 words = 0.3333 (four decimals, as a fraction in the CSV).
+    expect(agreementToJson(wer)[0]).toMatchObject({ id: "agreementWordErrorRate", directed: true, pairs: [{ value: 0.3333 }, { value: 0.3333 }] });
+  });
+});

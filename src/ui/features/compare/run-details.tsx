@@ -2,6 +2,7 @@ import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import { Section } from "../../components/ui/section";
+import { AgreementTables } from "./agreement/agreement-tables";
 import { EcdfChart } from "./ecdf-chart";
 import { ErrorBreakdownChart } from "./error-breakdown-chart";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
@@ -45,6 +46,9 @@ export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]
       </div>
       <Section title="Outputs by input">
         <OutputsByInput scenario={scenario} records={records} targets={targets} />
+      </Section>
+      <Section title="Agreement across targets" testId="agreement-section">
+        <AgreementTables task={scenario.task} records={records} targets={targets} />
       </Section>
       <Section title="Records">
         <RecordsTable records={records} targets={targets} />
