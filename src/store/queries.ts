@@ -149,3 +149,17 @@ export async function saveScenario(db: ProviderBenchDb, spec: Scenario, now: num
 export async function deleteSavedScenario(db: ProviderBenchDb, scenarioId: string): Promise<void> {
   await db.scenarios.delete(scenarioId);
 }
+
+/** Puts a deleted scenario back exactly as it was (its id too, so runs that name it find it again): the undo of a delete. */
+export async function restoreSavedScenario(db: ProviderBenchDb, stored: StoredScenario): Promise<void> {
+  await db.scenarios.put(stored);
+}
+
+/** The list's name and the scenario's own name stay one: the run rows and exports show the latter. */
+export async function renameSavedScenario(db: ProviderBenchDb, scenarioId: string, name: string, now: number = Date.now()): Promise<void> {
+  await db.transaction("rw", db.scenarios, async () => {
+    const stored = await db.scenarios.get(scenarioId);
+    if (stored === undefined) throw new Error("this scenario no longer exists (deleted in another tab?)");
+    await db.scenarios.put({ ...stored, name, spec: { ...stored.spec, name }, updatedAt: now });
+  });
+}

@@ -18,6 +18,8 @@ export function AppRoutes({ route }: { route: Route }) {
   switch (route.page) {
     case "scenarios":
       return <ScenariosPage />;
+    case "shared":
+      return <ScenariosPage key={route.payload} sharedPayload={route.payload} />;
     case "run":
       return <RunRoute scenarioKey={route.scenarioKey} />;
     case "compare":

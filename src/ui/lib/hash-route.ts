@@ -7,6 +7,8 @@ export type Route =
   | { page: "run"; scenarioKey: string | null }
   /** runId null: the latest run. */
   | { page: "compare"; runId: string | null; baselineRunId: string | null }
+  /** A share link: the scenario compressed in the fragment (core/scenario-share.ts), opened as a draft. */
+  | { page: "shared"; payload: string }
   | { page: "history" }
   | { page: "settings" }
   | { page: "not-found"; path: string };
@@ -23,6 +25,7 @@ export function parseRoute(hash: string): Route {
   if (first === "runs" && second !== undefined && segments.length === 2) {
     return { page: "compare", runId: second, baselineRunId: query.get("baseline") };
   }
+  if (first === "shared" && second !== undefined && segments.length === 2) return { page: "shared", payload: second };
   if (first === "history" && segments.length === 1) return { page: "history" };
   if (first === "settings" && segments.length === 1) return { page: "settings" };
   return { page: "not-found", path: rawPath };

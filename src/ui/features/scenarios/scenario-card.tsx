@@ -1,7 +1,7 @@
+import type { ReactNode } from "react";
 import { isProviderTarget, type Scenario, type ScenarioError } from "../../../core/scenario";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Badge } from "../../components/ui/badge";
-import { ConfirmButton } from "../../components/ui/confirm-button";
 import { routes } from "../../lib/hash-route";
 import { ScenarioErrorList } from "./scenario-error-list";
 
@@ -11,10 +11,13 @@ interface ScenarioCardProps {
   /** For a shipped file that does not validate. */
   errors?: ScenarioError[];
   fallbackName?: string;
-  onDelete?: () => void;
+  /** Shown beside the token badge: "read-only", "unsaved draft". */
+  status?: string;
+  /** The card's actions after Run (save, rename, export, share, delete, …). */
+  actions?: ReactNode;
 }
 
-export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName, onDelete }: ScenarioCardProps) {
+export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName, status, actions }: ScenarioCardProps) {
   const headingId = `scenario-${scenarioKey.replace(/[^A-Za-z0-9_-]/g, "-")}`;
   if (scenario === null) {
     return (
@@ -31,7 +34,10 @@ export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName,
     <article className="card scenario-card" aria-labelledby={headingId} data-scenario-key={scenarioKey}>
       <header className="card-header">
         <h3 id={headingId}>{scenario.name}</h3>
-        {needsToken ? <Badge tone="warning">needs a Hugging Face token</Badge> : <Badge tone="success">no token needed</Badge>}
+        <span className="badge-group">
+          {status ? <Badge tone="neutral">{status}</Badge> : null}
+          {needsToken ? <Badge tone="warning">needs a Hugging Face token</Badge> : <Badge tone="success">no token needed</Badge>}
+        </span>
       </header>
       {scenario.description ? <p className="card-description">{scenario.description}</p> : null}
       <ScenarioDetails scenario={scenario} />
@@ -39,7 +45,7 @@ export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName,
         <a className="button button-primary" href={routes.run(scenarioKey)} data-testid="scenario-run-link">
           Run
         </a>
-        {onDelete ? <ConfirmButton label="Delete" confirmLabel="Delete this scenario" onConfirm={onDelete} /> : null}
+        {actions}
       </footer>
     </article>
   );

@@ -1,5 +1,5 @@
-// Adds a scenario from a JSON file or pasted text; it is stored only once it validates.
-import { useId, useState, type ChangeEvent } from "react";
+// Adds a scenario from a JSON file (chosen or dropped) or pasted text; it is stored only once it validates.
+import { useId, useState, type ChangeEvent, type DragEvent } from "react";
 import { describeError } from "../../../core/describe-error";
 import type { Scenario, ScenarioError } from "../../../core/scenario";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
@@ -52,15 +52,39 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
     input.value = "";
   };
 
+  const [dragging, setDragging] = useState(false);
+  const onDragOver = (event: DragEvent<HTMLElement>): void => {
+    if (!event.dataTransfer.types.includes("Files")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    setDragging(true);
+  };
+  const onDrop = async (event: DragEvent<HTMLElement>): Promise<void> => {
+    event.preventDefault();
+    setDragging(false);
+    const files = [...event.dataTransfer.files];
+    // One at a time, so each file's errors are shown under its own name.
+    for (const file of files) {
+      if (!(await accept(await file.text(), file.name))) break;
+    }
+  };
+
   return (
-    <section className="card scenario-import" aria-labelledby="import-heading">
+    <section
+      className={`card scenario-import${dragging ? " drop-target" : ""}`}
+      aria-labelledby="import-heading"
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => void onDrop(event)}
+      data-testid="scenario-drop-zone"
+    >
       <h3 id="import-heading">Add a scenario</h3>
       <div className="form-row">
         <label htmlFor={fileInputId} className="button">
           Load scenario file…
         </label>
         <input id={fileInputId} className="visually-hidden-file" type="file" accept=".json,application/json" onChange={(event) => void onFile(event)} />
-        <span className="hint">A scenario JSON file, as in the scenarios/ folder of the repository.</span>
+        <span className="hint">A scenario JSON file (exported here, or as in the scenarios/ folder of the repository); or drop files on this box.</span>
       </div>
       <label htmlFor={textAreaId}>Or paste scenario JSON</label>
       <textarea

@@ -1,9 +1,10 @@
-// Looks up a scenario by its key: `bundled:<file>` or `saved:<id>`.
+// Looks up a scenario by its key: `bundled:<file>`, `saved:<id>` or the shared draft (`draft:shared`).
 import type { Scenario } from "../../../core/scenario";
 import { getAppDb } from "../../../store/db";
 import { getSavedScenario } from "../../../store/queries";
 import { useLiveRead } from "../../lib/use-live-read";
 import { BUNDLED_KEY_PREFIX, SAVED_KEY_PREFIX, findBundledScenario } from "./bundled-scenarios";
+import { DRAFT_KEY, draftScenario } from "./draft-scenario";
 
 export type ScenarioLookup = { state: "loading" } | { state: "missing" } | { state: "error"; message: string } | { state: "found"; scenario: Scenario };
 
@@ -12,6 +13,10 @@ export function useScenarioByKey(key: string | null): ScenarioLookup {
   // null marks "looked, not there".
   const saved = useLiveRead(async () => (savedId ? ((await getSavedScenario(getAppDb(), savedId)) ?? null) : null), [savedId]);
   if (key === null) return { state: "missing" };
+  if (key === DRAFT_KEY) {
+    const draft = draftScenario();
+    return draft ? { state: "found", scenario: draft } : { state: "missing" };
+  }
   if (key.startsWith(BUNDLED_KEY_PREFIX)) {
     const bundled = findBundledScenario(key)?.scenario;
     return bundled ? { state: "found", scenario: bundled } : { state: "missing" };
