@@ -130,8 +130,8 @@ describe("scenario library", () => {
   });
 });
 
-function scenarioFileJson(name: string): unknown {
-  return JSON.parse(scenarioFileText(scenario(name)));
+function scenarioFileJson(name: string): Record<string, unknown> {
+  return JSON.parse(scenarioFileText(scenario(name))) as Record<string, unknown>;
 }
 
 describe("share links on the Scenarios page", () => {
