@@ -89,6 +89,8 @@ export type Unit =
   | "number"
   | "wordsPerSecond"
   | "charactersPerSecond"
+  /** Seconds of audio heard or spoken per second of latency. */
+  | "audioSecondsPerSecond"
   | "usd"
   /** A unitless score between -1 and 1 (cosine similarity): three decimals on screen, four in files. */
   | "score";
@@ -123,6 +125,7 @@ const UNIT_FORMATS: Record<Unit, UnitFormat> = {
   wordsPerSecond: { symbol: "words/s", number: formatMagnitude, fileDecimals: 2 },
   charactersPerSecond: { symbol: "chars/s", number: formatMagnitude, fileDecimals: 2 },
   score: { symbol: "", number: (value) => scoreFormat.format(value), fileDecimals: 4 },
+  audioSecondsPerSecond: { symbol: "audio s/s", number: formatMagnitude, fileDecimals: 3 },
 };
 
 const scoreFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 3, maximumFractionDigits: 3 });

@@ -393,7 +393,62 @@ export const DISTRIBUTIONS: readonly DistributionSpec[] = [
     distribution: (row) => row.queueMs,
     definition: `queueMs (when the request was due to when it was handed to fetch) ${SUCCESSFUL}: the send lag of an open loop, or the wait for the in-flight cap`,
   },
+  ...mediaDistributions(),
 ];
+
+// Images and audio (docs/metrics.md, "Images and audio"): per-audio-second and per-image figures, over
+// the successful requests whose records carry the quantity (speech recognition, text to speech, images).
+// A function, hoisted, so this block stays apart from the list above.
+function mediaDistributions(): DistributionSpec[] {
+  // Shown on demand (the column chooser, --wide, --columns): a text run would carry four empty columns.
+  const mediaViews: Partial<Record<DistributionStatistic, readonly MetricView[]>> = {};
+  return [
+    {
+      id: "audioSecondsPerSecond",
+      noun: "audio seconds transcribed per second",
+      headerPrefix: "Audio s/s",
+      unit: "audioSecondsPerSecond",
+      better: "higher",
+      group: "throughput",
+      distribution: (row) => row.audioSecondsPerSecond,
+      definition: `seconds of audio sent / latency in seconds, per speech-recognition request ${SUCCESSFUL}: how many times faster than real time`,
+      views: mediaViews,
+    },
+    {
+      id: "realTimeFactor",
+      noun: "real-time factor",
+      headerPrefix: "RTF",
+      unit: "number",
+      better: "lower",
+      group: "latency",
+      distribution: (row) => row.realTimeFactor,
+      definition: `latency in seconds / seconds of audio sent, per speech-recognition request ${SUCCESSFUL}: below 1 is faster than real time`,
+      views: mediaViews,
+    },
+    {
+      id: "speechSecondsPerSecond",
+      noun: "audio seconds spoken per second",
+      headerPrefix: "Speech s/s",
+      unit: "audioSecondsPerSecond",
+      better: "higher",
+      group: "throughput",
+      distribution: (row) => row.speechSecondsPerSecond,
+      definition: `seconds of audio in the answer / latency in seconds, per text-to-speech request ${SUCCESSFUL}`,
+      views: mediaViews,
+    },
+    {
+      id: "latencyPerImage",
+      noun: "latency per image",
+      headerPrefix: "Per image",
+      unit: "ms",
+      better: "lower",
+      group: "latency",
+      distribution: (row) => row.latencyPerImageMs,
+      definition: `latency / images in the answer, per image-generating request ${SUCCESSFUL}`,
+      views: mediaViews,
+    },
+  ];
+}
 
 export const METRICS: readonly Metric[] = [
   {

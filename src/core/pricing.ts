@@ -25,18 +25,27 @@ export type TargetPrice = z.output<typeof priceSchema>;
 export type PricePart = keyof TargetPrice;
 
 /**
- * The quantities the records of today's tasks carry. Images and audio seconds are in no record yet: a
- * price per image or per audio second is refused until a task whose records carry them exists.
+ * The quantities each task's records carry. A task not listed carries a request and nothing else to
+ * price by. Images: text to image and image to image (`outputImages`); audio seconds: the audio sent
+ * (speech recognition, audio classification: `inputAudioSeconds`) or spoken (text to speech: `outputAudioSeconds`).
  */
 const PRICED_QUANTITIES_BY_TASK: Readonly<Record<string, readonly PricePart[]>> = {
   "chat-completion": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest"],
   "text-generation": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest"],
+  "image-text-to-text": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest"],
   "feature-extraction": ["inputPerMillionTokens", "perRequest"],
+  "text-to-image": ["perImage", "perRequest"],
+  "image-to-image": ["perImage", "perRequest"],
+  "automatic-speech-recognition": ["perAudioSecond", "perRequest"],
+  "audio-classification": ["perAudioSecond", "perRequest"],
+  "text-to-speech": ["perAudioSecond", "perRequest"],
 };
+
+const REQUEST_ONLY: readonly PricePart[] = ["perRequest"];
 
 /** Price parts that cannot apply to the task's records, each with the reason, for the scenario's errors. */
 export function inapplicablePriceParts(task: string, price: TargetPrice): { part: PricePart; message: string }[] {
-  const applicable = PRICED_QUANTITIES_BY_TASK[task] ?? [];
+  const applicable = PRICED_QUANTITIES_BY_TASK[task] ?? REQUEST_ONLY;
   return (Object.keys(price) as PricePart[])
     .filter((part) => price[part] !== undefined && !applicable.includes(part))
     .map((part) => ({ part, message: `not applicable: ${task} records carry no ${QUANTITY_NAMES[part]}` }));
@@ -60,8 +69,22 @@ export interface RequestCost {
  * What one successful request cost at this price, or null when a priced quantity is missing from the
  * record (a provider that reports no input tokens, say): such a request is not priced.
  */
-export function requestCost(price: TargetPrice, record: Pick<RequestRecord, "inputTokens" | "outputTokens" | "tokensEstimated">): RequestCost | null {
+export function requestCost(
+  price: TargetPrice,
+  record: Pick<RequestRecord, "inputTokens" | "outputTokens" | "tokensEstimated" | "inputAudioSeconds" | "outputAudioSeconds" | "outputImages">,
+): RequestCost | null {
   let usd = price.perRequest ?? 0;
+  if (price.perImage !== undefined && price.perImage > 0) {
+    const images = record.outputImages ?? null;
+    if (images === null) return null;
+    usd += images * price.perImage;
+  }
+  if (price.perAudioSecond !== undefined && price.perAudioSecond > 0) {
+    // A task's records carry one of the two: the audio it was sent, or the audio it answered with.
+    const seconds = record.inputAudioSeconds ?? record.outputAudioSeconds ?? null;
+    if (seconds === null) return null;
+    usd += seconds * price.perAudioSecond;
+  }
   let estimated = false;
   if (price.inputPerMillionTokens !== undefined && price.inputPerMillionTokens > 0) {
     if (record.inputTokens === null) return null;

@@ -55,6 +55,10 @@ const recordShape = {
   chunkGapHistogram: z.string().nullable().optional(),
   reasoningTokens: nullableNumber.optional(),
   reasoningTokensEstimated: z.boolean().nullable().optional(),
+  // Images and audio: absent from files written before them.
+  inputAudioSeconds: nullableNumber.optional(),
+  outputAudioSeconds: nullableNumber.optional(),
+  outputImages: count.nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -105,6 +105,14 @@ export interface RequestRecord {
   reasoningTokens?: number | null;
   /** True when reasoningTokens was counted from the stream rather than reported. */
   reasoningTokensEstimated?: boolean | null;
+  // Images and audio (docs/metrics.md, "Images and audio"): what per-image and per-audio-second figures
+  // rest on, read from the files' headers (media-info.ts). null where they do not apply or cannot be read.
+  /** Seconds of audio sent (speech recognition, audio classification). */
+  inputAudioSeconds?: number | null;
+  /** Seconds of audio in the answer (text to speech). */
+  outputAudioSeconds?: number | null;
+  /** Images in the answer (text to image, image to image). */
+  outputImages?: number | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -151,4 +159,7 @@ export const RECORD_FIELDS = [
   "chunkGapHistogram",
   "reasoningTokens",
   "reasoningTokensEstimated",
+  "inputAudioSeconds",
+  "outputAudioSeconds",
+  "outputImages",
 ] as const satisfies readonly (keyof RequestRecord)[];

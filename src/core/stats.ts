@@ -28,7 +28,9 @@ import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, ty
 //    stopped-short requests; ITL and decode speed end at the last token rather than the last byte.
 // 8: agreement across targets (src/core/agreement): each target's top-1, cosine, exact-match, length-ratio,
 //    word-error-rate and box-IoU figure with the others, for the tasks each fits.
-export const STATS_VERSION = 8;
+// 9: images and audio: audio seconds per second and real-time factor (speech recognition), speech
+//    seconds per second (text to speech), latency per image (text to image, image to image).
+export const STATS_VERSION = 9;
 
 export type { Distribution } from "./distribution";
 // The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
@@ -101,6 +103,15 @@ export const DISTRIBUTION_METRICS = [
   "effectiveLatencyMs",
   /** Per successful request: queueMs, scheduled time to the hand-over to fetch. */
   "queueMs",
+  // Images and audio (addMediaFigures): per successful request whose record carries the quantity.
+  /** Seconds of audio sent / latency in seconds (speech recognition): how many times real time. */
+  "audioSecondsPerSecond",
+  /** Latency in seconds / seconds of audio sent: the real-time factor (below 1 is faster than real time). */
+  "realTimeFactor",
+  /** Seconds of audio in the answer / latency in seconds (text to speech). */
+  "speechSecondsPerSecond",
+  /** Latency in ms / images in the answer (text to image, image to image). */
+  "latencyPerImageMs",
 ] as const;
 export type DistributionMetric = (typeof DISTRIBUTION_METRICS)[number];
 
@@ -335,6 +346,22 @@ function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord, optio
   if (record.ttftMs !== null) pushFinite(totals.values.ttftMs, record.ttftMs);
   addStreamShape(totals, record);
   addTokenFigures(totals, record, options);
+  addMediaFigures(totals, record);
+}
+
+/** Per-audio-second and per-image figures, from the quantities a media task's record carries. */
+function addMediaFigures(totals: TargetTotals, record: RequestRecord): void {
+  const seconds = record.latencyMs / 1000;
+  if (!(seconds > 0)) return;
+  const heard = record.inputAudioSeconds ?? null;
+  if (heard !== null && heard > 0) {
+    pushFinite(totals.values.audioSecondsPerSecond, heard / seconds);
+    pushFinite(totals.values.realTimeFactor, seconds / heard);
+  }
+  const spoken = record.outputAudioSeconds ?? null;
+  if (spoken !== null && spoken > 0) pushFinite(totals.values.speechSecondsPerSecond, spoken / seconds);
+  const images = record.outputImages ?? null;
+  if (images !== null && images > 0) pushFinite(totals.values.latencyPerImageMs, record.latencyMs / images);
 }
 
 /** A measured attempt that was not aborted: every attempt, retried or not, spans wall time. */
