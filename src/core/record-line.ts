@@ -73,6 +73,11 @@ export function parseRecordLine(text: string, lineNumber: number): RecordLineRes
   } catch (error) {
     return { ok: false, message: `line ${lineNumber}: not JSON (${(error as Error).message})` };
   }
+  return parseRecordValue(json, lineNumber);
+}
+
+/** A record already parsed from JSON (a bundle's record line), checked field by field; same messages as parseRecordLine. */
+export function parseRecordValue(json: unknown, lineNumber: number): RecordLineResult {
   const result = recordSchema.safeParse(json);
   if (result.success) return { ok: true, record: result.data };
   const issue = result.error.issues[0]!;

@@ -1,5 +1,7 @@
 // The browser's IndexedDB database (dexie): saved scenarios, runs, their request records and blobs.
 import Dexie, { type EntityTable, type Transaction } from "dexie";
+import type { RunOrigin } from "../core/bundle/origin";
+import type { RunFileFormat } from "../core/imports/run-file";
 import type { RequestRecord } from "../core/record";
 import type { Scenario } from "../core/scenario";
 import type { SummaryRow } from "../core/stats";
@@ -51,6 +53,12 @@ export interface StoredRun {
   errorMessage: string | null;
   /** The run this one replays, if any. */
   replayOfRunId: string | null;
+  // Runs that came from a file (store/run-bundle.ts). Unindexed fields: no schema version needed, and
+  // rows stored before they existed read as made here.
+  /** Where the run was made; absent on runs made in this browser. */
+  origin?: RunOrigin;
+  /** The file an imported run came from, and when it was imported (epoch ms). */
+  imported?: { format: RunFileFormat; fileName: string; importedAt: number };
 }
 
 /** A request record as stored: the auto-increment key keeps the order in which records arrived. */

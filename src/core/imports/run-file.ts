@@ -1,0 +1,233 @@
+// One entry for every file that becomes a run: a run bundle, a `--jsonl` records file, or another tool's
+// per-request export (vLLM, AIPerf, GuideLLM). The format is told from the first line; records are handed
+// on one at a time (line-based formats never hold the file; vLLM and GuideLLM write one JSON document,
+// read whole). The browser's import, the command line's `analyze` and anything built on runs read here.
+import type { BundleRun, BundleTail } from "../bundle/format";
+import { BundleProblem, isBundleHeadLine, readRunBundle } from "../bundle/read";
+import type { RunOrigin, RunTool } from "../bundle/origin";
+import type { RequestRecord } from "../record";
+import { parseRecordLine } from "../record-line";
+import { aiperfRecord, AIPERF_TARGET_ID, looksLikeAiperfLine } from "./aiperf";
+import { importGuidellmReport, looksLikeGuidellmReport } from "./guidellm";
+import { importedScenario, ImportProblem } from "./imported-run";
+import { importVllmResults, looksLikeVllmResult, type ImportedRunParts } from "./vllm";
+
+export const RUN_FILE_FORMATS = ["providerbench-bundle", "providerbench-records", "vllm-bench-serve", "aiperf", "guidellm"] as const;
+export type RunFileFormat = (typeof RUN_FILE_FORMATS)[number];
+
+/** A file that is not a run, or not a well-formed one: the message names the line (or JSON path) and field. */
+export class RunFileProblem extends Error {}
+
+export interface RunFile {
+  format: RunFileFormat;
+  run: BundleRun;
+  tail: BundleTail;
+}
+
+export interface ReadRunFileOptions {
+  /** The file's name, for the imported run's description. */
+  fileName: string;
+  /** The id a run gets when its file has none (other tools' files). */
+  newRunId: () => string;
+  now: () => number;
+  /** This ProviderBench's version: the app an imported run is shown by. */
+  appVersion: string;
+}
+
+const DESCRIBED_FORMATS =
+  "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, or GuideLLM benchmarks.json";
+
+/** Reads a whole file given as lines (decompressed already); onRecord gets every record in file order. */
+export async function readRunFile(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  const iterator = lines[Symbol.asyncIterator]();
+  let lineNumber = 0;
+  let first: string | undefined;
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    lineNumber++;
+    if (next.value.trim() !== "") {
+      first = next.value;
+      break;
+    }
+  }
+  if (first === undefined) throw new RunFileProblem("the file is empty");
+  const firstLineNumber = lineNumber;
+  // The lines again, the first one included, with their numbers counted from the start of the file.
+  const rest: AsyncIterable<string> = {
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  async function* fromFirst(): AsyncGenerator<{ line: string; lineNumber: number }> {
+    yield { line: first!, lineNumber: firstLineNumber };
+    let number = firstLineNumber;
+    for await (const line of rest) yield { line, lineNumber: ++number };
+  }
+  try {
+    if (isBundleHeadLine(first)) {
+      if (firstLineNumber !== 1) throw new RunFileProblem(`line ${firstLineNumber}: a run bundle starts on line 1`);
+      const bundle = await readRunBundle(
+        (async function* () {
+          for await (const { line } of fromFirst()) yield line;
+        })(),
+        onRecord,
+      );
+      return { format: "providerbench-bundle", ...bundle };
+    }
+    let firstJson: unknown;
+    let wholeLine = true;
+    try {
+      firstJson = JSON.parse(first);
+    } catch {
+      wholeLine = false;
+    }
+    if (!wholeLine) return await readDocument(fromFirst(), onRecord, options);
+    if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), onRecord, options);
+    if (looksLikeAiperfLine(firstJson)) return await readAiperf(fromFirst(), onRecord, options);
+    if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
+    throw new RunFileProblem(`line ${firstLineNumber}: not a format ProviderBench reads${keysOf(firstJson)}; expected ${DESCRIBED_FORMATS}`);
+  } catch (error) {
+    if (error instanceof BundleProblem || error instanceof ImportProblem) throw new RunFileProblem(error.message, { cause: error });
+    throw error;
+  }
+}
+
+function keysOf(value: unknown): string {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "";
+  const keys = Object.keys(value).slice(0, 6);
+  return keys.length === 0 ? "" : ` (its keys: ${keys.join(", ")}${Object.keys(value).length > keys.length ? ", …" : ""})`;
+}
+
+function isRecordLine(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "runId" in value && "targetId" in value;
+}
+
+function isSummaryOnlyVllm(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "model_id" in value && "duration" in value;
+}
+
+function origin(tool: RunTool, toolVersion: string | null): RunOrigin {
+  return { label: null, tool, toolVersion, host: null, userAgent: null };
+}
+
+/** A `--jsonl` records file: one run (one runId), no scenario (targets named by id, no prices). */
+async function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  let runId: string | null = null;
+  const targetIds: string[] = [];
+  let count = 0;
+  let measured = 0;
+  let startedAt: number | null = null;
+  let finishedAt: number | null = null;
+  for await (const { line, lineNumber } of lines) {
+    if (line.trim() === "") continue;
+    const parsed = parseRecordLine(line, lineNumber);
+    if (!parsed.ok) throw new RunFileProblem(parsed.message);
+    const { record } = parsed;
+    runId ??= record.runId;
+    if (record.runId !== runId) throw new RunFileProblem(`line ${lineNumber}: runId: "${record.runId}" is another run than "${runId}" above; a records file holds one run`);
+    if (!targetIds.includes(record.targetId)) targetIds.push(record.targetId);
+    count++;
+    if (record.attempt === 1) measured++;
+    if (startedAt === null || record.startedAt < startedAt) startedAt = record.startedAt;
+    const end = record.startedAt + record.latencyMs;
+    if (finishedAt === null || end > finishedAt) finishedAt = Math.round(end);
+    await onRecord(record);
+  }
+  if (runId === null) throw new RunFileProblem("no records");
+  const scenario = importedScenario({ tool: "providerbench-cli", fileName: options.fileName, task: "chat-completion", targets: targetIds.map((id) => ({ id, label: id })) });
+  return {
+    format: "providerbench-records",
+    run: { id: runId, scenarioName: scenario.name, scenario, startedAt: startedAt ?? options.now(), planned: measured, appVersion: options.appVersion, libraryVersions: {}, origin: origin("providerbench-cli", null), replayOfRunId: null },
+    tail: { status: "completed", finishedAt, errorMessage: null, recordCount: count, blobs: [] },
+  };
+}
+
+async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  const runId = options.newRunId();
+  let count = 0;
+  let startedAt: number | null = null;
+  let finishedAt: number | null = null;
+  for await (const { line, lineNumber } of lines) {
+    if (line.trim() === "") continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch (error) {
+      throw new RunFileProblem(`line ${lineNumber}: not JSON (${(error as Error).message})`);
+    }
+    const record = aiperfRecord(json, lineNumber, runId);
+    count++;
+    if (startedAt === null || record.startedAt < startedAt) startedAt = record.startedAt;
+    const end = Math.round(record.startedAt + record.latencyMs);
+    if (finishedAt === null || end > finishedAt) finishedAt = end;
+    await onRecord(record);
+  }
+  const scenario = importedScenario({ tool: "aiperf", fileName: options.fileName, task: "chat-completion", targets: [{ id: AIPERF_TARGET_ID, label: AIPERF_TARGET_ID }] });
+  return importedRunFile("aiperf", { scenario, startedAt: startedAt ?? options.now(), finishedAt, toolVersion: null }, runId, count, options);
+}
+
+/** vLLM's result on one line (several with --append-result), or GuideLLM's report written on one line. */
+async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  const values: { value: unknown; lineNumber: number }[] = [];
+  for await (const { line, lineNumber } of lines) {
+    if (line.trim() === "") continue;
+    try {
+      values.push({ value: JSON.parse(line), lineNumber });
+    } catch (error) {
+      throw new RunFileProblem(`line ${lineNumber}: not JSON (${(error as Error).message})`);
+    }
+  }
+  return importDocuments(values, onRecord, options);
+}
+
+/** A JSON document spread over several lines (an indented benchmarks.json): read whole, then parsed. */
+async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  const texts: string[] = [];
+  for await (const { line } of lines) texts.push(line);
+  const text = texts.join("\n");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    const line = position ? text.slice(0, Number(position[1])).split("\n").length : null;
+    throw new RunFileProblem(`${line !== null ? `line ${line}: ` : ""}not JSON (${message}); expected ${DESCRIBED_FORMATS}`);
+  }
+  return importDocuments([{ value, lineNumber: 1 }], onRecord, options);
+}
+
+async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  const runId = options.newRunId();
+  const first = values[0]?.value;
+  let parts: ImportedRunParts;
+  let format: RunFileFormat;
+  if (looksLikeGuidellmReport(first)) {
+    if (values.length > 1) throw new RunFileProblem(`line ${values[1]!.lineNumber}: a GuideLLM report is one JSON document`);
+    parts = importGuidellmReport(first, { runId, fileName: options.fileName, now: options.now() });
+    format = "guidellm";
+  } else if (looksLikeVllmResult(first) || isSummaryOnlyVllm(first)) {
+    parts = importVllmResults(values, { runId, fileName: options.fileName, now: options.now() });
+    format = "vllm-bench-serve";
+  } else {
+    throw new RunFileProblem(`line ${values[0]?.lineNumber ?? 1}: not a format ProviderBench reads${keysOf(first)}; expected ${DESCRIBED_FORMATS}`);
+  }
+  for (const record of parts.records) await onRecord(record);
+  return importedRunFile(format, parts, runId, parts.records.length, options);
+}
+
+function importedRunFile(format: Exclude<RunFileFormat, "providerbench-bundle" | "providerbench-records">, parts: Omit<ImportedRunParts, "records">, runId: string, count: number, options: ReadRunFileOptions): RunFile {
+  const tool: RunTool = format === "vllm-bench-serve" ? "vllm-bench-serve" : format;
+  return {
+    format,
+    run: {
+      id: runId,
+      scenarioName: parts.scenario.name,
+      scenario: parts.scenario,
+      startedAt: parts.startedAt,
+      planned: count,
+      appVersion: options.appVersion,
+      libraryVersions: {},
+      origin: origin(tool, parts.toolVersion),
+      replayOfRunId: null,
+    },
+    tail: { status: "completed", finishedAt: parts.finishedAt, errorMessage: null, recordCount: count, blobs: [] },
+  };
+}
