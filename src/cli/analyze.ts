@@ -1,18 +1,24 @@
 // `providerbench analyze`: a records file (or two) read back, summarised and compared, as text or JSON.
 // Files are read line by line into accumulators, so a file of a million records is never held whole.
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createInterface } from "node:readline";
+import { open, readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { createGunzip } from "node:zlib";
+import { version as appVersion } from "../../package.json";
+import { originLabel, type RunOrigin } from "../core/bundle/origin";
+import { readRunFile, RunFileProblem } from "../core/imports/run-file";
+import { summaryOptionsOf } from "../core/output-length";
+import { textLines } from "../core/text-lines";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
 import { summaryFileRows } from "../core/metrics";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
-import { parseRecordLine } from "../core/record-line";
 import { judgeRunChanges, type RunChange } from "../core/run-changes";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { parseScenarioText } from "../core/scenario-file";
 import { SummaryAccumulator, type SummaryRow } from "../core/stats";
 import { targetDisplayName } from "../core/target-names";
-import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../core/value-summary";
+import { NO_VALUE_SETTINGS, valueSettingsOf } from "../core/value-summary";
 import { describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian } from "../core/verdict";
 import type { AnalyzeCommand } from "./args";
 import { formatSummaryTable } from "./summary-table";
@@ -28,37 +34,63 @@ interface LoadedRun {
   targetIds: string[];
   rows: SummaryRow[];
   samples: PairedSampleAccumulator;
+  /** The scenario a bundle carries, or the one an import describes (targets named after models); null for a records file. */
+  scenario: Scenario | null;
+  origin: RunOrigin;
 }
 
-async function loadRecords(path: string, settings: ValueSettings): Promise<LoadedRun> {
-  const summary = new SummaryAccumulator(settings);
+/** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
+async function* filePieces(path: string): AsyncGenerator<string> {
+  const handle = await open(path, "r");
+  const magic = Buffer.alloc(2);
+  const { bytesRead } = await handle.read(magic, 0, 2, 0);
+  await handle.close();
+  const raw = createReadStream(path);
+  const gzipped = bytesRead === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+  const text = gzipped ? raw.pipe(createGunzip()) : raw;
+  if (gzipped) raw.on("error", (error) => text.destroy(error));
+  text.setEncoding("utf8");
+  for await (const piece of text) yield piece as string;
+}
+
+/**
+ * Any run file (core/imports/run-file.ts) read into the accumulators a record at a time. The scenario's
+ * prices and SLO come from --scenario, else from a bundle's own scenario, heard before its first record.
+ */
+async function loadRecords(path: string, scenarioGiven: Scenario | null): Promise<LoadedRun> {
+  let summary: SummaryAccumulator | null = null;
+  let bundleScenario: Scenario | null = null;
   const samples = new PairedSampleAccumulator();
-  let runId: string | null = null;
-  let lineNumber = 0;
   let records = 0;
+  let file;
   try {
-    const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
-    for await (const line of lines) {
-      lineNumber++;
-      if (line.trim() === "") continue;
-      const parsed = parseRecordLine(line, lineNumber);
-      if (!parsed.ok) throw new RecordsFileProblem(`${path}: ${parsed.message}`);
-      const { record } = parsed;
-      runId ??= record.runId;
-      if (record.runId !== runId) {
-        throw new RecordsFileProblem(`${path}: line ${lineNumber}: runId: "${record.runId}" is another run than "${runId}" above; a records file holds one run`);
-      }
-      summary.add(record);
-      samples.add(record);
-      records++;
-    }
+    file = await readRunFile(
+      textLines(filePieces(path)),
+      (record) => {
+        const scenario = scenarioGiven ?? bundleScenario;
+        summary ??= new SummaryAccumulator(scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario), scenario === null ? undefined : summaryOptionsOf(scenario));
+        summary.add(record);
+        samples.add(record);
+        records++;
+      },
+      {
+        fileName: basename(path),
+        appVersion,
+        now: () => Date.now(),
+        newRunId: () => randomUUID(),
+        onBundleRun: (run) => {
+          bundleScenario = run.scenario;
+        },
+      },
+    );
   } catch (error) {
-    if (error instanceof RecordsFileProblem) throw error;
+    if (error instanceof RunFileProblem) throw new RecordsFileProblem(`${path}: ${error.message}`);
     throw new RecordsFileProblem(`cannot read ${path}: ${(error as Error).message}`);
   }
-  if (records === 0 || runId === null) throw new RecordsFileProblem(`${path}: no records`);
+  if (records === 0 || summary === null) throw new RecordsFileProblem(`${path}: no records`);
   const targetIds = samples.targetIds();
-  return { path, runId, targetIds, rows: summary.summarize(targetIds), samples };
+  const rows = (summary as SummaryAccumulator).summarize(targetIds);
+  return { path, runId: file.run.id, targetIds, rows, samples, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin };
 }
 
 /** Controls and bidi overrides, as terminal-safe.ts lists them: in JSON only inside strings, where \uXXXX is the same character. */
@@ -201,19 +233,23 @@ async function scenarioFrom(scenarioPath: string | undefined): Promise<Scenario 
   return parsed.scenario;
 }
 
+/** ", made at eu-west" for a run from a bundle or another tool; nothing for a records file, which does not say. */
+function originNote(run: LoadedRun): string {
+  return run.scenario === null ? "" : `, from ${originLabel(run.origin)}`;
+}
+
 /** Runs the command; returns what to print on stdout. */
 export async function analyze(command: AnalyzeCommand): Promise<string> {
   const scenario = await scenarioFrom(command.scenarioPath);
-  const settings = scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario);
-  const naming = namingOf(scenario);
-  const loadRun = (path: string): Promise<LoadedRun> => loadRecords(path, settings);
+  const loadRun = (path: string): Promise<LoadedRun> => loadRecords(path, scenario);
   if (command.files.length === 1) {
     const run = await loadRun(command.files[0]);
+    const naming = namingOf(scenario ?? run.scenario);
     const comparisons = compareTargets(run.samples, run.targetIds);
     if (command.json) return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson) });
     const byLabel = (comparison: Comparison, side: "a" | "b"): string => naming.targetLabel(comparison[side]);
     return [
-      `${run.path} (run ${run.runId})`,
+      `${run.path} (run ${run.runId}${originNote(run)})`,
       "",
       formatSummaryTable(run.rows, naming.targetLabel, command.table),
       "",
@@ -227,23 +263,24 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     ].join("\n");
   }
   const [runA, runB] = await Promise.all(command.files.map(loadRun));
+  const naming = namingOf(scenario ?? runA!.scenario ?? runB!.scenario);
   const targetIds = runA!.targetIds.filter((targetId) => runB!.targetIds.includes(targetId));
   const paired = !command.unpaired;
   const comparisons = compareRuns(runA!.samples, runB!.samples, targetIds, { paired });
   const changes = judgeRunChanges({ rows: runB!.rows, samples: runB!.samples }, { rows: runA!.rows, samples: runA!.samples }, targetIds, { paired });
   if (command.json) {
     const summary = [...summaryJson(runA!, naming).map((row) => ({ run: "a", ...row })), ...summaryJson(runB!, naming).map((row) => ({ run: "b", ...row }))];
-    const runs = { a: { file: runA!.path, runId: runA!.runId }, b: { file: runB!.path, runId: runB!.runId } };
+    const runs = { a: { file: runA!.path, runId: runA!.runId, origin: runA!.origin }, b: { file: runB!.path, runId: runB!.runId, origin: runB!.origin } };
     return jsonText({ runs, summary, pairs: comparisons.map(pairToJson), changes: changes.map(changeToJson) });
   }
   const onlyInOne = [...new Set([...runA!.targetIds, ...runB!.targetIds])].filter((targetId) => !targetIds.includes(targetId));
   const runName = (comparison: Comparison, side: "a" | "b"): string => `${naming.targetLabel(comparison[side])} (${side})`;
   return [
-    `a: ${runA!.path} (run ${runA!.runId})`,
+    `a: ${runA!.path} (run ${runA!.runId}${originNote(runA!)})`,
     "",
     formatSummaryTable(runA!.rows, naming.targetLabel, command.table),
     "",
-    `b: ${runB!.path} (run ${runB!.runId})`,
+    `b: ${runB!.path} (run ${runB!.runId}${originNote(runB!)})`,
     "",
     formatSummaryTable(runB!.rows, naming.targetLabel, command.table),
     "",

@@ -7,12 +7,15 @@ import type { TableView } from "./summary-table";
 import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
-       npm run cli -- analyze <records.jsonl> [<other-run.jsonl>] [--json] [--unpaired] [--scenario <scenario.json>]
+       npm run cli -- analyze <run file> [<other run file>] [--json] [--unpaired] [--scenario <scenario.json>]
 
 run options:
   --jsonl <file>         write one JSON object per request attempt
   --csv <file>           write the records as CSV (RFC 4180, UTF-8)
   --summary <file>       write the per-target summary rows as JSON (written whole at the end, or not at all)
+  --bundle <file>        write the run as one bundle (.pbrun.json.gz: scenario, every record, versions,
+                         origin) to analyze elsewhere or import into the dashboard's History
+  --origin <label>       where this run is made (a region, a machine), recorded in the bundle
   --force                overwrite output files that already exist (refused otherwise)
   --resume <file>        resume the run whose --jsonl records file this is (cut short by Ctrl-C or a crash):
                          sends only the requests it has no outcome for, appends their records to that file
@@ -41,7 +44,10 @@ Every output is opened before the first request; two outputs may not be the same
 
 The Hugging Face token is read from HF_TOKEN; it is never written anywhere.
 
-analyze reads a records file written by run --jsonl. With one file it prints the summary and compares
+analyze reads a run file: a bundle (run --bundle, or exported from the dashboard), a records file (run
+--jsonl), or another tool's per-request export: vllm bench serve --save-result --save-detailed JSON,
+AIPerf profile_export.jsonl, GuideLLM benchmarks.json (the format is told from the content; docs/metrics.md
+maps their metrics to ours). A bundle names its targets and prices from its own scenario. With one file it prints the summary and compares
 every pair of targets on latency, TTFT and output tokens/s: the median of the differences a − b over
 the same (input, repetition), its 95% bootstrap interval, a Wilcoxon signed-rank p-value corrected
 (Holm) over every comparison tested, and a verdict. With two files it compares the runs target by
@@ -60,6 +66,10 @@ export interface RunCommand {
   jsonlPath: string | undefined;
   csvPath: string | undefined;
   summaryPath: string | undefined;
+  /** --bundle: the run as one .pbrun.json.gz file. */
+  bundlePath: string | undefined;
+  /** --origin: where the run is made, recorded in the bundle. */
+  originLabel: string | undefined;
   /** Overwrite existing output files. */
   force: boolean;
   concurrency: number | undefined;
@@ -102,7 +112,7 @@ export type ParsedCommand =
   | { kind: "error"; message: string };
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["dataset", "resume", "jsonl", "csv", "summary", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
+const RUN_ONLY_OPTIONS = ["dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
@@ -118,6 +128,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         resume: { type: "string" },
         csv: { type: "string" },
         summary: { type: "string" },
+        bundle: { type: "string" },
+        origin: { type: "string" },
         concurrency: { type: "string" },
         repetitions: { type: "string" },
         "sandbox-url": { type: "string" },
@@ -148,6 +160,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of analyze, not of run` };
   if (!scenarioPath) return { kind: "error", message: "missing the scenario file: run <scenario.json>" };
   if (extra.length > 0) return { kind: "error", message: `unexpected argument "${extra[0]}"` };
+  if (values.origin !== undefined && (values.origin.trim() === "" || values.origin.length > 200)) return { kind: "error", message: "--origin needs a label of 1 to 200 characters (e.g. --origin eu-west-1)" };
+  if (values.origin !== undefined && values.bundle === undefined) return { kind: "error", message: "--origin is recorded in the bundle: give --bundle <file> too" };
   const concurrency = positiveInteger(values.concurrency, "--concurrency");
   if (typeof concurrency === "string") return { kind: "error", message: concurrency };
   const repetitions = positiveInteger(values.repetitions, "--repetitions");
@@ -170,6 +184,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       jsonlPath: values.resume ?? values.jsonl,
       csvPath: values.csv,
       summaryPath: values.summary,
+      bundlePath: values.bundle,
+      originLabel: values.origin,
       force: values.force ?? false,
       concurrency,
       repetitions,
@@ -209,10 +225,10 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 function parseAnalyze(values: Record<string, string | boolean | undefined>, files: string[], table: TableView): ParsedCommand {
   const misplaced = RUN_ONLY_OPTIONS.find((option) => values[option] !== undefined);
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of run, not of analyze` };
-  if (files.length === 0) return { kind: "error", message: "missing the records file: analyze <records.jsonl> [<other-run.jsonl>]" };
-  if (files.length > 2) return { kind: "error", message: `analyze takes one or two records files, got ${files.length}` };
+  if (files.length === 0) return { kind: "error", message: "missing the run file: analyze <run file> [<other run file>]" };
+  if (files.length > 2) return { kind: "error", message: `analyze takes one or two run files, got ${files.length}` };
   const unpaired = values.unpaired === true;
-  if (unpaired && files.length === 1) return { kind: "error", message: "--unpaired compares two runs: give two records files" };
+  if (unpaired && files.length === 1) return { kind: "error", message: "--unpaired compares two runs: give two run files" };
   const scenarioPath = typeof values.scenario === "string" ? values.scenario : undefined;
   return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table } };
 }

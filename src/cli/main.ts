@@ -27,6 +27,9 @@ import { targetDisplayName } from "../core/target-names";
 import { targetsNeedingToken } from "../core/targets";
 import { endpointKeysFromEnvironment } from "./endpoint-keys";
 import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
+import { version as appVersion } from "../../package.json";
+import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
+import { commandLineOrigin, createBundleFile } from "./bundle-file";
 
 class InputProblem extends Error {}
 
@@ -100,6 +103,30 @@ async function runCommand(command: RunCommand): Promise<number> {
 
   const transport = createRunTransport(command, scenario);
   const runId = resumed?.plan.runId ?? randomUUID();
+  let latestPlanned = 0;
+  const runStartedAt = Date.now();
+  const bundle =
+    outputs.bundle === undefined
+      ? undefined
+      : createBundleFile(
+          outputs.bundle,
+          () => ({
+            id: runId,
+            scenarioName: scenario.name,
+            scenario,
+            startedAt: runStartedAt,
+            planned: latestPlanned,
+            appVersion,
+            libraryVersions: { "@huggingface/inference": inferenceLibraryVersion },
+            origin: commandLineOrigin(command.originLabel, appVersion),
+            replayOfRunId: null,
+          }),
+          (failure) => {
+            writeFailure ??= failure;
+            process.stderr.write(`\nerror: ${terminalSafe(`cannot write ${failure.flag} ${failure.path}: ${failure.message}`)}; stopping\n`);
+            controller.abort();
+          },
+        );
   const stages: Stage[] = [];
   const loadRecords = new StageSummaries();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
@@ -108,6 +135,9 @@ async function runCommand(command: RunCommand): Promise<number> {
     await resumed?.replay((record) => {
       statistics.add(record);
       loadRecords.add(record);
+      // The bundle holds the whole run: what the resumed file held, then what the resume adds (the
+      // replay does not wait for a slow file: gzip buffers what it has not written yet).
+      void bundle?.write(record);
     });
     const result = await runScenario({
       runId,
@@ -121,9 +151,14 @@ async function runCommand(command: RunCommand): Promise<number> {
       onRecord: (record) => {
         statistics.add(record);
         loadRecords.add(record);
-        return files.write(record);
+        const bundleWrite = bundle?.write(record);
+        const fileWrite = files.write(record);
+        return bundleWrite === undefined ? fileWrite : Promise.all([bundleWrite, fileWrite]).then(() => undefined);
       },
-      onProgress: (state) => progress.update(state),
+      onProgress: (state) => {
+        latestPlanned = state.planned;
+        progress.update(state);
+      },
       onStage: (stage) => {
         stages.push(stage);
         if (!command.quiet && scenario.run.load !== undefined) process.stderr.write(`\nstage ${stage.index}: ${stage.label} (${stage.targetIds.length} targets)\n`);
@@ -131,6 +166,7 @@ async function runCommand(command: RunCommand): Promise<number> {
     });
     progress.finish(result.progress);
     await files.close();
+    await bundle?.finish({ status: result.status === "aborted" ? "aborted" : "completed", finishedAt: result.finishedAt, errorMessage: null, blobs: [] });
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
     process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table))}\n`);

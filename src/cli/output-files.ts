@@ -5,13 +5,14 @@ import { constants, createWriteStream, unlinkSync, type Stats, type WriteStream 
 import { access, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
-export type OutputFlag = "--jsonl" | "--csv" | "--summary";
+export type OutputFlag = "--jsonl" | "--csv" | "--summary" | "--bundle";
 
 export interface OutputPaths {
   scenarioPath: string;
   jsonlPath: string | undefined;
   csvPath: string | undefined;
   summaryPath: string | undefined;
+  bundlePath?: string | undefined;
   force: boolean;
   /** --resume: the JSONL file exists and new records are appended to it. */
   resumePath?: string | undefined;
@@ -37,6 +38,7 @@ export async function checkOutputs(paths: OutputPaths): Promise<CheckedOutput[]>
     ["--jsonl", paths.jsonlPath],
     ["--csv", paths.csvPath],
     ["--summary", paths.summaryPath],
+    ["--bundle", paths.bundlePath],
   ];
   const scenario = { label: `the scenario file ${paths.scenarioPath}`, identity: await fileIdentity(paths.scenarioPath) };
   const seen: { label: string; identity: Identity }[] = [scenario];
@@ -169,12 +171,13 @@ export interface OpenedOutputs {
   jsonl: { flag: OutputFlag; path: string; stream: WriteStream } | undefined;
   csv: { flag: OutputFlag; path: string; stream: WriteStream } | undefined;
   summary: SummaryFile | undefined;
+  bundle: { flag: OutputFlag; path: string; stream: WriteStream } | undefined;
 }
 
 /** Checks, then opens every output; if one cannot be opened, the ones already opened are closed again. */
 export async function openOutputs(paths: OutputPaths): Promise<OpenedOutputs> {
   const checked = await checkOutputs(paths);
-  const opened: OpenedOutputs = { jsonl: undefined, csv: undefined, summary: undefined };
+  const opened: OpenedOutputs = { jsonl: undefined, csv: undefined, summary: undefined, bundle: undefined };
   const created: string[] = [];
   try {
     for (const output of checked) {
@@ -184,10 +187,10 @@ export async function openOutputs(paths: OutputPaths): Promise<OpenedOutputs> {
       }
       const stream = await openOutputStream(output, paths.force);
       if (!output.existed) created.push(output.path);
-      opened[output.flag === "--jsonl" ? "jsonl" : "csv"] = { flag: output.flag, path: output.path, stream };
+      opened[output.flag === "--jsonl" ? "jsonl" : output.flag === "--bundle" ? "bundle" : "csv"] = { flag: output.flag, path: output.path, stream };
     }
   } catch (error) {
-    for (const entry of [opened.jsonl, opened.csv]) entry?.stream.destroy();
+    for (const entry of [opened.jsonl, opened.csv, opened.bundle]) entry?.stream.destroy();
     await opened.summary?.discard();
     // Files this run created, still empty, are removed again.
     await Promise.all(created.map((path) => unlink(path).catch(() => undefined)));

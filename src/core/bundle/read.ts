@@ -20,8 +20,11 @@ export interface ReadBundle {
   tail: BundleTail;
 }
 
-/** `lines` from the decompressed file; `onRecord` may return a promise to slow the reading down (a database write). */
-export async function readRunBundle(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>): Promise<ReadBundle> {
+/**
+ * `lines` from the decompressed file; `onRecord` may return a promise to slow the reading down (a database
+ * write). `onRun` hears the run (its scenario: prices, SLO) before the first record.
+ */
+export async function readRunBundle(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, onRun?: (run: BundleRun) => void): Promise<ReadBundle> {
   let lineNumber = 0;
   let run: BundleRun | null = null;
   let tail: BundleTail | null = null;
@@ -34,6 +37,7 @@ export async function readRunBundle(lines: AsyncIterable<string>, onRecord: (rec
     }
     if (run === null) {
       run = parseHead(line);
+      onRun?.(run);
       continue;
     }
     if (line.startsWith(TAIL_START)) {

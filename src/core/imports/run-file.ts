@@ -32,6 +32,8 @@ export interface ReadRunFileOptions {
   now: () => number;
   /** This ProviderBench's version: the app an imported run is shown by. */
   appVersion: string;
+  /** A bundle's run, heard before its first record (its scenario's prices and SLO apply to the records). */
+  onBundleRun?: (run: BundleRun) => void;
 }
 
 const DESCRIBED_FORMATS =
@@ -68,6 +70,7 @@ export async function readRunFile(lines: AsyncIterable<string>, onRecord: (recor
           for await (const { line } of fromFirst()) yield line;
         })(),
         onRecord,
+        options.onBundleRun,
       );
       return { format: "providerbench-bundle", ...bundle };
     }

@@ -1,0 +1,76 @@
+// `run --bundle`: the run written as a bundle while it runs (core/bundle shows the layout), gzip by
+// node:zlib, so a run of a million records keeps memory flat. The head is written with the first record
+// (the plan's size is known by then); the tail when the run ends. A file that falls behind slows the run
+// down, as the records files do; one that fails is reported, and the rest of the run is not written.
+import { hostname } from "node:os";
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+import type { BundleRun, BundleTail } from "../core/bundle/format";
+import type { RunOrigin } from "../core/bundle/origin";
+import { createBundleWriter } from "../core/bundle/write";
+import type { RequestRecord } from "../core/record";
+import type { OutputFailure } from "./record-files";
+
+/** This machine as a bundle's origin: its host name, Node's version and platform, and the label given. */
+export function commandLineOrigin(label: string | undefined, appVersion: string): RunOrigin {
+  return {
+    label: label?.trim() || null,
+    tool: "providerbench-cli",
+    toolVersion: appVersion,
+    host: hostname() || null,
+    userAgent: `Node ${process.version} (${process.platform} ${process.arch})`,
+  };
+}
+
+export interface BundleFile {
+  /** Resolves at once, or when the file has taken its backlog. Never rejects. */
+  write(record: RequestRecord): Promise<void> | undefined;
+  /** Writes the tail and waits for the file to be whole on disk. */
+  finish(tail: Omit<BundleTail, "recordCount">): Promise<void>;
+}
+
+export function createBundleFile(output: { path: string; stream: Writable }, head: () => BundleRun, onFailure: (failure: OutputFailure) => void): BundleFile {
+  const gzip = createGzip();
+  const writer = createBundleWriter();
+  let failed = false;
+  let headWritten = false;
+  const fail = (error: Error): void => {
+    if (failed) return;
+    failed = true;
+    onFailure({ flag: "--bundle", path: output.path, message: error.message });
+  };
+  gzip.on("error", fail);
+  output.stream.on("error", fail);
+  gzip.pipe(output.stream);
+  const writeHead = (): void => {
+    if (headWritten) return;
+    headWritten = true;
+    gzip.write(writer.head(head()));
+  };
+  let drain: Promise<void> | null = null;
+  return {
+    write(record) {
+      if (failed) return undefined;
+      writeHead();
+      if (gzip.write(writer.record(record))) return undefined;
+      drain ??= new Promise<void>((resolve) => {
+        const done = (): void => {
+          gzip.off("drain", done);
+          gzip.off("error", done);
+          drain = null;
+          resolve();
+        };
+        gzip.on("drain", done);
+        gzip.on("error", done);
+      });
+      return drain;
+    },
+    async finish(tail) {
+      if (failed) return;
+      writeHead();
+      gzip.end(writer.tail(tail));
+      await finished(output.stream).catch(fail);
+    },
+  };
+}
