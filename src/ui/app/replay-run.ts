@@ -1,9 +1,13 @@
+import type { Scenario } from "../../core/scenario";
 import type { StoredRun } from "../../store/db";
 import { getRunController } from "../features/run/run-launcher";
 import { navigate, routes } from "../lib/hash-route";
 
-/** Runs exactly what an earlier run ran (its stored spec), then the run page shows it. */
-export function replayRun(run: StoredRun): void {
-  void getRunController().start({ scenario: run.spec, scenarioId: run.scenarioId, replayOfRunId: run.id });
+/**
+ * Runs exactly what an earlier run ran (its stored spec), or that scenario with changes (other targets,
+ * repetitions, concurrency: a new version), linked to it so the two compare; then the run page shows it.
+ */
+export function replayRun(run: StoredRun, scenario: Scenario = run.spec): void {
+  void getRunController().start({ scenario, scenarioId: run.scenarioId, replayOfRunId: run.id });
   navigate(routes.run());
 }

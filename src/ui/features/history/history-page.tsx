@@ -1,5 +1,6 @@
 // Past runs, newest first: open one, replay it, or delete it with its records.
 import { useState } from "react";
+import type { Scenario } from "../../../core/scenario";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
@@ -8,7 +9,8 @@ import { useLiveRead } from "../../lib/use-live-read";
 import { FAILED_REQUESTS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-row";
 
 interface HistoryPageProps {
-  onReplay: (run: StoredRun) => void;
+  /** Runs the run's stored scenario again, or `scenario` (the same with changes), linked to the run. */
+  onReplay: (run: StoredRun, scenario?: Scenario) => void;
   /** Sends what an interrupted or aborted run is missing, into the same run. */
   onResume?: (run: StoredRun) => void;
   /** True while a run is in progress: a replay would have to wait. */
@@ -53,7 +55,7 @@ export function HistoryPage({ onReplay, onResume, replayDisabled }: HistoryPageP
           </thead>
           <tbody>
             {runs.value.map((run) => (
-              <HistoryRow key={run.id} run={run} onReplay={() => onReplay(run)} onResume={onResume ? () => onResume(run) : undefined} replayDisabled={replayDisabled} onDelete={() => remove(run)} />
+              <HistoryRow key={run.id} run={run} onReplay={() => onReplay(run)} onReplayWithChanges={(scenario) => onReplay(run, scenario)} onResume={onResume ? () => onResume(run) : undefined} replayDisabled={replayDisabled} onDelete={() => remove(run)} />
             ))}
           </tbody>
         </table>

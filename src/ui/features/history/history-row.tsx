@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { metricById } from "../../../core/metrics";
+import type { Scenario } from "../../../core/scenario";
 import { resumeRefusal } from "../../../core/resume-plan";
 import type { SummaryRow } from "../../../core/stats";
 import { targetDisplayName } from "../../../core/target-names";
@@ -8,6 +10,7 @@ import { ConfirmButton } from "../../components/ui/confirm-button";
 import { formatDateTime, formatValueIn } from "../../components/ui/format";
 import { routes } from "../../lib/hash-route";
 import { useRunSummary, type RunSummaryState } from "../../lib/use-run-summary";
+import { ReplayChangesForm } from "./replay-changes-form";
 
 // The history list's few numbers are the catalogue's, as on every other page (the page's headers too).
 export const REQUESTS = metricById("requests");
@@ -22,65 +25,95 @@ function runTotal(rows: readonly SummaryRow[], metric: typeof REQUESTS): number 
 interface HistoryRowProps {
   run: StoredRun;
   onReplay: () => void;
+  /** Replays the run's scenario with changes (targets, repetitions, concurrency), linked to this run. */
+  onReplayWithChanges?: ((scenario: Scenario) => void) | undefined;
   /** Offered for an interrupted or aborted run that can be resumed. */
   onResume?: (() => void) | undefined;
   replayDisabled: boolean;
   onDelete: () => void;
 }
 
-export function HistoryRow({ run, onReplay, onResume, replayDisabled, onDelete }: HistoryRowProps) {
+export function HistoryRow({ run, onReplay, onReplayWithChanges, onResume, replayDisabled, onDelete }: HistoryRowProps) {
+  const [changing, setChanging] = useState(false);
   // Stored with the run; an interrupted run (or one stored by older code) gets it from its records once.
   const summary = useRunSummary(run);
   const rows = summary.state === "loaded" ? summary.rows : null;
   const failedRequests = rows === null ? null : runTotal(rows, FAILED_REQUESTS);
   return (
-    <tr data-testid="history-row" data-run-id={run.id}>
-      <th scope="row">
-        <a href={routes.compare(run.id)}>{run.scenarioName}</a>
-        {run.replayOfRunId ? <span className="hint"> (replay)</span> : null}
-      </th>
-      <td className="nowrap">
-        <time dateTime={new Date(run.startedAt).toISOString()}>{formatDateTime(run.startedAt)}</time>
-      </td>
-      <td>
-        <RunStatusBadge status={run.status} />
-      </td>
-      <td className="num" data-column="measured" title={REQUESTS.definition}>
-        {rows ? formatValueIn(REQUESTS.unit, runTotal(rows, REQUESTS)) : <SummaryPending summary={summary} />}
-      </td>
-      <td className={`num${failedRequests ? " text-error" : ""}`} data-column="errors" title={FAILED_REQUESTS.definition}>
-        {failedRequests !== null ? formatValueIn(FAILED_REQUESTS.unit, failedRequests) : <SummaryPending summary={summary} />}
-      </td>
-      <td>
-        <ul className="target-latencies">
-          {(rows?.map((row) => row.targetId) ?? run.spec.targets.map((target) => target.id)).map((targetId) => {
-            const row = rows?.find((candidate) => candidate.targetId === targetId);
-            return (
-              <li key={targetId}>
-                <span className="target-name">{targetDisplayName(run.spec, targetId)}</span>{" "}
-                <span className="num">{formatValueIn(P50_LATENCY.unit, row ? P50_LATENCY.value(row) : null)}</span>
-              </li>
-            );
-          })}
-        </ul>
-      </td>
-      <td>
-        <div className="row-actions">
-          <a className="button" href={routes.compare(run.id)}>
-            Open
-          </a>
-          <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
-            Replay
-          </button>
-          {onResume && (run.status === "interrupted" || run.status === "aborted") && resumeRefusal(run.spec) === null ? (
-            <button type="button" className="button" data-testid="resume-button" disabled={replayDisabled} onClick={onResume} title="Send only the requests this run is missing, into this same run">
-              Resume
-            </button>
+    <>
+      <tr data-testid="history-row" data-run-id={run.id}>
+        <th scope="row">
+          <a href={routes.compare(run.id)}>{run.scenarioName}</a>
+          {run.replayOfRunId ? (
+            <a className="hint" href={routes.compare(run.id, run.replayOfRunId)}>
+              {" "}
+              (replay: compare with the original)
+            </a>
           ) : null}
-          <ConfirmButton label="Delete" confirmLabel="Delete run" onConfirm={onDelete} />
-        </div>
-      </td>
-    </tr>
+        </th>
+        <td className="nowrap">
+          <time dateTime={new Date(run.startedAt).toISOString()}>{formatDateTime(run.startedAt)}</time>
+        </td>
+        <td>
+          <RunStatusBadge status={run.status} />
+        </td>
+        <td className="num" data-column="measured" title={REQUESTS.definition}>
+          {rows ? formatValueIn(REQUESTS.unit, runTotal(rows, REQUESTS)) : <SummaryPending summary={summary} />}
+        </td>
+        <td className={`num${failedRequests ? " text-error" : ""}`} data-column="errors" title={FAILED_REQUESTS.definition}>
+          {failedRequests !== null ? formatValueIn(FAILED_REQUESTS.unit, failedRequests) : <SummaryPending summary={summary} />}
+        </td>
+        <td>
+          <ul className="target-latencies">
+            {(rows?.map((row) => row.targetId) ?? run.spec.targets.map((target) => target.id)).map((targetId) => {
+              const row = rows?.find((candidate) => candidate.targetId === targetId);
+              return (
+                <li key={targetId}>
+                  <span className="target-name">{targetDisplayName(run.spec, targetId)}</span>{" "}
+                  <span className="num">{formatValueIn(P50_LATENCY.unit, row ? P50_LATENCY.value(row) : null)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </td>
+        <td>
+          <div className="row-actions">
+            <a className="button" href={routes.compare(run.id)}>
+              Open
+            </a>
+            <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
+              Replay
+            </button>
+            {onReplayWithChanges ? (
+              <button type="button" className="button" aria-expanded={changing} onClick={() => setChanging(!changing)}>
+                Replay with changes…
+              </button>
+            ) : null}
+            {onResume && (run.status === "interrupted" || run.status === "aborted") && resumeRefusal(run.spec) === null ? (
+              <button type="button" className="button" data-testid="resume-button" disabled={replayDisabled} onClick={onResume} title="Send only the requests this run is missing, into this same run">
+                Resume
+              </button>
+            ) : null}
+            <ConfirmButton label="Delete" confirmLabel="Delete run" onConfirm={onDelete} />
+          </div>
+        </td>
+      </tr>
+      {changing && onReplayWithChanges ? (
+        <tr className="history-row-details">
+          <td colSpan={7}>
+            <ReplayChangesForm
+              run={run}
+              disabled={replayDisabled}
+              onCancel={() => setChanging(false)}
+              onReplay={(scenario) => {
+                setChanging(false);
+                onReplayWithChanges(scenario);
+              }}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
 
