@@ -1,6 +1,7 @@
 // Which credential a request may carry, decided in one place: the Hugging Face token goes to Hugging Face
 // hosts only; an endpoint's own key goes to that endpoint's origin only, never across a redirect to another
 // origin; every other request carries no Authorization header at all, whatever built it.
+import { endpointOrigin } from "./endpoint-origin";
 import { resolveEndpointUrl } from "./targets";
 import { isProviderTarget, type ScenarioTarget } from "./scenario";
 
@@ -30,16 +31,6 @@ export class CredentialRedirectError extends Error {
 /** Hugging Face's own hosts, over https: the router, the Hub API, the serverless API. */
 export function isHuggingFaceUrl(url: URL): boolean {
   return url.protocol === "https:" && (url.hostname === "huggingface.co" || url.hostname.endsWith(".huggingface.co"));
-}
-
-/** `http://127.0.0.1:8000`, the form keys are saved under; null for anything that is not http(s). */
-export function endpointOrigin(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 export function credentialScopeOf(target: ScenarioTarget, keys: EndpointKeys | undefined, sandboxUrl: string | undefined): CredentialScope {

@@ -20,6 +20,8 @@ export interface RunControllerDeps {
   db: ProviderBenchDb;
   loadMachinery(): Promise<typeof RunMachinery>;
   readAccessToken(): string | null;
+  /** Keys of endpoints by origin (Settings), each sent to its own origin only. */
+  readEndpointKeys?(): Readonly<Record<string, string>>;
   resolveSandboxUrl(): string;
   /**
    * Each sandbox profile on its own `<profile>.localhost` host (core/sandbox-url.ts), so the browser's six
@@ -93,6 +95,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     }
     const clock = deps.clock ?? machinery.systemClock;
     const accessToken = deps.readAccessToken() || undefined;
+    const endpointKeys = deps.readEndpointKeys?.() ?? {};
     const checked = await preflight(scenario, { machinery, accessToken, sandboxUrl, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis) });
     if (!checked.ok) return stopBefore(checked.problem);
 
@@ -156,6 +159,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       runId,
       scenario,
       accessToken,
+      endpointKeys: { byOrigin: endpointKeys },
       sandboxUrl,
       sandboxHostPerProfile: deps.sandboxHostPerProfile === true,
       signal: controller.signal,
@@ -181,7 +185,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       progress = result.progress;
     } catch (error) {
       status = "failed";
-      failure = redactText(describeError(error), accessToken ? [accessToken] : []);
+      failure = redactText(describeError(error), [...(accessToken ? [accessToken] : []), ...Object.values(endpointKeys)]);
     }
     abortController = null;
     stopListening();

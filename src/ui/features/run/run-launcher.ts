@@ -4,7 +4,7 @@ import { version as reactVersion } from "react";
 import Dexie from "dexie";
 import { version as appVersion } from "../../../../package.json";
 import { getAppDb } from "../../../store/db";
-import { readHfToken } from "../settings";
+import { readEndpointKeys, readHfToken } from "../settings";
 import { resolveSandboxUrl } from "../settings";
 import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
 import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/sandbox-url";
@@ -20,6 +20,7 @@ export function getRunController(): RunController {
     db: getAppDb(),
     loadMachinery: () => import("../../../session/run-machinery"),
     readAccessToken: readHfToken,
+    readEndpointKeys,
     resolveSandboxUrl,
     sandboxHostPerProfile: BROWSER_SANDBOX_URL_OPTIONS.hostPerProfile,
     appVersion,

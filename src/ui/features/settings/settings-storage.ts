@@ -4,6 +4,7 @@
 
 const TOKEN_KEY = "providerbench.hfToken";
 const SANDBOX_URL_KEY = "providerbench.sandboxUrl";
+const ENDPOINT_KEYS_KEY = "providerbench.endpointKeys";
 
 const listeners = new Set<() => void>();
 
@@ -15,7 +16,7 @@ function notify(): void {
 export function subscribeToSettings(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent): void => {
-    if (event.key === TOKEN_KEY || event.key === SANDBOX_URL_KEY || event.key === null) listener();
+    if (event.key === TOKEN_KEY || event.key === SANDBOX_URL_KEY || event.key === ENDPOINT_KEYS_KEY || event.key === null) listener();
   };
   window.addEventListener("storage", onStorage);
   return () => {
@@ -71,4 +72,33 @@ export function readSavedSandboxUrl(): string | null {
 
 export function saveSandboxUrl(url: string | null): void {
   write(SANDBOX_URL_KEY, url?.trim() ? url.trim() : null);
+}
+
+// Endpoint keys: one per endpoint origin (`http://127.0.0.1:8000`), kept like the token, sent only to that
+// origin (core/auth-headers.ts). The stored text is cached, so useSyncExternalStore gets the same object.
+let endpointKeysCache: { text: string | null; keys: Readonly<Record<string, string>> } = { text: null, keys: {} };
+
+export function readEndpointKeys(): Readonly<Record<string, string>> {
+  const text = read(ENDPOINT_KEYS_KEY);
+  if (text === endpointKeysCache.text) return endpointKeysCache.keys;
+  let keys: Record<string, string> = {};
+  try {
+    const parsed: unknown = text === null ? {} : JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+      keys = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
+    }
+  } catch {
+    // Not ours, or damaged: no keys rather than a broken page.
+  }
+  endpointKeysCache = { text, keys };
+  return keys;
+}
+
+export function saveEndpointKey(origin: string, key: string): void {
+  write(ENDPOINT_KEYS_KEY, JSON.stringify({ ...readEndpointKeys(), [origin]: key.trim() }));
+}
+
+export function removeEndpointKey(origin: string): void {
+  const { [origin]: _removed, ...rest } = readEndpointKeys();
+  write(ENDPOINT_KEYS_KEY, Object.keys(rest).length === 0 ? null : JSON.stringify(rest));
 }
