@@ -163,3 +163,12 @@ export async function renameSavedScenario(db: ProviderBenchDb, scenarioId: strin
     await db.scenarios.put({ ...stored, name, spec: { ...stored.spec, name }, updatedAt: now });
   });
 }
+
+/** The scenario editor's save over an existing saved scenario: its spec and name change, its id stays. */
+export async function updateSavedScenario(db: ProviderBenchDb, scenarioId: string, spec: Scenario, now: number = Date.now()): Promise<StoredScenario> {
+  const existing = await db.scenarios.get(scenarioId);
+  if (existing === undefined) throw new Error(`no saved scenario ${scenarioId}: it was deleted, save it as a new one`);
+  const stored: StoredScenario = { ...existing, name: spec.name, spec, updatedAt: now };
+  await db.scenarios.put(stored);
+  return stored;
+}

@@ -10,6 +10,8 @@ import { resumeRun } from "./resume-run";
 const RunRoute = lazy(() => import("./run-route").then((module) => ({ default: module.RunRoute })));
 const HistoryPage = lazy(() => import("../features/history/history-page").then((module) => ({ default: module.HistoryPage })));
 const ComparePage = lazy(() => import("../features/compare/compare-page").then((module) => ({ default: module.ComparePage })));
+const TaskPickerPage = lazy(() => import("../features/editor/task-picker-page").then((module) => ({ default: module.TaskPickerPage })));
+const EditorRoute = lazy(() => import("../features/editor/editor-route").then((module) => ({ default: module.EditorRoute })));
 const SettingsPage = lazy(() => import("../features/settings/settings-page").then((module) => ({ default: module.SettingsPage })));
 
 export function AppRoutes({ route }: { route: Route }) {
@@ -28,6 +30,10 @@ export function AppRoutes({ route }: { route: Route }) {
       return <HistoryPage onReplay={replayRun} onResume={resumeRun} replayDisabled={runActive} />;
     case "settings":
       return <SettingsPage />;
+    case "new":
+      return <TaskPickerPage />;
+    case "editor":
+      return <EditorRoute key={`${route.scenarioKey ?? ""}:${route.draftId ?? ""}`} scenarioKey={route.scenarioKey} draftId={route.draftId} />;
     case "not-found":
       return (
         <div className="page">

@@ -11,6 +11,10 @@ export type Route =
   | { page: "shared"; payload: string }
   | { page: "history" }
   | { page: "settings" }
+  /** The task catalogue, where a new comparison starts. */
+  | { page: "new" }
+  /** The scenario editor, on a bundled or saved scenario (`bundled:…`, `saved:…`) or an unsaved draft. */
+  | { page: "editor"; scenarioKey: string | null; draftId: string | null }
   | { page: "not-found"; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -28,6 +32,8 @@ export function parseRoute(hash: string): Route {
   if (first === "shared" && second !== undefined && segments.length === 2) return { page: "shared", payload: second };
   if (first === "history" && segments.length === 1) return { page: "history" };
   if (first === "settings" && segments.length === 1) return { page: "settings" };
+  if (first === "new" && segments.length === 1) return { page: "new" };
+  if (first === "edit" && segments.length <= 2) return { page: "editor", scenarioKey: second ?? null, draftId: query.get("draft") };
   return { page: "not-found", path: rawPath };
 }
 
@@ -39,6 +45,9 @@ export const routes = {
     `#/compare${runId ? `/${encodeURIComponent(runId)}` : ""}${runId && baselineRunId ? `?baseline=${encodeURIComponent(baselineRunId)}` : ""}`,
   history: () => "#/history",
   settings: () => "#/settings",
+  newComparison: () => "#/new",
+  edit: (scenarioKey: string) => `#/edit/${encodeURIComponent(scenarioKey)}`,
+  editDraft: (draftId: string) => `#/edit?draft=${encodeURIComponent(draftId)}`,
 };
 
 export function navigate(hash: string): void {

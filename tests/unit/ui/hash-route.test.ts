@@ -21,3 +21,11 @@ describe("hash routes", () => {
     expect(routes.compare()).toBe("#/compare");
   });
 });
+
+describe("editor routes", () => {
+  it("opens the task catalogue, a scenario by key, or a draft by id", () => {
+    expect(parseRoute(routes.newComparison())).toEqual({ page: "new" });
+    expect(parseRoute(routes.edit("saved:abc/1"))).toEqual({ page: "editor", scenarioKey: "saved:abc/1", draftId: null });
+    expect(parseRoute(routes.editDraft("d 1"))).toEqual({ page: "editor", scenarioKey: null, draftId: "d 1" });
+  });
+});

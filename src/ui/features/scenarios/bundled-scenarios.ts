@@ -37,3 +37,9 @@ function needsToken(bundled: BundledScenario): boolean {
 export function findBundledScenario(key: string): BundledScenario | undefined {
   return BUNDLED_SCENARIOS.find((bundled) => bundled.key === key);
 }
+
+/** A bundled scenario's file as shipped, before defaults are filled in: what the editor opens. */
+export function bundledScenarioJson(key: string): unknown {
+  const fileName = findBundledScenario(key)?.fileName;
+  return Object.entries(files).find(([path]) => fileName !== undefined && path.endsWith(`/${fileName}`))?.[1];
+}

@@ -45,6 +45,9 @@ export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName,
         <a className="button button-primary" href={routes.run(scenarioKey)} data-testid="scenario-run-link">
           Run
         </a>
+        <a className="button" href={routes.edit(scenarioKey)} aria-label={`Edit ${scenario.name}`}>
+          Edit
+        </a>
         {actions}
       </footer>
     </article>

@@ -8,6 +8,7 @@ import { getAppDb, type StoredScenario } from "../../../store/db";
 import { deleteSavedScenario, listSavedScenarios, renameSavedScenario, restoreSavedScenario, saveScenario } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
+import { routes } from "../../lib/hash-route";
 import { useLiveRead } from "../../lib/use-live-read";
 import { BUNDLED_SCENARIOS } from "./bundled-scenarios";
 import { ExportButton } from "./export-button";
@@ -52,6 +53,11 @@ export function ScenariosPage({ sharedPayload }: { sharedPayload?: string }) {
       <h1>Scenarios</h1>
       <p className="lead">
         A scenario sends the same inputs to several providers. Pick one and run it; the sandbox ones run without a token.
+      </p>
+      <p>
+        <a className="button button-primary" href={routes.newComparison()} data-testid="new-comparison-link">
+          New comparison
+        </a>
       </p>
       {sharedPayload !== undefined ? <SharedDraft payload={sharedPayload} onSave={async (scenario) => void (await saveScenario(db, scenario))} /> : null}
       <div className="form-row scenario-search">

@@ -1,0 +1,12 @@
+// Where the editor's Save puts a valid scenario: over the saved scenario it was opened from, or as a new
+// saved scenario (a bundled one is read-only, a draft has no row yet). Returns the saved scenario's key.
+import type { Scenario } from "../../../core/scenario";
+import type { ProviderBenchDb } from "../../../store/db";
+import { saveScenario, updateSavedScenario } from "../../../store/queries";
+import { SAVED_KEY_PREFIX } from "../scenarios";
+
+export async function saveFromEditor(db: ProviderBenchDb, scenario: Scenario, openedFrom: string | null): Promise<string> {
+  const savedId = openedFrom?.startsWith(SAVED_KEY_PREFIX) ? openedFrom.slice(SAVED_KEY_PREFIX.length) : null;
+  const stored = savedId !== null ? await updateSavedScenario(db, savedId, scenario) : await saveScenario(db, scenario);
+  return `${SAVED_KEY_PREFIX}${stored.id}`;
+}

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import "fake-indexeddb/auto";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { getAppDb } from "../../../src/store/db";
+import { EditorPage } from "../../../src/ui/features/editor/editor-page";
+import type { DraftValue } from "../../../src/ui/features/editor/draft-paths";
+import { BUNDLED_SCENARIOS, bundledScenarioJson } from "../../../src/ui/features/scenarios/bundled-scenarios";
+
+afterEach(async () => {
+  cleanup();
+  window.location.hash = "";
+  await getAppDb().scenarios.clear();
+});
+
+// Validation loads the whole-file validator (templates, regex and JSON Schema engines) on first use; on a
+// busy machine that import alone can take seconds.
+const VALIDATED = { timeout: 15_000 };
+
+function bundledFile(key: string): DraftValue {
+  return structuredClone(bundledScenarioJson(key)) as DraftValue;
+}
+
+function jsonView(): HTMLTextAreaElement {
+  return screen.getByLabelText("Scenario JSON") as HTMLTextAreaElement;
+}
+
+function jsonShown(): unknown {
+  return JSON.parse(jsonView().value);
+}
+
+function field(label: string | RegExp, container: HTMLElement = document.body): HTMLInputElement {
+  return within(container).getByLabelText(label) as HTMLInputElement;
+}
+
+function targetRow(position: number): HTMLElement {
+  return screen.getByRole("group", { name: new RegExp(`^Target ${position}\\b`) });
+}
+
+function typeInto(element: HTMLElement, value: string): void {
+  fireEvent.change(element, { target: { value } });
+}
+
+describe("scenario editor", () => {
+  it("lists every bundled scenario the dashboard lists", () => {
+    expect(BUNDLED_SCENARIOS.length).toBeGreaterThanOrEqual(5);
+    for (const bundled of BUNDLED_SCENARIOS) expect(bundledScenarioJson(bundled.key)).toBeTypeOf("object");
+  });
+
+  it.each(BUNDLED_SCENARIOS.map((bundled) => bundled.key))("round-trips %s through the form and the JSON view unchanged", async (key) => {
+    const file = bundledFile(key);
+    render(<EditorPage initial={file} scenarioKey={key} draftId={null} />);
+    // Opening changes nothing: no defaults filled in, no key reordered away.
+    expect(jsonShown()).toEqual(file);
+    expect(JSON.stringify(jsonShown())).toBe(JSON.stringify(file));
+    await waitFor(() => expect(screen.getByTestId("editor-status").textContent).toContain("The scenario is valid."), VALIDATED);
+
+    // The form shows the file's fields.
+    expect(field("Name").value).toBe(file.name);
+    expect((field("Task") as unknown as HTMLSelectElement).value).toBe(file.task);
+    const targets = file.targets as { id: string; model: string }[];
+    targets.forEach((target, index) => {
+      expect(field("Id", targetRow(index + 1)).value).toBe(target.id);
+      expect(field("Model", targetRow(index + 1)).value).toBe(target.model);
+    });
+
+    // form → JSON → form: an edit shows in the JSON, undoing it gives the file back, byte for byte.
+    typeInto(field("Name"), "Edited in the form");
+    expect((jsonShown() as DraftValue).name).toBe("Edited in the form");
+    typeInto(field("Name"), file.name as string);
+    expect(JSON.stringify(jsonShown())).toBe(JSON.stringify(file));
+
+    // JSON → form → JSON: an edit in the JSON shows in the form; the file's text puts everything back.
+    typeInto(jsonView(), JSON.stringify({ ...file, name: "Edited as JSON" }, null, 2));
+    expect(field("Name").value).toBe("Edited as JSON");
+    typeInto(jsonView(), JSON.stringify(file, null, 2));
+    expect(field("Name").value).toBe(file.name);
+    expect(jsonShown()).toEqual(file);
+  });
+
+  it("shows each error at its field, with the CLI's path, and keeps Save off until it is fixed", async () => {
+    const file = bundledFile("bundled:sandbox-chat");
+    render(<EditorPage initial={file} scenarioKey="bundled:sandbox-chat" draftId={null} />);
+    const model = field("Model", targetRow(2));
+    typeInto(model, "");
+    typeInto(field("Repetitions"), "0");
+    await waitFor(() => expect(model.getAttribute("aria-invalid")).toBe("true"), VALIDATED);
+    const modelErrors = document.getElementById(model.getAttribute("aria-describedby")!.split(" ").at(-1)!)!;
+    expect(modelErrors.textContent).toBe("targets[1].model required");
+    const repetitions = field("Repetitions");
+    expect(repetitions.getAttribute("aria-invalid")).toBe("true");
+    expect(repetitions.closest(".editor-field")!.textContent).toContain("run.repetitions must be at least 1");
+    // Only those two fields are marked.
+    expect(field("Model", targetRow(1)).getAttribute("aria-invalid")).toBeNull();
+    expect(within(screen.getByRole("list", { name: "Problems in the scenario" })).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "targets[1].model required",
+      "run.repetitions must be at least 1",
+    ]);
+    expect((screen.getByRole("button", { name: "Save and run" }) as HTMLButtonElement).disabled).toBe(true);
+
+    // Text that is no number stays as typed, and is named at its field.
+    typeInto(repetitions, "three");
+    await waitFor(() => expect(repetitions.closest(".editor-field")!.textContent).toContain("run.repetitions"), VALIDATED);
+    expect(repetitions.value).toBe("three");
+
+    // JSON that does not parse is reported at the JSON view and leaves the form as it was.
+    typeInto(jsonView(), "{ not json");
+    expect(jsonView().closest(".editor-field")!.textContent).toContain("not valid JSON");
+    expect(field("Name").value).toBe(file.name);
+  });
+
+  it("marks the providers that cannot serve the task, with the reason", () => {
+    const scenario = { version: 1, name: "Embeddings", task: "feature-extraction", targets: [{ id: "a", provider: "cerebras", model: "m" }], inputs: ["x"] };
+    render(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    const provider = field("Provider", targetRow(1)) as unknown as HTMLSelectElement;
+    const optionLabel = (value: string): string => [...provider.options].find((option) => option.value === value)!.textContent!;
+    expect(optionLabel("cerebras")).toBe("cerebras (cannot serve feature-extraction)");
+    expect(optionLabel("hf-inference")).toBe("hf-inference");
+    expect(optionLabel("auto")).toBe("auto");
+    expect(within(targetRow(1)).getByRole("status").textContent).toBe("Cannot serve this task: cerebras does not serve feature-extraction.");
+    fireEvent.change(provider, { target: { value: "hf-inference" } });
+    expect(within(targetRow(1)).queryByRole("status")).toBeNull();
+    expect(((jsonShown() as DraftValue).targets as { provider: string }[])[0]!.provider).toBe("hf-inference");
+  });
+
+  it("builds a comparison from a draft: three sandbox targets, saved, then opened on the Run page", async () => {
+    const draft = { version: 1, name: "My chat comparison", task: "chat-completion", targets: [], inputs: ["Hello"] };
+    render(<EditorPage initial={draft} scenarioKey={null} draftId={null} />);
+    await waitFor(() => expect(screen.getByRole("list", { name: "Problems in the scenario" }).textContent).toContain("targets needs at least one target"), VALIDATED);
+    for (let count = 0; count < 3; count += 1) fireEvent.click(screen.getByRole("button", { name: "Add a sandbox target" }));
+    expect(((jsonShown() as DraftValue).targets as { endpointUrl: string }[]).map((target) => target.endpointUrl)).toEqual([
+      "sandbox:/fast/v1",
+      "sandbox:/steady/v1",
+      "sandbox:/slow/v1",
+    ]);
+    const saveAndRun = screen.getByRole("button", { name: "Save and run" }) as HTMLButtonElement;
+    await waitFor(() => expect(saveAndRun.disabled).toBe(false), VALIDATED);
+    fireEvent.click(saveAndRun);
+    await waitFor(() => expect(window.location.hash).toMatch(/^#\/run\/saved%3A/));
+    const [stored] = await getAppDb().scenarios.toArray();
+    expect(stored!.spec.targets.map((target) => target.id)).toEqual(["fast", "steady", "slow"]);
+    expect(window.location.hash).toBe(`#/run/saved%3A${stored!.id}`);
+  });
+});

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { MODALITY_COLORS } from "../../../src/ui/components/ui/modality-colors";
+import { readDraft } from "../../../src/ui/features/editor/drafts";
+import { TaskPickerPage } from "../../../src/ui/features/editor/task-picker-page";
+import { parseRoute } from "../../../src/ui/lib/hash-route";
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = "";
+});
+
+const LOADED = { timeout: 15_000 };
+
+describe("task picker", () => {
+  it("groups the tasks by modality, each group in its colour, with labels and summaries", async () => {
+    render(<TaskPickerPage />);
+    const text = await screen.findByRole("region", { name: "Text" }, LOADED);
+    expect((text as HTMLElement).style.getPropertyValue("--modality-color")).toBe(MODALITY_COLORS.nlp);
+    expect(screen.getByRole("region", { name: "Audio" }).getAttribute("data-modality")).toBe("audio");
+    const chat = within(text).getByRole("button", { name: /^Chat Completion/ });
+    expect(chat.textContent).toContain("chat API");
+    // Summaries come from the package.
+    expect(within(text).getByRole("button", { name: /^Text Generation/ }).textContent).toMatch(/Generating text is the task of/);
+  });
+
+  it("leaves out tasks hidden from models and shows the ones it cannot run as unavailable, with the reason", async () => {
+    render(<TaskPickerPage />);
+    await screen.findByRole("region", { name: "Text" }, LOADED);
+    // table-to-text is hidden from models in @huggingface/tasks.
+    expect(document.querySelector('[data-task="table-to-text"]')).toBeNull();
+    const unavailable = document.querySelector('[data-task="text-to-image"]')!;
+    expect(unavailable.tagName).not.toBe("BUTTON");
+    expect(unavailable.textContent).toContain("Unavailable: ProviderBench has no caller for this task yet");
+  });
+
+  it("filters by what is typed", async () => {
+    render(<TaskPickerPage />);
+    await screen.findByRole("region", { name: "Text" }, LOADED);
+    fireEvent.change(screen.getByLabelText("Find a task"), { target: { value: "automatic speech" } });
+    expect(screen.queryByRole("region", { name: "Text" })).toBeNull();
+    expect(document.querySelector('[data-task="automatic-speech-recognition"]')).not.toBeNull();
+  });
+
+  it("opens the editor on a draft holding the task's demo inputs", async () => {
+    render(<TaskPickerPage />);
+    fireEvent.click(await screen.findByRole("button", { name: /^Chat Completion/ }, LOADED));
+    const route = parseRoute(window.location.hash);
+    expect(route.page).toBe("editor");
+    const draft = readDraft(route.page === "editor" ? route.draftId! : "")!;
+    expect(draft.task).toBe("chat-completion");
+    expect(draft.targets).toEqual([]);
+    expect(draft.inputs).toContain("Hi, what can you help me with?");
+  });
+});
