@@ -1,6 +1,7 @@
 // The run page for the scenario named in the address (or none: then the current or last run).
 import { DatabaseErrorNotice } from "../components/database-error-notice";
 import { RunPage } from "../features/run/run-page";
+import { DRAFT_KEY } from "../features/scenarios/draft-scenario";
 import { useScenarioByKey } from "../features/scenarios/use-scenario-by-key";
 
 export function RunRoute({ scenarioKey }: { scenarioKey: string | null }) {
@@ -19,7 +20,14 @@ export function RunRoute({ scenarioKey }: { scenarioKey: string | null }) {
       <div className="page">
         <h1>Scenario not found</h1>
         <p className="empty">
-          No scenario <code>{scenarioKey}</code> in this browser. <a href="#/">Pick one on the Scenarios page</a>.
+          {scenarioKey === DRAFT_KEY ? (
+            <>A shared draft lives only until the page is reloaded: open its share link again, or save it on the Scenarios page first. </>
+          ) : (
+            <>
+              No scenario <code>{scenarioKey}</code> in this browser.{" "}
+            </>
+          )}
+          <a href="#/">Pick one on the Scenarios page</a>.
         </p>
       </div>
     );

@@ -20,6 +20,11 @@ describe("hash routes", () => {
     expect(parseRoute(routes.compare("only"))).toEqual({ page: "compare", runId: "only", baselineRunId: null });
     expect(routes.compare()).toBe("#/compare");
   });
+
+  it("opens a share link's payload as the shared page", () => {
+    expect(parseRoute("#/shared/1.abc-_Z")).toEqual({ page: "shared", payload: "1.abc-_Z" });
+    expect(parseRoute("#/shared")).toEqual({ page: "not-found", path: "/shared" });
+  });
 });
 
 describe("editor routes", () => {
