@@ -17,6 +17,7 @@ import { formatLoadReport } from "./load-report";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
 import { agreementToJson } from "../core/agreement/report";
+import { snippetsCommand } from "./snippets-command";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { StageSummaries } from "../core/load/stage-summaries";
 import type { Stage } from "../core/load/stages";
@@ -35,6 +36,7 @@ class InputProblem extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   keepGoingWithoutTerminal();
+  if (argv[0] === "snippets") return snippetsCommand(argv.slice(1), process.env, process.stdout, process.stderr);
   const parsed = parseCommandLine(argv, process.env);
   if (parsed.kind === "help") {
     process.stdout.write(`${USAGE}\n`);

@@ -18,6 +18,7 @@ import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict-panel";
 import { LoadCurves } from "./load-curves";
 import { LoadTimeSlices } from "./load-time-slices";
+import { CodeSnippets } from "./snippets/code-snippets";
 
 interface ComparePageProps {
   /** null: the latest run. */
@@ -138,6 +139,9 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         summary={summary.state === "loaded" ? summary.rows : null}
         recordsProgress={current.state === "loaded" ? current.recordsProgress : null}
       />
+      <Section title="Call these targets yourself" testId="snippets-section">
+        <CodeSnippets scenario={run.spec} />
+      </Section>
     </div>
   );
 }

@@ -1,0 +1,73 @@
+// `providerbench snippets <scenario.json> [--target <id>]`: the code to call each target with the
+// scenario's first input, as @huggingface/inference writes it (core/snippets). The token is never read.
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
+import { formatScenarioErrors } from "../core/scenario";
+import { LANGUAGE_NAMES, scenarioSnippets } from "../core/snippets/target-snippets";
+import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
+import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "./exit-codes";
+import { terminalSafe } from "./terminal-safe";
+
+export const SNIPPETS_USAGE = `Usage: npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]
+  Prints, for every target (or the one named), the JavaScript, Python and curl code that calls it with the
+  scenario's first input, from @huggingface/inference's snippets. The token appears as $HF_TOKEN
+  ($API_TOKEN for an endpoint), never its value.`;
+
+export async function snippetsCommand(argv: string[], env: NodeJS.ProcessEnv, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  let values: { target?: string; "sandbox-url"?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { target: { type: "string" }, "sandbox-url": { type: "string" }, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    err.write(`error: ${(error as Error).message}\n\n${SNIPPETS_USAGE}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (values.help === true) {
+    out.write(`${SNIPPETS_USAGE}\n`);
+    return EXIT_COMPLETED;
+  }
+  const [scenarioPath, ...extra] = positionals;
+  if (scenarioPath === undefined || extra.length > 0) {
+    err.write(`error: give one scenario file\n\n${SNIPPETS_USAGE}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  let text: string;
+  try {
+    text = await readFile(scenarioPath, "utf8");
+  } catch (error) {
+    err.write(`cannot read ${terminalSafe(scenarioPath)}: ${terminalSafe((error as Error).message)}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  let check: Awaited<ReturnType<typeof checkScenarioInWorker>>;
+  try {
+    check = await checkScenarioInWorker(text, { concurrency: undefined, repetitions: undefined });
+  } catch (error) {
+    if (!(error instanceof ValidationStopped)) throw error;
+    err.write(`${terminalSafe(scenarioPath)} is not a valid scenario: ${terminalSafe(error.message)}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (check.kind !== "ok") {
+    err.write(`${terminalSafe(scenarioPath)} is not a valid scenario:\n${terminalSafe(formatScenarioErrors(check.errors))}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  const scenario = check.scenario;
+  if (values.target !== undefined && !scenario.targets.some((target) => target.id === values.target)) {
+    err.write(`error: --target: no target "${terminalSafe(values.target)}" (the targets are: ${terminalSafe(scenario.targets.map((target) => target.id).join(", "))})\n`);
+    return EXIT_BAD_INPUT;
+  }
+  const sandboxUrl = values["sandbox-url"] ?? env.PROVIDERBENCH_SANDBOX_URL ?? DEFAULT_SANDBOX_URL;
+  const sections: string[] = [];
+  for (const result of scenarioSnippets(scenario, sandboxUrl, values.target)) {
+    const lines = [`== ${result.targetId}`];
+    if ("unavailable" in result) {
+      lines.push(`no snippet: ${result.unavailable}`);
+    } else {
+      for (const snippet of result.snippets) lines.push(`-- ${LANGUAGE_NAMES[snippet.language]} (${snippet.client})`, snippet.content);
+      for (const language of result.missingLanguages) lines.push(`-- ${LANGUAGE_NAMES[language]}: @huggingface/inference has no snippet for ${scenario.task} in this language`);
+    }
+    sections.push(lines.join("\n"));
+  }
+  out.write(`${terminalSafe(sections.join("\n\n"))}\n`);
+  return EXIT_COMPLETED;
+}
