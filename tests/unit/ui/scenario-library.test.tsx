@@ -10,7 +10,7 @@ import { encodeSharePayload, scenarioFileText } from "../../../src/core/scenario
 import { parseScenarioText } from "../../../src/core/scenario-file";
 import { getAppDb } from "../../../src/store/db";
 import { saveScenario } from "../../../src/store/queries";
-import { saveHfToken, removeHfToken } from "../../../src/ui/features/settings/settings-storage";
+import { removeEndpointKey, removeHfToken, saveEndpointKey, saveHfToken } from "../../../src/ui/features/settings/settings-storage";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
 
 const VALIDATED = { timeout: 15_000 };
@@ -106,6 +106,22 @@ describe("scenario library", () => {
     expect(reimported.ok && reimported.scenario).toEqual(spec);
   });
 
+  it("refuses to export a scenario an endpoint key was pasted into", async () => {
+    const endpointKey = "sk-endpointKeyThatStaysInThisBrowser42";
+    saveEndpointKey("http://127.0.0.1:8080", endpointKey);
+    try {
+      URL.createObjectURL = vi.fn(() => "blob:test");
+      await saveScenario(getAppDb(), scenario("Leaky endpoint", { inputs: [`use ${endpointKey}`] }));
+      render(<ScenariosPage />);
+      await waitFor(() => expect(savedCards()).toHaveLength(1));
+      fireEvent.click(within(savedCards()[0]!).getByRole("button", { name: "Share link" }));
+      expect(await screen.findByText(/contains one of your keys/)).toBeTruthy();
+      expect(screen.queryByTestId("share-link")).toBeNull();
+    } finally {
+      removeEndpointKey("http://127.0.0.1:8080");
+    }
+  });
+
   it("refuses to export a scenario a key was pasted into", async () => {
     URL.createObjectURL = vi.fn(() => "blob:test");
     await saveScenario(getAppDb(), scenario("Leaky", { description: `token ${TOKEN}` }));
@@ -155,6 +171,12 @@ describe("share links on the Scenarios page", () => {
     expect(within(draft).getByRole("heading").textContent).toBe("Shared chat");
     expect(within(draft).getByRole("link", { name: "Run" }).getAttribute("href")).toBe("#/run/draft%3Ashared");
     expect(await getAppDb().scenarios.count()).toBe(0);
+    // The editor opens it by its own drafts, not by a key it does not know.
+    expect(within(draft).queryByRole("link", { name: /^Edit/ })).toBeNull();
+    fireEvent.click(within(draft).getByRole("button", { name: "Open in the editor" }));
+    const draftId = new URLSearchParams(window.location.hash.split("?")[1]).get("draft")!;
+    expect(window.location.hash).toMatch(/^#\/edit\?draft=/);
+    expect(JSON.parse(sessionStorage.getItem(`providerbench:draft:${draftId}`)!)).toEqual(JSON.parse(JSON.stringify(spec)));
     fireEvent.click(within(draft).getByRole("button", { name: "Save" }));
     await waitFor(async () => expect((await getAppDb().scenarios.toArray()).map((stored) => stored.spec)).toEqual([spec]));
   });

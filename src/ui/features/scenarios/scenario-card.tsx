@@ -15,9 +15,11 @@ interface ScenarioCardProps {
   status?: string;
   /** The card's actions after Run (save, rename, export, share, delete, …). */
   actions?: ReactNode;
+  /** False for a scenario the editor cannot open by key (a shared draft: it opens through the editor's drafts). */
+  editable?: boolean;
 }
 
-export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName, status, actions }: ScenarioCardProps) {
+export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName, status, actions, editable = true }: ScenarioCardProps) {
   const headingId = `scenario-${scenarioKey.replace(/[^A-Za-z0-9_-]/g, "-")}`;
   if (scenario === null) {
     return (
@@ -45,9 +47,11 @@ export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName,
         <a className="button button-primary" href={routes.run(scenarioKey)} data-testid="scenario-run-link">
           Run
         </a>
-        <a className="button" href={routes.edit(scenarioKey)} aria-label={`Edit ${scenario.name}`}>
-          Edit
-        </a>
+        {editable ? (
+          <a className="button" href={routes.edit(scenarioKey)} aria-label={`Edit ${scenario.name}`}>
+            Edit
+          </a>
+        ) : null}
         {actions}
       </footer>
     </article>

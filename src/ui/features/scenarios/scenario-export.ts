@@ -2,12 +2,12 @@
 // a scenario holds a key, and one pasted into a name or prompt stops the export instead of travelling.
 import { encodeSharePayload, shareableScenarioText } from "../../../core/scenario-share";
 import type { Scenario } from "../../../core/scenario";
-import { readHfToken } from "../settings";
+import { readEndpointKeys, readHfToken } from "../settings";
 
 /** The keys this browser holds, which must never leave it inside a scenario. */
 function localSecrets(): string[] {
   const token = readHfToken();
-  return token ? [token] : [];
+  return [...(token ? [token] : []), ...Object.values(readEndpointKeys())];
 }
 
 /** `my-chat-comparison.scenario.json`, from the scenario's name. */

@@ -1,10 +1,12 @@
 // A share link opened: the scenario from the fragment, checked whole (fields, then templates off the
-// page's thread), shown as an unsaved draft to save or run. Nothing is stored until Save.
+// page's thread), shown as an unsaved draft to look over first (whose endpoints it calls), then run, save,
+// or open in the editor as one of its drafts. Nothing is stored until Save.
 import { useEffect, useState } from "react";
 import { describeError } from "../../../core/describe-error";
 import type { Scenario, ScenarioError } from "../../../core/scenario";
 import { decodeSharePayload } from "../../../core/scenario-share";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
+import { openDraftInEditor } from "../editor";
 import { Notice } from "../../components/ui/notice";
 import { ScenarioCard } from "./scenario-card";
 import { ScenarioErrorList } from "./scenario-error-list";
@@ -66,10 +68,16 @@ export function SharedDraft({ payload, onSave }: SharedDraftProps) {
           scenarioKey={DRAFT_KEY}
           scenario={state.scenario}
           status="unsaved draft"
+          editable={false}
           actions={
-            <button type="button" className="button" onClick={() => void save(state.scenario)}>
-              Save
-            </button>
+            <>
+              <button type="button" className="button" onClick={() => openDraftInEditor(state.scenario)}>
+                Open in the editor
+              </button>
+              <button type="button" className="button" onClick={() => void save(state.scenario)}>
+                Save
+              </button>
+            </>
           }
         />
       ) : null}
