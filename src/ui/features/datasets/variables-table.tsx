@@ -1,7 +1,7 @@
 // The table of variables, typed or imported, one row per input, with what the template makes of each row
 // beside it. Only the rows on screen are drawn (and rendered): 10,000 rows scroll like 20.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useMemo, useRef, useState, type FormEvent } from "react";
+import { memo, useId, useMemo, useRef, useState } from "react";
 import type { DatasetRow } from "../../../core/datasets";
 import { renderRow } from "../../../core/template-preview";
 import { formatTemplateError, type parseTemplateWithPosition } from "../../../core/template-errors";
@@ -25,6 +25,7 @@ const OVERSCAN_ROWS = 6;
 export function VariablesTable({ rows, columns, template, source, onRowsChange }: VariablesTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [newColumn, setNewColumn] = useState("");
+  const newColumnId = useId();
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -40,8 +41,7 @@ export function VariablesTable({ rows, columns, template, source, onRowsChange }
   };
   const removeRow = (index: number): void => onRowsChange(rows.filter((_, rowIndex) => rowIndex !== index));
   const addRow = (): void => onRowsChange([...rows, Object.fromEntries(columns.map((column) => [column, ""]))]);
-  const addColumn = (event: FormEvent): void => {
-    event.preventDefault();
+  const addColumn = (): void => {
     const name = newColumn.trim();
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || columns.includes(name)) return;
     onRowsChange((rows.length > 0 ? rows : [{}]).map((row) => ({ ...row, [name]: "" })));
@@ -92,15 +92,27 @@ export function VariablesTable({ rows, columns, template, source, onRowsChange }
         <button type="button" className="button" onClick={addRow}>
           Add a row
         </button>
-        <form className="form-row" onSubmit={addColumn}>
-          <label htmlFor="variables-new-column" className="visually-hidden">
+        {/* Not a form: the scenario editor that mounts this table is one already, and forms do not nest. */}
+        <div className="form-row">
+          <label htmlFor={newColumnId} className="visually-hidden">
             New column name
           </label>
-          <input id="variables-new-column" type="text" placeholder="new_column" value={newColumn} onChange={(event) => setNewColumn(event.target.value)} />
-          <button type="submit" className="button" disabled={!/^[A-Za-z_][A-Za-z0-9_]*$/.test(newColumn.trim()) || columns.includes(newColumn.trim())}>
+          <input
+            id={newColumnId}
+            type="text"
+            placeholder="new_column"
+            value={newColumn}
+            onChange={(event) => setNewColumn(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== "Enter") return;
+              event.preventDefault();
+              addColumn();
+            }}
+          />
+          <button type="button" className="button" onClick={addColumn} disabled={!/^[A-Za-z_][A-Za-z0-9_]*$/.test(newColumn.trim()) || columns.includes(newColumn.trim())}>
             Add a column
           </button>
-        </form>
+        </div>
       </div>
     </div>
   );
