@@ -22,6 +22,8 @@ export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Prom
   await build({ ...options, entryPoints: ["src/cli/main.ts"], outfile, banner: { js: "#!/usr/bin/env node" } });
   // Scenario validation runs in a worker thread (src/cli/check-in-worker.ts): its module sits beside the command.
   await build({ ...options, entryPoints: ["src/cli/scenario-worker.ts"], outfile: join(dirname(outfile), "scenario-worker.js") });
+  // --workers runs its share of the requests in worker threads (src/cli/workers/): that module sits beside it too.
+  await build({ ...options, entryPoints: ["src/cli/workers/run-worker.ts"], outfile: join(dirname(outfile), "run-worker.js") });
   await chmod(outfile, 0o755);
   return outfile;
 }

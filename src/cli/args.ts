@@ -31,6 +31,8 @@ run options:
   --transport <name>     how requests are sent: undici (default: connection pools, HTTP phases per record)
                          or fetch (Node's fetch; no phases). Also $PROVIDERBENCH_TRANSPORT
   --http2                offer HTTP/2 to https endpoints (undici transport; connection phases are then not reported)
+  --workers <n>          send from n worker threads, each with its own event loop, connection pool and clock,
+                         each its share of every limit and arrival; records merged in time order (default 1)
   -h, --help             this text
 
 The summary table (run and analyze):
@@ -89,6 +91,8 @@ export interface RunCommand {
   table: TableView;
   /** --dataset: a CSV or JSONL file whose rows become the template's inputs.variables. */
   datasetPath?: string | undefined;
+  /** Worker threads that send the requests (src/cli/workers/); 1 sends from the main thread. */
+  workers: number;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -113,7 +117,7 @@ export type ParsedCommand =
   | { kind: "error"; message: string };
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", ...LOAD_FLAG_NAMES] as const;
+const RUN_ONLY_OPTIONS = ["dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
@@ -137,6 +141,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         quiet: { type: "boolean" },
         transport: { type: "string" },
         http2: { type: "boolean" },
+        workers: { type: "string" },
         force: { type: "boolean" },
         json: { type: "boolean" },
         unpaired: { type: "boolean" },
@@ -167,6 +172,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (typeof concurrency === "string") return { kind: "error", message: concurrency };
   const repetitions = positiveInteger(values.repetitions, "--repetitions");
   if (typeof repetitions === "string") return { kind: "error", message: repetitions };
+  const workers = positiveInteger(values.workers, "--workers");
+  if (typeof workers === "string") return { kind: "error", message: workers };
   const load = parseLoadFlags(values);
   if ("error" in load) return { kind: "error", message: load.error };
   const resumeConflict = values.resume === undefined ? undefined : (["jsonl", "csv", ...LOAD_FLAG_NAMES] as const).find((option) => values[option] !== undefined);
@@ -197,6 +204,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       load,
       table: table.view,
       resumePath: values.resume,
+      workers: workers ?? 1,
     },
   };
 }

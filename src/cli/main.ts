@@ -12,7 +12,8 @@ import { readResumedRun, ResumeProblem } from "./resume-records";
 import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { createRunTransport } from "./transport/run-transport";
-import { runScenario } from "../core/runner";
+import { runScenario, type RunOptions } from "../core/runner";
+import { runInWorkers, workersRefusal } from "./workers/run-in-workers";
 import { formatLoadReport } from "./load-report";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
@@ -74,6 +75,8 @@ async function runCommand(command: RunCommand): Promise<number> {
   }
   const endpointKeys = endpointKeysFromEnvironment(scenario, process.env);
   if (!endpointKeys.ok) throw new InputProblem(endpointKeys.message);
+  const workersProblem = command.workers > 1 ? (command.resumePath !== undefined ? "--workers does not go with --resume" : workersRefusal(scenario, command.workers)) : null;
+  if (workersProblem !== null) throw new InputProblem(workersProblem);
   // Output paths are judged before anything else is asked of the network (checked again when opened).
   await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
@@ -141,7 +144,7 @@ async function runCommand(command: RunCommand): Promise<number> {
       // replay does not wait for a slow file: gzip buffers what it has not written yet).
       void bundle?.write(record);
     });
-    const result = await runScenario({
+    const runOptions: RunOptions = {
       runId,
       scenario,
       ...(resumed ? { resume: resumed.plan } : {}),
@@ -165,7 +168,12 @@ async function runCommand(command: RunCommand): Promise<number> {
         stages.push(stage);
         if (!command.quiet && scenario.run.load !== undefined) process.stderr.write(`\nstage ${stage.index}: ${stage.label} (${stage.targetIds.length} targets)\n`);
       },
-    });
+    };
+    // --workers: the same run sent from worker threads, its records merged back in order (workers/).
+    const result =
+      command.workers > 1
+        ? await runInWorkers({ ...runOptions, workers: command.workers, endpointKeys: endpointKeys.keys, sandboxUrl: command.sandboxUrl, signal: controller.signal, transport: { transport: command.transport, http2: command.http2 } })
+        : await runScenario(runOptions);
     progress.finish(result.progress);
     await files.close();
     await bundle?.finish({ status: result.status === "aborted" ? "aborted" : "completed", finishedAt: result.finishedAt, errorMessage: null, blobs: [] });

@@ -86,6 +86,35 @@ export interface RunOptions extends TargetCallOptions {
   resume?: ResumePlan;
   /** Keys of endpoint targets, each sent to its own endpoint only (auth-headers.ts). */
   endpointKeys?: EndpointKeys;
+  /** One of several runners sharing the run (the command line's worker threads): see RunShare. */
+  share?: RunShare;
+}
+
+/**
+ * A runner's share of a run sent by `count` runners at once, each on its own event loop (the command
+ * line's --workers). It sends the planned requests and open-loop arrivals whose place in their target's
+ * sequence (repetition × inputs + input; a warm-up's number) is `index` modulo `count`, with its part of
+ * every limit (concurrency, per-target concurrency, maxInFlight, maxQueue: the parts add up to the whole).
+ * Every runner paces the same arrivals from the same absolute times: `stageStart` gives each stage one
+ * start, agreed between the runners on a clock they share.
+ */
+export interface RunShare {
+  index: number;
+  count: number;
+  stageStart?(stageIndex: number, now: number): number;
+}
+
+/** Whether a planned request is this share's (every request is exactly one share's). */
+export function inShare(planned: PlannedRequest, inputCount: number, share: RunShare | undefined): boolean {
+  if (share === undefined) return true;
+  const sequence = planned.warmup ? planned.repetition : planned.repetition * inputCount + planned.inputIndex;
+  return sequence % share.count === share.index;
+}
+
+/** A share's part of a limit: the parts of all shares add up to the limit (Infinity stays Infinity). */
+export function shareOfLimit(limit: number, share: RunShare | undefined): number {
+  if (share === undefined || !Number.isFinite(limit)) return limit;
+  return Math.floor(limit / share.count) + (share.index < limit % share.count ? 1 : 0);
 }
 
 /** Warm-ups first (they exist to warm connections and caches), then the measured requests. */
@@ -356,7 +385,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   /** A closed loop: at most `perTarget` requests of a target and `total` of the run in flight; the plan fed through a bounded window. */
   const runClosedStage = async (stage: Stage, feeds: Iterable<PlannedRequest>[], deadline: number | null): Promise<void> => {
     if (stage.load.mode !== "closed") throw new Error("runClosedStage: not a closed stage");
-    const { total, perTarget } = stage.load;
+    const total = shareOfLimit(stage.load.total, options.share);
+    const perTarget = shareOfLimit(stage.load.perTarget, options.share);
     const globalLimit = pLimit(total);
     const targetLimits = new Map<string, LimitFunction>(stage.targetIds.map((id) => [id, pLimit(perTarget)]));
     const pastDeadline = (): boolean => deadline !== null && clock.now() >= deadline;
@@ -369,6 +399,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       const window = createWindow(windowSize);
       for (const planned of plan) {
         if (runSignal.aborted || pastDeadline()) break;
+        if (!inShare(planned, inputs.length, options.share)) continue;
         await window.enter();
         executeRequest(planned, stage.index, runInSlot, null).then(window.leave, (error: unknown) => window.fail(error));
       }
@@ -380,8 +411,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   /** An open loop: arrivals at their scheduled times whatever the provider does, each target with its cap and queue. */
   const runOpenStage = async (stage: Stage, arrivals: Iterable<Arrival<PlannedRequest>>): Promise<void> => {
     const settings = load?.mode === "open" ? load : null;
-    const maxInFlight = settings?.maxInFlight ?? Infinity;
-    const maxQueue = settings?.maxQueue ?? Infinity;
+    const maxInFlight = shareOfLimit(settings?.maxInFlight ?? Infinity, options.share);
+    const maxQueue = shareOfLimit(settings?.maxQueue ?? Infinity, options.share);
     const admissions = new Map(stage.targetIds.map((id) => [id, createAdmission(maxInFlight, maxQueue)]));
     const stopPacing = new AbortController();
     const cancelQueues = (): void => {
@@ -429,7 +460,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       track(executeRequest(planned, stage.index, runInSlot, atMs));
     };
     try {
-      await pace(arrivals, pacerClock, stopPacing.signal, send);
+      await pace(options.share === undefined ? arrivals : arrivalsInShare(arrivals, inputs.length, options.share), pacerClock, stopPacing.signal, send);
       while (pending.size > 0) await Promise.allSettled([...pending]);
     } finally {
       runSignal.removeEventListener("abort", cancelQueues);
@@ -454,7 +485,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
       const stage = { ...stages[position]!, targetIds: stages[position]!.targetIds.filter((id) => !saturatedTargets.has(id)) };
       if (stage.targetIds.length === 0) break;
       options.onStage?.(stage);
-      const stageStart = clock.now();
+      const stageStart = options.share?.stageStart?.(stage.index, clock.now()) ?? clock.now();
       if (stage.load.mode === "closed") {
         const deadline = size.kind === "duration" ? stageStart + size.ms : null;
         // A plain run interleaves its targets in one feed, so drift hits them alike. With run.load each target
@@ -531,6 +562,10 @@ function* missingOnly(plan: Iterable<PlannedRequest>, resume: ResumePlan | undef
   for (const planned of plan) if (resume === undefined || isMissing(resume, planned)) yield planned;
 }
 
+function* arrivalsInShare(arrivals: Iterable<Arrival<PlannedRequest>>, inputCount: number, share: RunShare): Generator<Arrival<PlannedRequest>> {
+  for (const arrival of arrivals) if (inShare(arrival.item, inputCount, share)) yield arrival;
+}
+
 function* chain<T>(first: Iterable<T>, second: Iterable<T>): Generator<T> {
   yield* first;
   yield* second;
@@ -546,7 +581,7 @@ function roundMs(ms: number): number {
  * value) becomes an error record for that request, without its output, so one answer never ends the
  * run. Only a sink that refuses that too (a full disk, a closed file) fails the run.
  */
-async function emitRecord(onRecord: (record: RequestRecord) => unknown, record: RequestRecord): Promise<void> {
+export async function emitRecord(onRecord: (record: RequestRecord) => unknown, record: RequestRecord): Promise<void> {
   try {
     await onRecord(record);
   } catch (error) {

@@ -1,14 +1,15 @@
 // The transport one command-line run sends through: undici's dispatcher (the default; records get their
 // HTTP phases) or Node's fetch (kept for comparison, and for test set-ups that intercept fetch).
-import { systemClock } from "../../core/measure";
+import { systemClock, type Clock } from "../../core/measure";
 import { peakInFlight } from "../../core/load/stages";
 import type { Scenario } from "../../core/scenario";
 import type { TransportName } from "../args";
 import { createWireTransport, type WireTransport } from "./undici-transport";
 
-export function createRunTransport(options: { transport: TransportName; http2: boolean }, scenario: Scenario): WireTransport {
+/** `clock`: the run's clock, which the phases must share with t0 (a worker thread's differs from the system's). */
+export function createRunTransport(options: { transport: TransportName; http2: boolean }, scenario: Scenario, clock: Clock = systemClock): WireTransport {
   if (options.transport === "fetch") return { fetch: globalThis.fetch.bind(globalThis), close: async () => undefined };
-  return createWireTransport({ connectionsPerOrigin: connectionsFor(scenario), allowH2: options.http2, now: systemClock.now });
+  return createWireTransport({ connectionsPerOrigin: connectionsFor(scenario), allowH2: options.http2, now: clock.now });
 }
 
 /**
