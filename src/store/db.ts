@@ -64,11 +64,20 @@ export interface StoredRun {
 /** A request record as stored: the auto-increment key keeps the order in which records arrived. */
 export type StoredRecord = RequestRecord & { id?: number };
 
+/**
+ * Bytes by their sha256 (`id`, lower-case hex): binary outputs of runs and the input files of scenarios
+ * (store/blobs.ts). One row per content, however many runs hold it.
+ */
 export interface StoredBlob {
   id: string;
+  /** The first run that stored it; "" for an input file put by hand (putInputFile). */
   runId: string;
   mimeType: string;
   data: Blob;
+  /** Every run that holds it (version 3): deleting a run deletes a blob only when no other run holds it. */
+  runIds?: string[];
+  /** An input file's own name (`my-voice.wav`), as the person gave it. */
+  name?: string;
 }
 
 /**
@@ -97,6 +106,24 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
       blobs: "id, runId",
     },
     upgrade: (transaction) => transaction.table("runs").toCollection().modify(summaryFromHeadline),
+  },
+  {
+    // A blob is keyed by its sha256, so two runs (a replay, the same input file) may hold the same one:
+    // `runIds` lists them all (a multi-entry index), and version 2's blobs get their one run in it.
+    version: 3,
+    stores: {
+      scenarios: "id, name, updatedAt",
+      runs: "id, scenarioId, status, startedAt",
+      records: "++id, runId, [runId+targetId], [runId+inputIndex]",
+      blobs: "id, runId, *runIds",
+    },
+    upgrade: (transaction) =>
+      transaction
+        .table("blobs")
+        .toCollection()
+        .modify((blob: StoredBlob) => {
+          blob.runIds = blob.runId === "" ? [] : [blob.runId];
+        }),
   },
 ];
 

@@ -2,6 +2,7 @@
 import type { RequestRecord } from "../core/record";
 import type { Scenario } from "../core/scenario";
 import type { ProviderBenchDb, RunStatus, StoredRecord, StoredRun, StoredScenario, StoredSummary } from "./db";
+import { releaseRunBlobs } from "./blobs";
 
 /** Newest first. */
 export function listRuns(db: ProviderBenchDb): Promise<StoredRun[]> {
@@ -105,11 +106,11 @@ export async function reopenRun(db: ProviderBenchDb, runId: string, superseded: 
   });
 }
 
-/** The run row, its records and its blobs go together or not at all. */
+/** The run row, its records and its blobs (those no other run holds) go together or not at all. */
 export async function deleteRun(db: ProviderBenchDb, runId: string): Promise<void> {
   await db.transaction("rw", db.runs, db.records, db.blobs, async () => {
     await db.records.where("runId").equals(runId).delete();
-    await db.blobs.where("runId").equals(runId).delete();
+    await releaseRunBlobs(db, runId);
     await db.runs.delete(runId);
   });
 }

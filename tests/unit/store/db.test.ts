@@ -24,6 +24,12 @@ const SHIPPED_SCHEMAS: Record<number, Record<string, string>> = {
     records: "++id, runId, [runId+targetId], [runId+inputIndex]",
     blobs: "id, runId",
   },
+  3: {
+    scenarios: "id, name, updatedAt",
+    runs: "id, scenarioId, status, startedAt",
+    records: "++id, runId, [runId+targetId], [runId+inputIndex]",
+    blobs: "id, runId, *runIds",
+  },
 };
 
 /** The summary table version 1 kept inside a finished run's `headline`. */
@@ -55,7 +61,7 @@ async function seedDatabaseAtVersion(version: number): Promise<string> {
   await old.table("scenarios").add({ id: "s1", name: "saved", spec: testScenario(), createdAt: 1, updatedAt: 2 });
   await old.table("runs").bulkAdd([runRowAtVersion(version, "r1"), runRowAtVersion(version, "r2", { status: "running", finishedAt: null })]);
   await old.table("records").bulkAdd([testRecord("r1", 0), testRecord("r1", 1), testRecord("r2", 0)]);
-  await old.table("blobs").add({ id: "b1", runId: "r1", mimeType: "image/png", data: new Blob(["png"]) });
+  await old.table("blobs").add({ id: "b1", runId: "r1", mimeType: "image/png", data: new Blob(["png"]), ...(version >= 3 ? { runIds: ["r1"] } : {}) });
   old.close();
   return name;
 }
@@ -94,6 +100,16 @@ describe("ProviderBenchDb upgrade from version 1", () => {
     expect(finished).not.toHaveProperty("headline");
     expect(running).not.toHaveProperty("headline");
     expect(finished).toMatchObject({ status: "completed", scenarioName: "store test", planned: 2 });
+    db.close();
+  });
+});
+
+describe("ProviderBenchDb upgrade from version 2", () => {
+  it("gives every blob its run in runIds, so the multi-entry index finds it", async () => {
+    const name = await seedDatabaseAtVersion(2);
+    const db = new ProviderBenchDb(name);
+    expect((await db.blobs.get("b1"))?.runIds).toEqual(["r1"]);
+    expect((await db.blobs.where("runIds").equals("r1").toArray()).map((blob) => blob.id)).toEqual(["b1"]);
     db.close();
   });
 });

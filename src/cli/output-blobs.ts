@@ -1,0 +1,68 @@
+// `--outputs-dir <dir>`: the bytes of binary outputs (images, speech) as files named by their sha256 with
+// an extension from their media type, so a record's `{ "blob": <sha256>, "mime", "bytes" }` finds its file.
+// Identical outputs share one file. Bounded: past the total, files are no longer written (and counted).
+
+import { createHash } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/bmp": "bmp",
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/flac": "flac",
+  "audio/mpeg": "mp3",
+  "audio/ogg": "ogg",
+  "audio/webm": "webm",
+  "audio/mp4": "m4a",
+  "video/mp4": "mp4",
+  "application/pdf": "pdf",
+  "application/json": "json",
+};
+
+/** `png` for `image/png; charset=…`; `bin` for a type it does not know. */
+export function extensionOfMediaType(mime: string): string {
+  return EXTENSIONS[mime.split(";")[0]?.trim().toLowerCase() ?? ""] ?? "bin";
+}
+
+export const DEFAULT_OUTPUTS_DIR_MAX_BYTES = 1024 * 1024 * 1024;
+
+export interface OutputBlobWriter {
+  /** Writes the bytes as `<sha256>.<ext>` unless that file exists; returns its name, or null past the bound. */
+  write(bytes: Uint8Array, mime: string): Promise<string | null>;
+  /** Files written, and outputs not written because the directory reached its bound. */
+  counts(): { written: number; skipped: number };
+}
+
+export async function createOutputBlobWriter(dir: string, maxTotalBytes = DEFAULT_OUTPUTS_DIR_MAX_BYTES): Promise<OutputBlobWriter> {
+  await mkdir(dir, { recursive: true });
+  const known = new Set<string>();
+  let totalBytes = 0;
+  let written = 0;
+  let skipped = 0;
+  return {
+    async write(bytes, mime) {
+      const name = `${createHash("sha256").update(bytes).digest("hex")}.${extensionOfMediaType(mime)}`;
+      if (known.has(name)) return name;
+      if (totalBytes + bytes.length > maxTotalBytes) {
+        skipped++;
+        return null;
+      }
+      known.add(name);
+      totalBytes += bytes.length;
+      // Written aside, then renamed: a file under the hash's name is always whole (a run cut off mid-write
+      // leaves a temporary file, never a wrong one), and renaming over an earlier run's copy changes nothing.
+      const temporary = join(dir, `.${name}.${process.pid}.partial`);
+      await writeFile(temporary, bytes);
+      await rename(temporary, join(dir, name));
+      written++;
+      return name;
+    },
+    counts: () => ({ written, skipped }),
+  };
+}
