@@ -10,9 +10,9 @@ export const MAX_SHARE_PAYLOAD_CHARS = 200_000;
 /** Inflated JSON past this is refused while inflating: a small link must not expand into the tab's memory. */
 export const MAX_SHARED_SCENARIO_BYTES = 2 * 1024 * 1024;
 
-/** The scenario file's text, as exported and as shared: defaults applied, two-space JSON. */
-export function scenarioFileText(scenario: Scenario): string {
-  return `${JSON.stringify(scenario, null, 2)}\n`;
+/** The scenario file's text: defaults applied, two-space JSON (a link carries it without the spaces). */
+export function scenarioFileText(scenario: Scenario, layout: "file" | "compact" = "file"): string {
+  return layout === "file" ? `${JSON.stringify(scenario, null, 2)}\n` : JSON.stringify(scenario);
 }
 
 export class SecretInScenarioError extends Error {}
@@ -22,8 +22,8 @@ export class SecretInScenarioError extends Error {}
  * key should be in it; should one be pasted into a name or a prompt, the export is refused rather than
  * carrying it, since the person may not notice.
  */
-export function shareableScenarioText(scenario: Scenario, secrets: readonly string[]): string {
-  const text = scenarioFileText(scenario);
+export function shareableScenarioText(scenario: Scenario, secrets: readonly string[], layout: "file" | "compact" = "file"): string {
+  const text = scenarioFileText(scenario, layout);
   // The minimum length of a secret worth looking for is secrets.ts's: shorter strings are not real keys.
   if (secrets.some((secret) => secret.length >= 8 && text.includes(secret))) {
     throw new SecretInScenarioError("this scenario contains one of your keys (in a name, a prompt or a parameter): remove it before sharing or exporting");

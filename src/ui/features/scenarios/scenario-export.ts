@@ -21,8 +21,8 @@ export function scenarioFileName(scenario: Scenario): string {
   return `${slug || "scenario"}.scenario.json`;
 }
 
-export function exportScenarioText(scenario: Scenario): string {
-  return shareableScenarioText(scenario, localSecrets());
+export function exportScenarioText(scenario: Scenario, layout: "file" | "compact" = "file"): string {
+  return shareableScenarioText(scenario, localSecrets(), layout);
 }
 
 /** Saves the scenario as a JSON file through the browser's download. */
@@ -38,6 +38,7 @@ export function downloadScenario(scenario: Scenario): void {
 
 /** The address that opens this scenario as an unsaved draft: this app's page, the scenario in the fragment. */
 export async function shareLink(scenario: Scenario): Promise<string> {
-  const payload = await encodeSharePayload(exportScenarioText(scenario));
+  // Without the file's indentation: a shorter link for the same scenario.
+  const payload = await encodeSharePayload(exportScenarioText(scenario, "compact"));
   return `${window.location.origin}${window.location.pathname}#/shared/${payload}`;
 }
