@@ -83,13 +83,14 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
         {saveFailure !== null ? <DatabaseErrorNotice action="save the scenario" message={saveFailure} /> : null}
         <ErrorSummary validation={validation} />
         <div className="editor-columns">
-          <form className="editor-form" aria-label="Scenario form" onSubmit={(event) => event.preventDefault()}>
+          {/* Not a <form>: the template editor inside holds forms of its own, and forms do not nest. */}
+          <div className="editor-form" role="form" aria-label="Scenario form">
             <BasicsSection tasks={tasks} />
             <TargetsSection exampleModels={exampleModels} />
             <InputsSection />
             <ParametersSection task={task} />
             <RunSettingsSection />
-          </form>
+          </div>
           <section className="editor-json" aria-label="The scenario as JSON" id="editor-json">
             <JsonField
               path={[]}
