@@ -123,6 +123,30 @@ describe("scenario editor", () => {
     expect(((jsonShown() as DraftValue).targets as { provider: string }[])[0]!.provider).toBe("hf-inference");
   });
 
+  it("takes an endpoint's key by the name of its environment variable, and refuses what looks like the key itself at that field", async () => {
+    const scenario = { version: 1, name: "Keyed", task: "chat-completion", targets: [{ id: "vllm", endpointUrl: "http://127.0.0.1:8000/v1", model: "m" }], inputs: ["x"] };
+    render(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    const keyField = field("Key's environment variable (optional)", targetRow(1));
+    typeInto(keyField, "hf_abcdefghijklmnopqrstuvwxyz0123");
+    await waitFor(() => expect(keyField.getAttribute("aria-invalid")).toBe("true"), VALIDATED);
+    expect(keyField.closest(".editor-field")!.textContent).toContain("targets[0].apiKeyEnv");
+    typeInto(keyField, "VLLM_KEY");
+    await waitFor(() => expect(screen.getByTestId("editor-status").textContent).toContain("The scenario is valid."), VALIDATED);
+    // A provider target takes no endpoint key: switching drops it.
+    fireEvent.click(within(targetRow(1)).getByLabelText("Hugging Face provider"));
+    expect((jsonShown() as { targets: Record<string, unknown>[] }).targets[0]).toEqual({ id: "vllm", model: "m", provider: "auto" });
+  });
+
+  it("switches literal prompts to a template over a prompt column and back without losing them", () => {
+    const scenario = { version: 1, name: "Prompts", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["one", "two"] };
+    render(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    fireEvent.click(screen.getByLabelText("A template over a table"));
+    expect((jsonShown() as DraftValue).inputs).toEqual({ template: "{{ prompt }}", variables: [{ prompt: "one" }, { prompt: "two" }] });
+    expect(screen.getByTestId("template-inputs-editor")).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("A list of inputs"));
+    expect((jsonShown() as DraftValue).inputs).toEqual(["one", "two"]);
+  });
+
   it("builds a comparison from a draft: three sandbox targets, saved, then opened on the Run page", async () => {
     const draft = { version: 1, name: "My chat comparison", task: "chat-completion", targets: [], inputs: ["Hello"] };
     render(<EditorPage initial={draft} scenarioKey={null} draftId={null} />);

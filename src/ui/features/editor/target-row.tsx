@@ -30,6 +30,8 @@ export function TargetRow({ index, task, exampleModels, onRemove }: TargetRowPro
   const switchKind = (toEndpoint: boolean): void => {
     if (toEndpoint === isEndpoint) return;
     let next: unknown = setAt(fields, [toEndpoint ? "provider" : "endpointUrl"], undefined);
+    // A provider target is sent the Hugging Face token, never an endpoint's key.
+    if (!toEndpoint) next = setAt(next, ["apiKeyEnv"], undefined);
     next = setAt(next, [toEndpoint ? "endpointUrl" : "provider"], toEndpoint ? "http://127.0.0.1:8080/v1" : "auto");
     update(path, next);
   };
@@ -62,6 +64,11 @@ export function TargetRow({ index, task, exampleModels, onRemove }: TargetRowPro
         {isEndpoint ? (
           <>
             <TextField path={[...path, "endpointUrl"]} label="Endpoint URL" list={endpointsListId} hint="The server's /v1 base, e.g. http://127.0.0.1:8000/v1, or sandbox:/fast/v1" />
+            <TextField
+              path={[...path, "apiKeyEnv"]}
+              label="Key's environment variable (optional)"
+              hint="For the command line, e.g. VLLM_KEY: its name, never the key. In the browser, keys are set in Settings."
+            />
             <datalist id={endpointsListId}>
               {SANDBOX_PROFILES.map((profile) => (
                 <option key={profile} value={`sandbox:/${profile}/v1`} />
