@@ -18,6 +18,11 @@ export function originOfRun(run: StoredRun): RunOrigin {
   return run.origin ?? { label: null, tool: "providerbench-browser", toolVersion: run.appVersion, host: null, userAgent: run.userAgent || null };
 }
 
+/** A run imported from another tool's file (or a bare records file) has no real scenario to run again. */
+export function isReplayable(run: Pick<StoredRun, "imported">): boolean {
+  return run.imported === undefined || run.imported.format === "providerbench-bundle";
+}
+
 function bundleRunOf(run: StoredRun): BundleRun {
   return {
     id: run.id,

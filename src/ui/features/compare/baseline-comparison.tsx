@@ -5,6 +5,7 @@ import type { RequestRecord } from "../../../core/record";
 import { sentSameInputs } from "../../../core/run-changes";
 import type { SummaryRow } from "../../../core/stats";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
+import { runOriginName } from "../../components/run-origin";
 import { formatDateTime } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
@@ -39,6 +40,7 @@ export function BaselinePicker(props: { run: StoredRun; baselineRunId: string | 
         {others.map((other) => (
           <option key={other.id} value={other.id}>
             {other.scenarioName} · {formatDateTime(other.startedAt)}
+            {runOriginName(other) !== null ? ` · ${runOriginName(other)}` : ""}
             {sentSameInputs(other.spec, run.spec) ? "" : " (other inputs)"}
           </option>
         ))}
@@ -61,8 +63,10 @@ export function BaselineComparison(props: {
   const baselineSummary = useRunSummary(baselineRun, baselineRecords);
   const paired = baselineRun !== null && sentSameInputs(baselineRun.spec, run.spec);
   const isReplay = run.replayOfRunId === baselineRunId;
-  const oldLabel = isReplay ? "Original" : "Baseline";
-  const newLabel = isReplay ? "Replay" : "This run";
+  // Runs from two places (a bundle from a server, a run made here) are named by where they were made.
+  const fromElsewhere = baselineRun !== null && (runOriginName(baselineRun) !== null || runOriginName(run) !== null) && runOriginName(baselineRun) !== runOriginName(run);
+  const oldLabel = fromElsewhere ? (runOriginName(baselineRun) ?? "this browser") : isReplay ? "Original" : "Baseline";
+  const newLabel = fromElsewhere ? (runOriginName(run) ?? "this browser") : isReplay ? "Replay" : "This run";
   const targets = useMemo(() => describeTargets(run.spec.targets.map((target) => target.id), run.spec), [run.spec]);
 
   return (

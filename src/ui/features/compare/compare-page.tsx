@@ -7,10 +7,13 @@ import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { latestRunId } from "../../../store/queries";
+import { isReplayable } from "../../../store/run-bundle";
 import { routes } from "../../lib/hash-route";
 import { useLiveRead } from "../../lib/use-live-read";
 import { useRunSummary } from "../../lib/use-run-summary";
 import { RunComparison } from "./run-comparison";
+import { BundleButton } from "./bundle-button";
+import { describeOrigin } from "../../../core/bundle/origin";
 import { BaselineComparison, BaselinePicker } from "./baseline-comparison";
 import { useRunData } from "./use-run-data";
 import { PhaseChart } from "./phase-chart";
@@ -95,12 +98,16 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
               started {runLabel} · {formatCount(run.planned)} planned requests · ProviderBench {run.appVersion} · @huggingface/inference{" "}
               {run.libraryVersions["@huggingface/inference"] ?? "?"}
             </span>
+            {run.origin !== undefined ? <span data-testid="compare-origin">made at {describeOrigin(run.origin)}</span> : null}
           </p>
         </div>
         <div className="page-actions">
-          <button type="button" className="button button-primary" data-testid="replay-button" disabled={replayDisabled} onClick={() => onReplay(run)}>
-            Replay
-          </button>
+          {isReplayable(run) ? (
+            <button type="button" className="button button-primary" data-testid="replay-button" disabled={replayDisabled} onClick={() => onReplay(run)}>
+              Replay
+            </button>
+          ) : null}
+          <BundleButton run={run} />
         </div>
       </header>
       {run.status === "running" ? (

@@ -2,3 +2,4 @@
 export { LiveSummary } from "./live-summary";
 export { RunComparison } from "./run-comparison";
 export { RunDiff } from "./run-diff";
+export { BundleButton } from "./bundle-button";

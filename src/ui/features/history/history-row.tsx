@@ -5,12 +5,15 @@ import { resumeRefusal } from "../../../core/resume-plan";
 import type { SummaryRow } from "../../../core/stats";
 import { targetDisplayName } from "../../../core/target-names";
 import type { StoredRun } from "../../../store/db";
+import { isReplayable } from "../../../store/run-bundle";
+import { RunOriginTag } from "../../components/run-origin";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { ConfirmButton } from "../../components/ui/confirm-button";
 import { formatDateTime, formatValueIn } from "../../components/ui/format";
 import { routes } from "../../lib/hash-route";
 import { useRunSummary, type RunSummaryState } from "../../lib/use-run-summary";
 import { ReplayChangesForm } from "./replay-changes-form";
+import { BundleButton } from "../compare";
 
 // The history list's few numbers are the catalogue's, as on every other page (the page's headers too).
 export const REQUESTS = metricById("requests");
@@ -50,6 +53,7 @@ export function HistoryRow({ run, onReplay, onReplayWithChanges, onResume, repla
               (replay: compare with the original)
             </a>
           ) : null}
+          <RunOriginTag run={run} />
         </th>
         <td className="nowrap">
           <time dateTime={new Date(run.startedAt).toISOString()}>{formatDateTime(run.startedAt)}</time>
@@ -81,15 +85,18 @@ export function HistoryRow({ run, onReplay, onReplayWithChanges, onResume, repla
             <a className="button" href={routes.compare(run.id)}>
               Open
             </a>
-            <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
-              Replay
-            </button>
-            {onReplayWithChanges ? (
+            {isReplayable(run) ? (
+              <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
+                Replay
+              </button>
+            ) : null}
+            <BundleButton run={run} />
+            {onReplayWithChanges && isReplayable(run) ? (
               <button type="button" className="button" aria-expanded={changing} onClick={() => setChanging(!changing)}>
                 Replay with changes…
               </button>
             ) : null}
-            {onResume && (run.status === "interrupted" || run.status === "aborted") && resumeRefusal(run.spec) === null ? (
+            {onResume && run.imported === undefined && (run.status === "interrupted" || run.status === "aborted") && resumeRefusal(run.spec) === null ? (
               <button type="button" className="button" data-testid="resume-button" disabled={replayDisabled} onClick={onResume} title="Send only the requests this run is missing, into this same run">
                 Resume
               </button>
@@ -122,3 +129,4 @@ function SummaryPending({ summary }: { summary: RunSummaryState }) {
   if (summary.state === "error") return <span title={`Could not read this run's records: ${summary.message}`}>?</span>;
   return <span title={summary.state === "running" ? "Counted when the run ends" : "Counting…"}>–</span>;
 }
+

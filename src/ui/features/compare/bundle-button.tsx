@@ -1,0 +1,46 @@
+// "Download bundle": the run as one .pbrun.json.gz file (store/run-bundle.ts) to import in another browser
+// or read with `analyze`. The file is compressed as it is read; only the gzip is kept in memory.
+import { useState } from "react";
+import { BUNDLE_FILE_SUFFIX } from "../../../core/bundle/format";
+import { describeError } from "../../../core/describe-error";
+import { getAppDb, type StoredRun } from "../../../store/db";
+import { runBundleBlob } from "../../../store/run-bundle";
+import { downloadBlob, fileTimestamp, slugify } from "./download";
+
+/** `<scenario>_<run time>.pbrun.json.gz`. */
+export function bundleFileName(run: Pick<StoredRun, "scenarioName" | "startedAt">): string {
+  return `${slugify(run.scenarioName)}_${fileTimestamp(run.startedAt)}${BUNDLE_FILE_SUFFIX}`;
+}
+
+export function BundleButton({ run }: { run: StoredRun }) {
+  const [state, setState] = useState<{ kind: "idle" } | { kind: "writing" } | { kind: "failed"; message: string }>({ kind: "idle" });
+  const download = (): void => {
+    setState({ kind: "writing" });
+    runBundleBlob(getAppDb(), run.id).then(
+      (blob) => {
+        downloadBlob(bundleFileName(run), blob);
+        setState({ kind: "idle" });
+      },
+      (error: unknown) => setState({ kind: "failed", message: describeError(error) }),
+    );
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        data-testid="bundle-button"
+        disabled={run.status === "running" || state.kind === "writing"}
+        title="The run as one file (scenario, every record, versions, where it ran), to import into another browser's History or read with the command line's analyze"
+        onClick={download}
+      >
+        {state.kind === "writing" ? "Writing bundle…" : "Download bundle"}
+      </button>
+      {state.kind === "failed" ? (
+        <span className="text-error" role="alert">
+          The bundle could not be written: {state.message}
+        </span>
+      ) : null}
+    </>
+  );
+}
