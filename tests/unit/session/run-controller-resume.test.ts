@@ -5,7 +5,9 @@ import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunOptions } from "../../../src/core/runner";
 import { validateScenario } from "../../../src/core/scenario-file";
+import { summaryOptionsOf } from "../../../src/core/output-length";
 import { summarize } from "../../../src/core/stats";
+import { valueSettingsOf } from "../../../src/core/value-summary";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
 import { createRunController } from "../../../src/session/run-controller";
@@ -81,7 +83,8 @@ describe("run controller: resume", () => {
     expect(stored.some((record) => record.errorKind === "aborted")).toBe(false);
     const run = await db.runs.get("cut");
     expect(run!.status).toBe("completed");
-    expect(run!.summary!.rows).toEqual(summarize(stored, ["fast", "slow"]));
+    // The scenario's own summary settings, as the controller's accumulator has them.
+    expect(run!.summary!.rows).toEqual(summarize(stored, ["fast", "slow"], valueSettingsOf(spec), summaryOptionsOf(spec)));
     expect(await db.runs.count()).toBe(1);
   });
 
