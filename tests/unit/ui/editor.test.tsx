@@ -137,6 +137,21 @@ describe("scenario editor", () => {
     expect((jsonShown() as { targets: Record<string, unknown>[] }).targets[0]).toEqual({ id: "vllm", model: "m", provider: "auto" });
   });
 
+  it("saves over the saved scenario it was opened from, keeping its id", async () => {
+    const db = getAppDb();
+    const scenario = { version: 1, name: "Mine", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["x"] };
+    await db.scenarios.add({ id: "s1", name: "Mine", spec: scenario as never, createdAt: 1, updatedAt: 1 });
+    render(<EditorPage initial={scenario} scenarioKey="saved:s1" draftId={null} />);
+    typeInto(field("Name"), "Mine, renamed");
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false), VALIDATED);
+    fireEvent.click(save);
+    await screen.findByText("Saved.");
+    const stored = await db.scenarios.toArray();
+    expect(stored.map((entry) => [entry.id, entry.name, entry.spec.name])).toEqual([["s1", "Mine, renamed", "Mine, renamed"]]);
+    expect(window.location.hash).toBe("#/edit/saved%3As1");
+  });
+
   it("switches literal prompts to a template over a prompt column and back without losing them", () => {
     const scenario = { version: 1, name: "Prompts", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["one", "two"] };
     render(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { describeError } from "../../../core/describe-error";
 import { getAppDb } from "../../../store/db";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
+import { Notice } from "../../components/ui/notice";
 import { navigate, routes } from "../../lib/hash-route";
 import { BasicsSection } from "./basics-section";
 import { isPlainObject, setAt, type DraftValue, type FieldPath } from "./draft-paths";
@@ -32,6 +33,8 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
   const [draft, setDraft] = useState<DraftValue>(initial);
   const [saveFailure, setSaveFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Saving over the scenario it was opened from stays on this page: say so, until the next edit.
+  const [savedDraft, setSavedDraft] = useState<DraftValue | null>(null);
   const validation = useDraftValidation(draft);
   const catalogue = useTaskCatalogue();
   const update = useCallback((path: FieldPath, value: unknown) => setDraft((current) => setAt(current, path, value)), []);
@@ -53,6 +56,7 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
     try {
       const savedKey = await saveFromEditor(getAppDb(), validation.scenario, scenarioKey);
       if (draftId !== null) discardDraft(draftId);
+      setSavedDraft(draft);
       navigate(thenRun ? routes.run(savedKey) : routes.edit(savedKey));
     } catch (error) {
       setSaveFailure(describeError(error));
@@ -81,6 +85,7 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
           </div>
         </header>
         {saveFailure !== null ? <DatabaseErrorNotice action="save the scenario" message={saveFailure} /> : null}
+        {savedDraft === draft ? <Notice tone="success">Saved.</Notice> : null}
         <ErrorSummary validation={validation} />
         <div className="editor-columns">
           {/* Not a <form>: the template editor inside holds forms of its own, and forms do not nest. */}
