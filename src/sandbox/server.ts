@@ -321,7 +321,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!endpoint) {
       return notFound(
         response,
-        `Unknown path ${path}. Routes: POST /${profileName}/v1/chat/completions, /v1/completions, /v1/embeddings, /pipeline/<task>; GET /${profileName}/v1/models.`,
+        `Unknown path ${path}. Routes: POST /${profileName}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/<task>, /pipeline/<task>; GET /${profileName}/v1/models.`,
       );
     }
     if (endpoint === "models") {

@@ -1,4 +1,4 @@
-// The Hugging Face task routes, `POST /<profile>/pipeline/<task>`: what @huggingface/inference sends to
+// The Hugging Face task routes, `POST /<profile>/pipeline/<task>` (or `/<profile>/v1/<task>`): what @huggingface/inference sends to
 // an hf-inference-style endpoint for each task, answered in that task's shape on the profile's timeline
 // and with its faults. Timing: the profile's TTFT, then the task's work (per word, per image, per second
 // of audio) at the profile's pace, so per-image and per-audio-second figures differ across profiles.
@@ -24,9 +24,13 @@ const STEADY_TOKENS_PER_SECOND = 60;
 
 /**
  * `/pipeline/<task>` → the task; text generation also under `…/v1/completions`, where the library sends
- * it when an endpoint URL is given. `unknown` for another name under `/pipeline/`, null for other paths.
+ * it when an endpoint URL is given. `/v1/<task>` too (not text generation or feature extraction, whose
+ * `/v1/completions` and `/v1/embeddings` speak OpenAI): where a `/v1` endpoint URL's task goes.
+ * `unknown` for another name under `/pipeline/`, null for other paths.
  */
 export function pipelineTaskOf(routePath: string): PipelineTask | "unknown" | null {
+  const underV1 = /^\/v1\/([^/]+)$/.exec(routePath)?.[1];
+  if (underV1 !== undefined && isPipelineTask(underV1) && underV1 !== "text-generation" && underV1 !== "feature-extraction") return underV1;
   const match = /^\/pipeline\/([^/]+)(\/v1\/completions|\/completions)?$/.exec(routePath);
   if (!match) return routePath.startsWith("/pipeline") ? "unknown" : null;
   const task = match[1] ?? "";

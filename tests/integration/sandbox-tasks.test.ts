@@ -213,6 +213,13 @@ describe("errors and faults", () => {
     expect(((await noMask.json()) as { error: string }).error).toMatch(/mask/);
   });
 
+  it("serves every task but the OpenAI ones under /v1/<task> too, where a /v1 endpoint URL sends it", async () => {
+    const labels = await new InferenceClient("", { endpointUrl: `${sandbox.url}/instant/v1/image-classification`, retry_on_error: false }).imageClassification({ data: picture() });
+    expect(labels[0]?.label).toBe("tabby cat");
+    const embeddings = await postJson("/instant/v1/embeddings", { input: "hello" });
+    expect(await embeddings.json()).toMatchObject({ object: "list" });
+  });
+
   it("answers 404 for a task it does not know, listing the routes", async () => {
     const response = await postJson("/steady/pipeline/text-to-video", { inputs: "a cat" });
     expect(response.status).toBe(404);
