@@ -2,6 +2,7 @@
 // hosts only; an endpoint's own key goes to that endpoint's origin only, never across a redirect to another
 // origin; every other request carries no Authorization header at all, whatever built it.
 import { endpointOrigin } from "./endpoint-origin";
+import type { SandboxUrlOptions } from "./sandbox-url";
 import { resolveEndpointUrl } from "./targets";
 import { isProviderTarget, type ScenarioTarget } from "./scenario";
 
@@ -33,11 +34,17 @@ export function isHuggingFaceUrl(url: URL): boolean {
   return url.protocol === "https:" && (url.hostname === "huggingface.co" || url.hostname.endsWith(".huggingface.co"));
 }
 
-export function credentialScopeOf(target: ScenarioTarget, keys: EndpointKeys | undefined, sandboxUrl: string | undefined): CredentialScope {
+export function credentialScopeOf(
+  target: ScenarioTarget,
+  keys: EndpointKeys | undefined,
+  sandboxUrl: string | undefined,
+  sandboxOptions: SandboxUrlOptions = {},
+): CredentialScope {
   if (isProviderTarget(target)) return { kind: "huggingface" };
   let origin: string | null;
   try {
-    origin = endpointOrigin(resolveEndpointUrl(target.endpointUrl!, sandboxUrl));
+    // Resolved as the call resolves it (a host per sandbox profile in a browser), so the origins agree.
+    origin = endpointOrigin(resolveEndpointUrl(target.endpointUrl!, sandboxUrl, sandboxOptions));
   } catch {
     // An address that does not resolve is refused when the call is made; it gets no key meanwhile.
     return { kind: "none" };

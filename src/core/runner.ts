@@ -275,7 +275,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   // Each target sends through its own credential rule: which Authorization header goes to which host.
   const targetContexts = new Map<string, AttemptContext>();
   for (const target of scenario.targets) {
-    const scope = credentialScopeOf(target, options.endpointKeys, options.sandboxUrl);
+    const scope = credentialScopeOf(target, options.endpointKeys, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true });
     targetContexts.set(target.id, { ...attemptContext, baseFetch: scopedFetch(baseFetch, scope) });
   }
 

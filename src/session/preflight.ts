@@ -1,6 +1,9 @@
 // Before a run row exists: is there a token for the targets that need one, is the sandbox answering,
 // do the inputs expand? A run that cannot go is one clear problem, and nothing is stored.
+import { endpointOrigin } from "../core/endpoint-origin";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
+import { SANDBOX_URL_SCHEME } from "../core/scenario";
+import { sandboxEndpointUrl } from "../core/sandbox-url";
 import type { Scenario } from "../core/scenario";
 import type * as RunMachinery from "./run-machinery";
 import type { RunProblem } from "./run-snapshot";
@@ -11,6 +14,10 @@ export interface PreflightContext {
   sandboxUrl: string;
   /** Used for the sandbox's health check. */
   fetch: typeof fetch;
+  /** Endpoint keys saved in Settings, by origin. */
+  endpointKeys?: Readonly<Record<string, string>>;
+  /** A host name per sandbox profile, as the run will call them (core/sandbox-url.ts). */
+  sandboxHostPerProfile?: boolean;
 }
 
 export type PreflightResult = { ok: true; planned: { measured: number; warmup: number }; inputCount: number } | { ok: false; problem: RunProblem };
@@ -27,6 +34,8 @@ export async function preflight(scenario: Scenario, context: PreflightContext): 
       },
     };
   }
+  const keyMissing = targetsMissingKeys(scenario, context.endpointKeys ?? {}, sandboxUrl, context.sandboxHostPerProfile === true);
+  if (keyMissing.length > 0) return { ok: false, problem: { kind: "key-missing", message: keyMissing.join(" ") } };
   if (usesSandbox(scenario) && !(await isSandboxUp(sandboxUrl, context.fetch))) {
     return {
       ok: false,
@@ -39,4 +48,18 @@ export async function preflight(scenario: Scenario, context: PreflightContext): 
   const expanded = machinery.expandInputs(scenario);
   if (!expanded.ok) return { ok: false, problem: { kind: "failed", message: machinery.describeInputErrors(expanded.errors) } };
   return { ok: true, planned: machinery.countPlannedRequests(scenario, expanded.inputs.length), inputCount: expanded.inputs.length };
+}
+
+/**
+ * A target that names a key (`apiKeyEnv`, read from the environment by the command line) needs one saved
+ * in Settings for its endpoint's origin here: without it the endpoint would only answer 401s.
+ */
+function targetsMissingKeys(scenario: Scenario, endpointKeys: Readonly<Record<string, string>>, sandboxUrl: string, hostPerProfile: boolean): string[] {
+  return scenario.targets.flatMap((target, index) => {
+    if (target.apiKeyEnv === undefined || target.endpointUrl === undefined) return [];
+    const url = target.endpointUrl.startsWith(SANDBOX_URL_SCHEME) ? sandboxEndpointUrl(target.endpointUrl, sandboxUrl, { hostPerProfile }) : target.endpointUrl;
+    const origin = endpointOrigin(url);
+    if (origin !== null && endpointKeys[origin]) return [];
+    return [`targets[${index}] (${target.id}) needs a key (apiKeyEnv ${target.apiKeyEnv} on the command line): save one for ${origin ?? target.endpointUrl} in Settings.`];
+  });
 }

@@ -96,7 +96,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     const clock = deps.clock ?? machinery.systemClock;
     const accessToken = deps.readAccessToken() || undefined;
     const endpointKeys = deps.readEndpointKeys?.() ?? {};
-    const checked = await preflight(scenario, { machinery, accessToken, sandboxUrl, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis) });
+    const checked = await preflight(scenario, { machinery, accessToken, sandboxUrl, fetch: deps.fetch ?? globalThis.fetch.bind(globalThis), endpointKeys, sandboxHostPerProfile: deps.sandboxHostPerProfile === true });
     if (!checked.ok) return stopBefore(checked.problem);
 
     const runId = request.resumeRunId ?? deps.newRunId?.() ?? crypto.randomUUID();

@@ -9,7 +9,7 @@ export type RunPhase = "idle" | "checking" | "running" | "finished";
 
 /** Why a run could not start or did not finish; request errors are records, not problems. */
 export interface RunProblem {
-  kind: "token-missing" | "sandbox-down" | "already-running" | "failed" | "storage";
+  kind: "token-missing" | "key-missing" | "sandbox-down" | "already-running" | "failed" | "storage";
   message: string;
 }
 

@@ -64,4 +64,32 @@ describe("endpoint keys from Settings", () => {
     expect(stored.map((record) => record.output).sort()).toEqual(["authorization=(none)", "authorization=Bearer [redacted]"]);
     expect(JSON.stringify(stored)).not.toContain(KEY);
   });
+
+  it("stops before anything is sent when a target names a key and Settings holds none for its origin", async () => {
+    const validated = validateScenario({
+      version: 1,
+      name: "keyless",
+      task: "chat-completion",
+      targets: [{ id: "vllm", endpointUrl: `${b.url}/v1`, model: "m", apiKeyEnv: "VLLM_KEY" }],
+      inputs: ["Hello"],
+    });
+    if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+    b.arrived.length = 0;
+    const controller = createRunController({
+      db,
+      loadMachinery: () => import("../../src/session/run-machinery"),
+      readAccessToken: () => null,
+      readEndpointKeys,
+      resolveSandboxUrl: () => "http://127.0.0.1:9",
+      appVersion: "test",
+      libraryVersions: {},
+      userAgent: "vitest",
+    });
+    const final = await controller.start({ scenario: validated.scenario, scenarioId: "test" });
+    expect(final.problem).toEqual({
+      kind: "key-missing",
+      message: `targets[0] (vllm) needs a key (apiKeyEnv VLLM_KEY on the command line): save one for ${new URL(b.url).origin} in Settings.`,
+    });
+    expect(b.arrived).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // The one credential rule (src/core/auth-headers.ts), the scenario's apiKeyEnv field and the command
 // line's reading of it.
 import { describe, expect, it } from "vitest";
-import { authorizationFor, credentialScopeOf } from "../../src/core/auth-headers";
+import { authorizationFor, credentialScopeOf, scopedFetch } from "../../src/core/auth-headers";
 import { validateScenario } from "../../src/core/scenario-file";
 import { endpointKeysFromEnvironment } from "../../src/cli/endpoint-keys";
 
@@ -36,6 +36,12 @@ describe("credentialScopeOf", () => {
     });
     expect(credentialScopeOf(target, { byTarget: { local: "sk-t" }, byOrigin: { "http://127.0.0.1:8787": "sk-o" } }, "http://127.0.0.1:8787")).toMatchObject({ key: "sk-t" });
     expect(credentialScopeOf(target, undefined, undefined)).toEqual({ kind: "none" });
+    // In a browser each sandbox profile has a host of its own: the key is looked up, and sent, there.
+    expect(credentialScopeOf(target, { byOrigin: { "http://fast.localhost:8787": "sk-h" } }, "http://127.0.0.1:8787", { hostPerProfile: true })).toEqual({
+      kind: "endpoint",
+      origin: "http://fast.localhost:8787",
+      key: "sk-h",
+    });
     expect(credentialScopeOf({ id: "g", provider: "groq", model: "m" }, { byTarget: { g: "sk" } }, undefined)).toEqual({ kind: "huggingface" });
   });
 });
@@ -82,5 +88,20 @@ describe("endpointKeysFromEnvironment", () => {
         message: "targets[1].apiKeyEnv: the environment variable VLLM_KEY is not set (it holds the key for vllm)",
       });
     }
+  });
+});
+
+describe("scopedFetch in a browser", () => {
+  it("refuses a keyed endpoint's opaque redirect (the browser hides where it goes) and asks fetch not to follow", async () => {
+    const seen: RequestInit[] = [];
+    const browserFetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(init ?? {});
+      return { type: "opaqueredirect", status: 0, headers: new Headers(), body: null } as unknown as Response;
+    }) as typeof fetch;
+    const scope = { kind: "endpoint", origin: "https://a.example", key: "sk-a" } as const;
+    await expect(scopedFetch(browserFetch, scope)("https://a.example/v1/chat/completions", { method: "POST", body: "{}" })).rejects.toThrow(
+      "https://a.example answered with a redirect the browser does not disclose: not followed, so its key stays with https://a.example",
+    );
+    expect(seen.map((init) => [init.redirect, new Headers(init.headers).get("authorization")])).toEqual([["manual", "Bearer sk-a"]]);
   });
 });

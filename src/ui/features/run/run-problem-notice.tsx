@@ -4,6 +4,7 @@ import type { RunProblem } from "../../../session/run-snapshot";
 
 const TITLES: Record<RunProblem["kind"], string> = {
   "token-missing": "A Hugging Face token is needed",
+  "key-missing": "An endpoint key is needed",
   "sandbox-down": "The sandbox is not running",
   "already-running": "A run is in progress",
   failed: "The run failed",
@@ -14,7 +15,7 @@ export function RunProblemNotice({ problem }: { problem: RunProblem }) {
   return (
     <Notice tone="error" title={TITLES[problem.kind]}>
       <p>{problem.message}</p>
-      {problem.kind === "token-missing" || problem.kind === "sandbox-down" ? (
+      {problem.kind === "token-missing" || problem.kind === "key-missing" || problem.kind === "sandbox-down" ? (
         <p>
           <a href={routes.settings()}>Open Settings</a>
         </p>
