@@ -21,7 +21,7 @@ export function RunRoute({ scenarioKey }: { scenarioKey: string | null }) {
         <h1>Scenario not found</h1>
         <p className="empty">
           {scenarioKey === DRAFT_KEY ? (
-            <>A shared draft lives only until the page is reloaded: open its share link again, or save it on the Scenarios page first. </>
+            <>The shared draft is no longer in this tab: open its share link again (and save it on the Scenarios page to keep it). </>
           ) : (
             <>
               No scenario <code>{scenarioKey}</code> in this browser.{" "}

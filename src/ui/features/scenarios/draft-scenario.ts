@@ -1,15 +1,32 @@
-// The scenario a share link opened, held in memory only: an unsaved draft the Run page can run by its
-// key. Nothing is stored until the person saves it; a reload goes back to the link, which still holds it.
-import type { Scenario } from "../../../core/scenario";
+// The scenario a share link opened: an unsaved draft the Run page can run by its key, kept in this tab's
+// sessionStorage (as the editor keeps its drafts) so a reload of the Run page does not lose it. Nothing
+// is stored in the database until the person saves it.
+import { checkScenarioShape, type Scenario } from "../../../core/scenario";
 
 export const DRAFT_KEY = "draft:shared";
+const STORAGE_KEY = "providerbench:shared-draft";
 
 let draft: Scenario | null = null;
 
 export function setDraftScenario(scenario: Scenario): void {
   draft = scenario;
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(scenario));
+  } catch {
+    // Storage full or refused: the draft still lives in the open page.
+  }
 }
 
+/** The draft, from this page or (after a reload) from this tab's storage, checked again: storage is input too. */
 export function draftScenario(): Scenario | null {
+  if (draft !== null) return draft;
+  try {
+    const text = sessionStorage.getItem(STORAGE_KEY);
+    if (text === null) return null;
+    const checked = checkScenarioShape(JSON.parse(text));
+    draft = checked.ok ? checked.scenario : null;
+  } catch {
+    return null;
+  }
   return draft;
 }
