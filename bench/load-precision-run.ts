@@ -1,15 +1,19 @@
-// One open-loop run for the load-precision bench, in whatever thread calls it: the runner at a constant
-// rate against the sandbox, through the command line's undici transport, and each request's send lag.
+// One open-loop run for the load-precision bench: the runner at a constant rate against the sandbox,
+// through the command line's undici transport, on this thread or on the command line's worker threads,
+// and each request's send lag.
 import { runScenario } from "../src/core/runner";
 import { validateScenario } from "../src/core/scenario-file";
 import { createRunTransport } from "../src/cli/transport/run-transport";
+import { runInWorkers } from "../src/cli/workers/run-in-workers";
+import type { RequestRecord } from "../src/core/record";
 
 export interface OpenLoopSpec {
   sandboxUrl: string;
   rate: number;
   seconds: number;
-  /** Seeds apart per worker, so several workers' arrivals do not coincide. */
   seed: number;
+  /** Worker threads sending the run (the command line's --workers); 1: this thread. */
+  workers?: number;
 }
 
 export interface OpenLoopSamples {
@@ -36,18 +40,18 @@ export async function measureOpenLoop(spec: OpenLoopSpec): Promise<OpenLoopSampl
   const transport = createRunTransport({ transport: "undici", http2: false }, checked.scenario);
   const samples: OpenLoopSamples = { lags: [], scheduledAt: [], failed: 0, spanMs: 0 };
   try {
-    const result = await runScenario({
-      runId: "load-precision",
-      scenario: checked.scenario,
-      sandboxUrl: spec.sandboxUrl,
-      fetch: transport.fetch,
-      onRecord: (record) => {
-        if (record.warmup) return;
-        if (record.status !== "ok") samples.failed++;
-        if (record.queueMs !== null) samples.lags.push(record.queueMs);
-        if (record.scheduledAt !== null) samples.scheduledAt.push(record.scheduledAt);
-      },
-    });
+    const onRecord = (record: RequestRecord): void => {
+      if (record.warmup) return;
+      if (record.status !== "ok") samples.failed++;
+      if (record.queueMs !== null) samples.lags.push(record.queueMs);
+      if (record.scheduledAt !== null) samples.scheduledAt.push(record.scheduledAt);
+    };
+    const common = { runId: "load-precision", scenario: checked.scenario, sandboxUrl: spec.sandboxUrl, onRecord };
+    const workers = spec.workers ?? 1;
+    const result =
+      workers > 1
+        ? await runInWorkers({ ...common, workers, signal: new AbortController().signal, transport: { transport: "undici", http2: false } })
+        : await runScenario({ ...common, fetch: transport.fetch });
     samples.spanMs = result.finishedAt - result.startedAt;
   } finally {
     await transport.close();

@@ -1,8 +1,7 @@
 // How precisely the open loop sends at its scheduled times (`npm run bench -- load`): the send lag
 // (handed to fetch − scheduled) at 100, 500 and 2,000 requests/s against the sandbox's instant profile
-// (in its own process), on one event loop and on worker threads each running its share of the rate with
-// its own loop and clock; and the highest rate held with p99 send lag ≤ 5 ms.
-import { Worker } from "node:worker_threads";
+// (in its own process), on one event loop and on the command line's worker threads (--workers), each
+// pacing its share of the arrivals with its own loop and clock; and the highest rate held with p99 send lag ≤ 5 ms.
 import { percentile } from "../src/core/percentile";
 import { format, markdownTable } from "./measure-tools";
 import { measureOpenLoop, type OpenLoopSamples, type OpenLoopSpec } from "./load-precision-run";
@@ -18,24 +17,9 @@ export interface LoadPrecisionRow {
   achieved: number;
 }
 
-/** The worker's module through tsx, as the CLI's validation worker does (a worker does not inherit tsx's loader). */
-function runInWorker(spec: OpenLoopSpec): Promise<OpenLoopSamples> {
-  const module = new URL("./load/open-loop-worker.ts", import.meta.url).href;
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const code = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(module)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: spec });
-    worker.once("message", (samples: OpenLoopSamples) => {
-      resolve(samples);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-  });
-}
-
 export async function measureLoadPrecision(sandboxUrl: string, rate: number, threads: number, seconds: number): Promise<LoadPrecisionRow> {
-  const specs = Array.from({ length: threads }, (_, index) => ({ sandboxUrl, rate: rate / threads, seconds, seed: index + 1 }));
-  const parts = threads === 1 ? [await measureOpenLoop(specs[0]!)] : await Promise.all(specs.map(runInWorker));
+  // Several threads: the command line's own --workers (src/cli/workers/), each pacing its share of the same arrivals.
+  const parts = [await measureOpenLoop({ sandboxUrl, rate, seconds, seed: 1, workers: threads })];
   const lags = Float64Array.from(parts.flatMap((part) => part.lags)).sort();
   const requests = parts.reduce((sum, part) => sum + part.scheduledAt.length, 0);
   const spanMs = Math.max(...parts.map((part) => part.spanMs));

@@ -17,10 +17,11 @@ import { percentile } from "../src/core/percentile";
 
 const repoRoot = new URL("../", import.meta.url).pathname;
 
-export type WireClient = "cli" | "cli-fetch" | "bare-undici" | "bare-fetch";
+export type WireClient = "cli" | "cli-workers" | "cli-fetch" | "bare-undici" | "bare-fetch";
 
 export const CLIENT_LABELS: Record<WireClient, string> = {
   cli: "ProviderBench CLI (undici transport)",
+  "cli-workers": "ProviderBench CLI, `--workers 2`",
   "cli-fetch": "ProviderBench CLI, `--transport fetch` (before)",
   "bare-undici": "bare `undici.request` loop",
   "bare-fetch": "bare `fetch` loop",
@@ -106,9 +107,9 @@ async function buildClients(): Promise<{ cli: string; bare: string }> {
   return { cli, bare };
 }
 
-async function runCli(cliPath: string, transport: "undici" | "fetch", serverUrl: string, mode: WireMode, folder: string): Promise<{ samples: Sample[]; failed: number; usage: Usage }> {
+async function runCli(cliPath: string, transport: "undici" | "fetch", serverUrl: string, mode: WireMode, folder: string, workers = 1): Promise<{ samples: Sample[]; failed: number; usage: Usage }> {
   const scenarioPath = join(folder, "wire.json");
-  const jsonlPath = join(folder, `cli-${transport}.jsonl`);
+  const jsonlPath = join(folder, `cli-${transport}-${workers}.jsonl`);
   writeFileSync(
     scenarioPath,
     JSON.stringify({
@@ -121,7 +122,7 @@ async function runCli(cliPath: string, transport: "undici" | "fetch", serverUrl:
       run: { repetitions: mode.requests, concurrency: mode.concurrency, timeoutMs: 60_000, stream: mode.stream },
     }),
   );
-  const usage = await timed([process.execPath, cliPath, "run", scenarioPath, "--jsonl", jsonlPath, "--quiet", "--force", "--transport", transport], folder);
+  const usage = await timed([process.execPath, cliPath, "run", scenarioPath, "--jsonl", jsonlPath, "--quiet", "--force", "--transport", transport, "--workers", String(workers)], folder);
   const samples: Sample[] = [];
   let failed = 0;
   for (const line of readFileSync(jsonlPath, "utf8").split("\n")) {
@@ -181,7 +182,7 @@ function rowOf(mode: WireMode, client: WireClient, samples: Sample[], failed: nu
 }
 
 export async function measureWire(options: { quick: boolean; log(line: string): void; clients?: readonly WireClient[] }): Promise<WireRow[]> {
-  const clients = options.clients ?? (["cli", "cli-fetch", "bare-undici", "bare-fetch"] as const);
+  const clients = options.clients ?? (["cli", "cli-workers", "cli-fetch", "bare-undici", "bare-fetch"] as const);
   const modes: WireMode[] = [
     { label: "stream 100 ms + 20 × 10 ms, c=32", path: "/stream/v1", stream: true, concurrency: 32, requests: options.quick ? 640 : 3200, rounds: 1 },
     { label: "zero latency, non-streaming, c=64", path: "/instant/v1", stream: false, concurrency: 64, requests: options.quick ? 5000 : 30_000, rounds: options.quick ? 1 : 3 },
@@ -198,8 +199,8 @@ export async function measureWire(options: { quick: boolean; log(line: string): 
           options.log(`  ${mode.label}, round ${round + 1}/${mode.rounds}: ${CLIENT_LABELS[client]}…`);
           await fetch(`${server.url}/reset`, { method: "POST" });
           const result =
-            client === "cli" || client === "cli-fetch"
-              ? await runCli(cli, client === "cli" ? "undici" : "fetch", server.url, mode, folder)
+            client === "cli" || client === "cli-fetch" || client === "cli-workers"
+              ? await runCli(cli, client === "cli-fetch" ? "fetch" : "undici", server.url, mode, folder, client === "cli-workers" ? 2 : 1)
               : await runBare(bare, client === "bare-undici" ? "undici" : "fetch", server.url, mode, folder);
           const log = (await (await fetch(`${server.url}/log`)).json()) as LogEntry[];
           rounds.get(client)!.push(rowOf(mode, client, result.samples, result.failed, result.usage, log));
