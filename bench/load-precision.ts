@@ -4,7 +4,7 @@
 // pacing its share of the arrivals with its own loop and clock; and the highest rate held with p99 send lag ≤ 5 ms.
 import { percentile } from "../src/core/percentile";
 import { format, markdownTable } from "./measure-tools";
-import { measureOpenLoop, type OpenLoopSamples, type OpenLoopSpec } from "./load-precision-run";
+import { measureOpenLoop } from "./load-precision-run";
 
 export interface LoadPrecisionRow {
   rate: number;

@@ -4,13 +4,20 @@
 import { chmod } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { createRequire } from "node:module";
+import { build, type BuildOptions, type Plugin } from "esbuild";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CLI_BUNDLE = "dist/cli/providerbench.js";
 
 export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Promise<string> {
-  const options = {
+  const bundlePackageJson: Plugin = {
+    name: "bundle-package-json",
+    setup(builder) {
+      builder.onResolve({ filter: /^(@[^/]+\/)?[^./@][^/]*\/package\.json$/ }, (args) => ({ path: createRequire(join(repositoryRoot, "package.json")).resolve(args.path) }));
+    },
+  };
+  const options: BuildOptions = {
     absWorkingDir: repositoryRoot,
     bundle: true,
     platform: "node",
@@ -18,7 +25,10 @@ export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Prom
     target: "node20",
     packages: "external",
     logLevel: "warning",
-  } as const;
+    // A dependency's package.json (read for its version) is bundled as data: left as an import, Node 20
+    // refuses it without an import attribute, and the built command would not start.
+    plugins: [bundlePackageJson],
+  };
   await build({ ...options, entryPoints: ["src/cli/main.ts"], outfile, banner: { js: "#!/usr/bin/env node" } });
   // Scenario validation runs in a worker thread (src/cli/check-in-worker.ts): its module sits beside the command.
   await build({ ...options, entryPoints: ["src/cli/scenario-worker.ts"], outfile: join(dirname(outfile), "scenario-worker.js") });
