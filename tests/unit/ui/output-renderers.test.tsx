@@ -195,3 +195,14 @@ describe("output renderers", () => {
     expect(screen.getByTestId("text-output").textContent).toBe("raw");
   });
 });
+
+describe("input view", () => {
+  it("finds a stored image input, top-level or in an image field, and the text, context and sentences", () => {
+    const hash = "b".repeat(64);
+    expect(inputViewOf({ file: `sha256:${hash}` }).image).toEqual({ blob: hash, mime: "application/octet-stream", bytes: 0 });
+    expect(inputViewOf({ image: { file: `sha256:${hash}` }, question: "What?" })).toMatchObject({ text: "What?", image: { blob: hash } });
+    expect(inputViewOf({ file: "assets/cat.jpg" }).image).toBeNull();
+    expect(inputViewOf({ question: "q", context: "c" })).toMatchObject({ text: "q", context: "c" });
+    expect(inputViewOf("plain")).toEqual({ ...NO_INPUT, text: "plain" });
+  });
+});

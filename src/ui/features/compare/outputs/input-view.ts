@@ -16,15 +16,26 @@ function stringOrNull(value: unknown): string | null {
   return typeof value === "string" ? value : null;
 }
 
+/** A stored file input (`{ "file": "sha256:<hex>" }`, as a run pins its inputs) as a blob reference; else null. */
+function storedFile(value: unknown): BlobReference | null {
+  if (typeof value !== "object" || value === null) return null;
+  const file = (value as Record<string, unknown>).file;
+  const match = typeof file === "string" ? /^sha256:([0-9a-f]{64})$/.exec(file) : null;
+  // The type is the stored blob's own; the reference does not know it.
+  return match === null ? null : { blob: match[1]!, mime: "application/octet-stream", bytes: 0 };
+}
+
 /**
  * The view of a scenario input as the task method takes it: a string (its text), or an object such as
- * `{ question, context }`, `{ text, candidate_labels }`, `{ source_sentence, sentences }`. An image input
- * is drawn over only when its bytes are known by hash (`imageBlob`).
+ * `{ question, context }`, `{ text, candidate_labels }`, `{ source_sentence, sentences }`, `{ file }` or
+ * `{ image: { file }, question }`. An image is drawn over only when its bytes are in this browser (a
+ * stored file, `sha256:<hex>`).
  */
-export function inputViewOf(input: unknown, imageBlob: BlobReference | null = null): InputView {
-  if (typeof input === "string") return { text: input, context: null, image: imageBlob, sentences: null };
-  if (typeof input !== "object" || input === null) return { ...NO_INPUT, image: imageBlob };
+export function inputViewOf(input: unknown): InputView {
+  if (typeof input === "string") return { ...NO_INPUT, text: input };
+  if (typeof input !== "object" || input === null) return NO_INPUT;
   const fields = input as Record<string, unknown>;
+  const imageBlob = storedFile(input) ?? storedFile(fields.image);
   const sentences = Array.isArray(fields.sentences) && fields.sentences.every((item) => typeof item === "string") ? (fields.sentences as string[]) : null;
   return { text: stringOrNull(fields.text) ?? stringOrNull(fields.question), context: stringOrNull(fields.context), image: imageBlob, sentences };
 }

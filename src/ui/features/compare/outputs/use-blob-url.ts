@@ -25,8 +25,9 @@ export function useBlobUrl(reference: BlobReference | null): BlobUrlState {
           setState({ state: "missing" });
           return;
         }
-        // Typed with the record's media type, so an image is never read as anything but one.
-        url = URL.createObjectURL(blob.type === mime ? blob : new Blob([blob], { type: mime }));
+        // Typed with the record's media type when it has one, so the bytes are read as what the record says.
+        const typed = mime === "application/octet-stream" || blob.type === mime ? blob : new Blob([blob], { type: mime });
+        url = URL.createObjectURL(typed);
         setState({ state: "ready", url });
       },
       (error: unknown) => {
