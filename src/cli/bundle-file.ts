@@ -23,6 +23,8 @@ export function commandLineOrigin(label: string | undefined, appVersion: string)
   };
 }
 
+const BATCH_CHARS = 64 * 1024;
+
 export interface BundleFile {
   /** Resolves at once, or when the file has taken its backlog. Never rejects. */
   write(record: RequestRecord): Promise<void> | undefined;
@@ -48,12 +50,18 @@ export function createBundleFile(output: { path: string; stream: Writable }, hea
     headWritten = true;
     gzip.write(writer.head(head()));
   };
+  // Records are handed to gzip a batch at a time: a call per record costs more than the compression.
+  let pending = "";
   let drain: Promise<void> | null = null;
   return {
     write(record) {
       if (failed) return undefined;
       writeHead();
-      if (gzip.write(writer.record(record))) return undefined;
+      pending += writer.record(record);
+      if (pending.length < BATCH_CHARS) return undefined;
+      const batch = pending;
+      pending = "";
+      if (gzip.write(batch)) return undefined;
       drain ??= new Promise<void>((resolve) => {
         const done = (): void => {
           gzip.off("drain", done);
@@ -69,7 +77,8 @@ export function createBundleFile(output: { path: string; stream: Writable }, hea
     async finish(tail) {
       if (failed) return;
       writeHead();
-      gzip.end(writer.tail(tail));
+      gzip.end(pending + writer.tail(tail));
+      pending = "";
       await finished(output.stream).catch(fail);
     },
   };
