@@ -9,6 +9,7 @@ import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, t
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
        npm run cli -- analyze <run file> [<other run file>] [--json] [--unpaired] [--scenario <scenario.json>]
        npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]   (code to call each target)
+       npm run cli -- tasks   (every task of @huggingface/tasks: which ones run, and why not the others)
 
 run options:
   --jsonl <file>         write one JSON object per request attempt

@@ -32,12 +32,17 @@ import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
 import { commandLineOrigin, createBundleFile } from "./bundle-file";
+import { formatTaskCatalogue } from "./tasks-command";
 
 class InputProblem extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   keepGoingWithoutTerminal();
   if (argv[0] === "snippets") return snippetsCommand(argv.slice(1), process.env, process.stdout, process.stderr);
+  if (argv[0] === "tasks" && argv.length === 1) {
+    process.stdout.write(terminalSafe(formatTaskCatalogue()));
+    return EXIT_COMPLETED;
+  }
   const parsed = parseCommandLine(argv, process.env);
   if (parsed.kind === "help") {
     process.stdout.write(`${USAGE}\n`);

@@ -129,7 +129,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   const fields = success(wire.timing, result, timeline, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
   // After [DONE] the tail gets a short bounded grace (connection reuse), then the body is cancelled.
   wire.drain();
-  return { fields, retryAfterMs: null, fullOutput: result.outputKind === "vector" ? null : result.output, handedToFetchAt: wire.timing.t0 ?? attemptStartedAt };
+  return { fields, retryAfterMs: null, fullOutput: result.outputKind === "text" ? result.output : null, handedToFetchAt: wire.timing.t0 ?? attemptStartedAt };
 }
 
 /**
@@ -153,7 +153,7 @@ function success(
   const streamed = result.chunkCount > 0;
   const reasoningChunks = result.reasoningChunkCount ?? 0;
   // Counted from the stream, output tokens include reasoning ones, as a provider's completion_tokens do.
-  const countedTokens = result.outputKind === "vector" ? null : streamed ? result.contentChunkCount + reasoningChunks : estimateTokens(result.output);
+  const countedTokens = result.outputKind !== "text" ? null : streamed ? result.contentChunkCount + reasoningChunks : estimateTokens(result.output);
   const reportedReasoning = tokenCount(result.usage?.reasoningTokens);
   const kept = keptOutput(result.output, context);
   const { ttftMs, ...streamShape } = timeline.fields(t0, roundMs);
@@ -177,6 +177,7 @@ function success(
     ...streamShape,
     reasoningTokens: reportedReasoning ?? (reasoningChunks > 0 ? reasoningChunks : null),
     reasoningTokensEstimated: reportedReasoning === null && reasoningChunks > 0,
+    outputValue: result.outputValue ?? null,
   };
 }
 

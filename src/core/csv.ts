@@ -37,7 +37,13 @@ export function recordsCsvHeader(): string {
 }
 
 export function recordToCsvLine(record: RequestRecord): string {
-  return cellsToCsvLine(RECORD_FIELDS.map((field) => record[field] ?? null));
+  return cellsToCsvLine(RECORD_FIELDS.map((field) => recordCell(record[field])));
+}
+
+/** A structured field (a task's outputValue: labels, boxes, a blob reference) is one cell of JSON. */
+function recordCell(value: unknown): Cell {
+  if (value === undefined || value === null) return null;
+  return typeof value === "object" ? JSON.stringify(value) : (value as Cell);
 }
 
 /** The whole file as one string, for browser downloads (the CLI streams header and lines itself). */

@@ -68,8 +68,8 @@ export const expectationsSchema = z.array(expectationSchemaUnion).max(1000, "at 
 export type Expectation = z.output<typeof expectationSchemaUnion>;
 export type ExpectationType = Expectation["type"];
 
-/** Tasks whose output is text a check can read (an embedding is a vector). */
-export const CHECKABLE_TASKS: readonly string[] = ["chat-completion", "text-generation"];
+/** Tasks whose output is text a check can read (an embedding is a vector): their task definitions say so. */
+export { CHECKABLE_TASKS } from "./tasks/index";
 
 /** The name failedChecks uses for an expectation. */
 export function expectationName(expectation: Expectation, index: number): string {

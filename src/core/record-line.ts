@@ -59,6 +59,8 @@ const recordShape = {
   inputAudioSeconds: nullableNumber.optional(),
   outputAudioSeconds: nullableNumber.optional(),
   outputImages: count.nullable().optional(),
+  // Any JSON: the task's parsed output or a blob reference; absent from files written before it.
+  outputValue: z.unknown().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -113,6 +113,13 @@ export interface RequestRecord {
   outputAudioSeconds?: number | null;
   /** Images in the answer (text to image, image to image). */
   outputImages?: number | null;
+  // Task outputs (src/core/tasks): absent in records stored before other tasks than text existed.
+  /**
+   * The task method's output as parsed, whole (labels, answers, entities, boxes, vectors: the library's
+   * output types), or a BlobRef for a binary output (image, audio); null for text tasks, whose text is
+   * `output`, and for failures. `output` then holds a one-line summary ("POSITIVE 0.98", "3 boxes").
+   */
+  outputValue?: unknown;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -162,4 +169,5 @@ export const RECORD_FIELDS = [
   "inputAudioSeconds",
   "outputAudioSeconds",
   "outputImages",
+  "outputValue",
 ] as const satisfies readonly (keyof RequestRecord)[];

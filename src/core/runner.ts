@@ -5,7 +5,7 @@ import { measureAttempt, type AttemptContext, type MeasuredAttempt } from "./att
 import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "./checks";
 import { describeError } from "./describe-error";
 import type { WireEventsSource } from "./http-phases";
-import { expandInputs } from "./inputs";
+import { expandInputs, resolveInputFiles, type InputFileReader } from "./inputs";
 import { systemClock, type Clock } from "./measure";
 import type { RequestRecord } from "./record";
 import { addRequestOutcome, emptyRequestOutcomes, type RequestOutcomes } from "./request-outcomes";
@@ -88,6 +88,8 @@ export interface RunOptions extends TargetCallOptions {
   endpointKeys?: EndpointKeys;
   /** One of several runners sharing the run (the command line's worker threads): see RunShare. */
   share?: RunShare;
+  /** Reads the inputs' `{ "file": … }` parts (images, audio) once, before the first request (inputs.ts). */
+  readInputFile?: InputFileReader;
 }
 
 /**
@@ -227,7 +229,10 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
 
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
-  const inputs = expanded.inputs;
+  // Read before the clock starts: reading a file is no part of any request's latency or queue time.
+  const inputs = await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {
+    throw new Error(`scenario inputs: ${(error as Error).message}`);
+  });
   const compiledChecks = compileChecks(scenario.expectations);
   if (!compiledChecks.ok) throw new Error(`scenario expectations: ${formatScenarioErrors(compiledChecks.errors).replaceAll("\n", "; ")}`);
   const checks = compiledChecks.checks;

@@ -4,21 +4,50 @@ import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "./record";
 import { normalizeHttpUrl } from "./http-url";
 import { checkRequestParameters } from "./request-parameters";
-import { CHECKABLE_TASKS, expectationInputs, expectationName, expectationsSchema } from "./expectations";
+import { expectationInputs, expectationName, expectationsSchema } from "./expectations";
+import { findTaskDefinition, taskDefinition } from "./tasks/index";
+import { providerTaskSupport } from "./tasks/provider-support";
+import type { ChatMessage } from "./tasks/chat-completion";
 import { inapplicablePriceParts, priceSchema } from "./pricing";
 import { sloSchema } from "./slo";
 
 export const SCENARIO_VERSION = 1;
 
 /**
- * Tasks the runner can call today. The format keeps `task` a plain pipeline-type string so later
- * tasks (text-to-image, automatic-speech-recognition, …) only need a new caller, not a new format.
+ * Tasks the runner can call, each through @huggingface/inference's own task method: one definition per
+ * task in src/core/tasks (its inputs, its call, its output). `task` stays a plain pipeline-type string.
  */
-export const SUPPORTED_TASKS = ["chat-completion", "text-generation", "feature-extraction"] as const;
+export const SUPPORTED_TASKS = [
+  "chat-completion",
+  "text-generation",
+  "feature-extraction",
+  "sentence-similarity",
+  "text-classification",
+  "token-classification",
+  "zero-shot-classification",
+  "question-answering",
+  "table-question-answering",
+  "fill-mask",
+  "summarization",
+  "translation",
+  "text-to-image",
+  "image-to-image",
+  "image-classification",
+  "zero-shot-image-classification",
+  "object-detection",
+  "image-segmentation",
+  "image-to-text",
+  "image-text-to-text",
+  "visual-question-answering",
+  "document-question-answering",
+  "automatic-speech-recognition",
+  "text-to-speech",
+  "audio-classification",
+] as const;
 export type Task = (typeof SUPPORTED_TASKS)[number];
 
 /** Tasks whose responses can be streamed token by token. */
-export const STREAMING_TASKS: readonly Task[] = ["chat-completion", "text-generation"];
+export const STREAMING_TASKS: readonly Task[] = SUPPORTED_TASKS.filter((task) => taskDefinition(task).streams);
 
 /** `sandbox:/fast/v1` resolves against the running sandbox server, whatever port it got. */
 export const SANDBOX_URL_SCHEME = "sandbox:";
@@ -89,16 +118,12 @@ const targetSchema = z
     }
   });
 
-const chatMessageSchema = z.strictObject({
-  role: z.enum(["system", "user", "assistant"]),
-  content: z.string({ error: "required" }),
-});
-
-/** One literal input: a prompt string, or (chat only) a full message list. */
-const literalInputSchema = z.union([
-  z.string(),
-  z.strictObject({ messages: z.array(chatMessageSchema).min(1, "needs at least one message") }),
-]);
+/**
+ * One literal input, as the scenario's task takes it (src/core/tasks/<task>.ts): a prompt string, chat
+ * messages, an object such as `{ question, context }`, with `{ "file": … }` for binary parts. This wide
+ * shape is the type; each task's own schema checks it (scenarioSchemaFor).
+ */
+const anyLiteralInputSchema = z.union([z.string(), z.record(z.string(), z.unknown())]);
 
 const templateInputsSchema = z.strictObject({
   /** Jinja source rendered once per row of `variables`; for chat it becomes the user message. */
@@ -187,64 +212,93 @@ const runSchema = z.strictObject({
   load: loadSchema.optional(),
 });
 
-const scenarioBaseSchema = z
-  .strictObject({
-    version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
-    name: z.string({ error: "required" }).min(1, "required"),
-    description: z.string().optional(),
-    task: z.string({ error: "required" }).refine((task) => (SUPPORTED_TASKS as readonly string[]).includes(task), {
-      message: `not supported yet (supported: ${SUPPORTED_TASKS.join(", ")})`,
-    }),
-    targets: z
-      .array(targetSchema)
-      .min(1, "needs at least one target"),
-    inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema]),
-    /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
-    parameters: z
-      .record(z.string(), z.unknown())
-      .default({})
-      .superRefine((parameters, context) => {
-        for (const problem of checkRequestParameters(parameters)) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {
+  return z
+    .strictObject({
+      version: z.literal(SCENARIO_VERSION, { error: `must be ${SCENARIO_VERSION}` }),
+      name: z.string({ error: "required" }).min(1, "required"),
+      description: z.string().optional(),
+      task: z.string({ error: "required" }).refine((task) => (SUPPORTED_TASKS as readonly string[]).includes(task), {
+        message: `not supported yet (supported: ${SUPPORTED_TASKS.join(", ")})`,
       }),
-    run: runSchema.default(() => runSchema.parse({})),
-    /** Checks of the outputs, per input (expectations.ts): the pass rate. */
-    expectations: expectationsSchema.optional(),
-    /** Service-level objectives (slo.ts): SLO attainment and goodput. */
-    slo: sloSchema.optional(),
-  });
-
-const scenarioSchema = scenarioBaseSchema
-  .superRefine(checkValueSettings)
-  .superRefine((scenario, context) => {
-    const seen = new Map<string, number>();
-    scenario.targets.forEach((target, index) => {
-      const first = seen.get(target.id);
-      if (first !== undefined) {
-        context.addIssue({ code: "custom", path: ["targets", index, "id"], message: `duplicate id "${target.id}" (also targets[${first}])` });
-      } else {
-        seen.set(target.id, index);
-      }
+      targets: z
+        .array(targetSchema)
+        .min(1, "needs at least one target"),
+      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema]),
+      /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
+      parameters: z
+        .record(z.string(), z.unknown())
+        .default({})
+        .superRefine((parameters, context) => {
+          for (const problem of checkRequestParameters(parameters)) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+        }),
+      run: runSchema.default(() => runSchema.parse({})),
+      /** Checks of the outputs, per input (expectations.ts): the pass rate. */
+      expectations: expectationsSchema.optional(),
+      /** Service-level objectives (slo.ts): SLO attainment and goodput. */
+      slo: sloSchema.optional(),
     });
-    if (scenario.run.stream && !(STREAMING_TASKS as readonly string[]).includes(scenario.task)) {
-      context.addIssue({ code: "custom", path: ["run", "stream"], message: `${scenario.task} cannot stream` });
-    }
-    if (scenario.run.retry.maxDelayMs < scenario.run.retry.baseDelayMs) {
-      context.addIssue({ code: "custom", path: ["run", "retry", "maxDelayMs"], message: "must be at least baseDelayMs" });
-    }
-    checkLoad(scenario.run.load, context);
-    if (scenario.task !== "chat-completion" && Array.isArray(scenario.inputs)) {
-      scenario.inputs.forEach((input, index) => {
-        if (typeof input !== "string") {
-          context.addIssue({ code: "custom", path: ["inputs", index], message: `${scenario.task} takes a prompt string, not messages` });
+}
+
+function scenarioSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {
+  return scenarioBaseSchemaWith(literalInputSchema)
+    .superRefine(checkValueSettings)
+    .superRefine((scenario, context) => {
+      const seen = new Map<string, number>();
+      scenario.targets.forEach((target, index) => {
+        const first = seen.get(target.id);
+        if (first !== undefined) {
+          context.addIssue({ code: "custom", path: ["targets", index, "id"], message: `duplicate id "${target.id}" (also targets[${first}])` });
+        } else {
+          seen.set(target.id, index);
         }
       });
-    }
-    if (scenario.task !== "chat-completion" && !Array.isArray(scenario.inputs) && scenario.inputs.system !== undefined) {
-      context.addIssue({ code: "custom", path: ["inputs", "system"], message: "only chat-completion has a system message" });
-    }
-  });
+      if (scenario.run.stream && !(STREAMING_TASKS as readonly string[]).includes(scenario.task)) {
+        context.addIssue({ code: "custom", path: ["run", "stream"], message: `${scenario.task} cannot stream` });
+      }
+      if (scenario.run.retry.maxDelayMs < scenario.run.retry.baseDelayMs) {
+        context.addIssue({ code: "custom", path: ["run", "retry", "maxDelayMs"], message: "must be at least baseDelayMs" });
+      }
+      checkLoad(scenario.run.load, context);
+      checkTaskSettings(scenario, context);
+    });
+}
 
-type ScenarioShape = z.output<typeof scenarioBaseSchema>;
+/** The scenario whose inputs are not checked against a task (a task ProviderBench does not run is refused by name). */
+const scenarioSchema = scenarioSchemaWith(anyLiteralInputSchema);
+const scenarioSchemasByTask = new Map<string, typeof scenarioSchema>();
+
+/** The schema whose inputs are the task's own: an input's error is named where it is (inputs[2].context). */
+function scenarioSchemaFor(task: unknown): typeof scenarioSchema {
+  const definition = typeof task === "string" ? findTaskDefinition(task) : undefined;
+  if (definition === undefined) return scenarioSchema;
+  let schema = scenarioSchemasByTask.get(definition.id);
+  if (schema === undefined) {
+    // The task's schema in place of the wide one: its output is one of the wide shapes.
+    schema = scenarioSchemaWith(definition.input as typeof anyLiteralInputSchema);
+    scenarioSchemasByTask.set(definition.id, schema);
+  }
+  return schema;
+}
+
+type ScenarioShape = z.output<ReturnType<typeof scenarioBaseSchemaWith>>;
+
+/** What the task says of the rest: which provider serves it, templates, system messages. */
+function checkTaskSettings(scenario: ScenarioShape, context: z.core.$RefinementCtx<ScenarioShape>): void {
+  const definition = findTaskDefinition(scenario.task);
+  if (definition === undefined) return;
+  scenario.targets.forEach((target, index) => {
+    if (target.provider === undefined) return;
+    const support = providerTaskSupport(target.provider, definition.id);
+    if (!support.ok) context.addIssue({ code: "custom", path: ["targets", index, "provider"], message: support.reason });
+  });
+  if (Array.isArray(scenario.inputs)) return;
+  if (!definition.acceptsText) {
+    context.addIssue({ code: "custom", path: ["inputs", "template"], message: `${scenario.task} takes inputs written out one by one (objects, files), not a template` });
+  } else if (scenario.inputs.system !== undefined && definition.libraryTask !== "conversational") {
+    context.addIssue({ code: "custom", path: ["inputs", "system"], message: "only chat tasks have a system message" });
+  }
+}
 
 /** Prices, expectations and SLOs against the rest of the scenario: the task, the inputs, streaming. */
 function checkValueSettings(scenario: ScenarioShape, context: z.core.$RefinementCtx<ScenarioShape>): void {
@@ -255,7 +309,7 @@ function checkValueSettings(scenario: ScenarioShape, context: z.core.$Refinement
     }
   });
   const expectations = scenario.expectations ?? [];
-  if (expectations.length > 0 && !CHECKABLE_TASKS.includes(scenario.task)) {
+  if (expectations.length > 0 && findTaskDefinition(scenario.task)?.textOutput === false) {
     context.addIssue({ code: "custom", path: ["expectations"], message: `${scenario.task} outputs are not text: no check applies` });
   }
   const inputCount = Array.isArray(scenario.inputs) ? scenario.inputs.length : scenario.inputs.variables.length;
@@ -320,7 +374,7 @@ export type RetryPolicy = RunSettings["retry"];
 export type LoadSettings = NonNullable<RunSettings["load"]>;
 export type OpenLoadSettings = Extract<LoadSettings, { mode: "open" }>;
 export type SweepSettings = NonNullable<LoadSettings["sweep"]>;
-export type ChatMessage = z.output<typeof chatMessageSchema>;
+export type { ChatMessage };
 
 export interface ScenarioError {
   /** Dotted path with indexes, e.g. `targets[1].model`; empty for the file as a whole. */
@@ -341,7 +395,8 @@ export function isProviderTarget(target: ScenarioTarget): target is ProviderTarg
  */
 export function checkScenarioShape(input: unknown): ScenarioParseResult {
   // reportInput lets a missing field ("required") be told apart from a wrong type.
-  const result = scenarioSchema.safeParse(input, { reportInput: true });
+  const task = typeof input === "object" && input !== null ? (input as { task?: unknown }).task : undefined;
+  const result = scenarioSchemaFor(task).safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, scenario: result.data as Scenario };
   return { ok: false, errors: result.error.issues.flatMap((issue) => issueToErrors(issue)) };
 }

@@ -48,8 +48,10 @@ describe("scenario parameters", () => {
   });
 
   it("refuses them for every task", () => {
+    // together serves both tasks (a provider that does not is refused for that, at targets[0].provider).
+    const targets = [{ id: "together-llama", provider: "together", model: "meta-llama/Llama-3.1-8B-Instruct" }];
     for (const task of ["text-generation", "feature-extraction"]) {
-      expect(errorsOf({ ...base, task, parameters: { endpointUrl: "http://attacker.invalid/v1" } })).toEqual([
+      expect(errorsOf({ ...base, task, targets, parameters: { endpointUrl: "http://attacker.invalid/v1" } })).toEqual([
         { path: "parameters.endpointUrl", message: "not a request parameter: endpointUrl routes the request: set endpointUrl on a target" },
       ]);
     }

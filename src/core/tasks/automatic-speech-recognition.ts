@@ -1,0 +1,21 @@
+// automatic-speech-recognition: a transcript of a sound (client.automaticSpeechRecognition). The transcript
+// is text (counted, checked); timestamped chunks, when the provider sends them, stay in outputValue.
+import { describeValue, inputFileSchema, taskArgs, textResult, type FilePart } from "./task-io";
+import type { TaskDefinition } from "./task-definition";
+
+export const automaticSpeechRecognitionTask: TaskDefinition<FilePart> = {
+  id: "automatic-speech-recognition",
+  libraryTask: "automatic-speech-recognition",
+  input: inputFileSchema,
+  acceptsText: false,
+  streams: false,
+  textOutput: true,
+  endpointRoute: "/automatic-speech-recognition",
+  describeInput: describeValue,
+  toValue: (input) => input as FilePart,
+  call: async (audio, context) => {
+    const args = taskArgs("automaticSpeechRecognition", audio, context);
+    const transcript = await context.client.automaticSpeechRecognition(args, context.options);
+    return textResult(transcript.text, transcript.chunks === undefined ? null : transcript);
+  },
+};

@@ -1,0 +1,57 @@
+// Reading a token stream from the library (chat completion chunks, completion chunks, TGI's own events):
+// every chunk counted and timed as it comes, the answer text joined, the provider's usage kept.
+import type { CallHooks, TargetCallResult, TokenUsage } from "../targets";
+
+export interface RawUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  completion_tokens_details?: { reasoning_tokens?: number } | null;
+}
+
+export async function collectStream<Chunk>(
+  stream: AsyncIterable<Chunk>,
+  contentOf: (chunk: Chunk) => string | null | undefined,
+  usageOf: (chunk: Chunk) => RawUsage | null | undefined,
+  hooks: CallHooks,
+  reasoningOfChunk: (chunk: Chunk) => string | null = () => null,
+): Promise<TargetCallResult> {
+  const parts: string[] = [];
+  let chunkCount = 0;
+  let contentChunkCount = 0;
+  let reasoningChunkCount = 0;
+  let usage: TokenUsage | null = null;
+  let finished = false;
+  for await (const chunk of stream) {
+    chunkCount++;
+    finished ||= hasFinishReason(chunk);
+    const content = contentOf(chunk);
+    if (content) {
+      contentChunkCount++;
+      hooks.onContent("answer");
+      parts.push(content);
+    } else if (reasoningOfChunk(chunk) !== null) {
+      // Counted and timed apart; the output keeps the answer only.
+      reasoningChunkCount++;
+      hooks.onContent("reasoning");
+    }
+    const chunkUsage = usageOf(chunk);
+    if (chunkUsage) usage = usageFrom(chunkUsage);
+  }
+  return { output: parts.join(""), outputKind: "text", outputValue: null, usage, chunkCount, contentChunkCount, reasoningChunkCount, finished };
+}
+
+/** OpenAI chunks end a choice with `choices[i].finish_reason`; TGI's native stream with `details.finish_reason`. */
+function hasFinishReason(chunk: unknown): boolean {
+  const { choices, details } = chunk as { choices?: unknown; details?: { finish_reason?: unknown } | null };
+  if (typeof details?.finish_reason === "string") return true;
+  return Array.isArray(choices) && choices.some((choice) => typeof (choice as { finish_reason?: unknown } | null)?.finish_reason === "string");
+}
+
+export function usageFrom(usage: RawUsage | null | undefined): TokenUsage | null {
+  if (!usage) return null;
+  return {
+    promptTokens: typeof usage.prompt_tokens === "number" ? usage.prompt_tokens : null,
+    completionTokens: typeof usage.completion_tokens === "number" ? usage.completion_tokens : null,
+    reasoningTokens: typeof usage.completion_tokens_details?.reasoning_tokens === "number" ? usage.completion_tokens_details.reasoning_tokens : null,
+  };
+}

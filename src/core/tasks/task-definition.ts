@@ -1,0 +1,60 @@
+// The shape every task of the registry has (src/core/tasks/<task>.ts): what one scenario input is, how the
+// library's own task method is called with it, and what a record keeps of the answer.
+import type { InferenceClient, InferenceProviderOrPolicy, InferenceTask } from "@huggingface/inference";
+import type { z } from "zod";
+import type { CallHooks, TargetCallResult } from "../targets";
+import type { BlobRef } from "./output-value";
+
+/** What every library call of one attempt gets: the attempt's fetch and signal, and never the library's own retry. */
+export interface LibraryRequestOptions {
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  retry_on_error: false;
+}
+
+export interface TaskCallContext {
+  client: InferenceClient;
+  /** `{ provider, model }` for a provider target, `{ model }` for an endpoint target: spread last into the library's arguments. */
+  routing: { provider?: InferenceProviderOrPolicy; model: string };
+  /** The scenario's parameters, routing keys removed: passed through as the task's `parameters` (or top level for chat). */
+  parameters: Record<string, unknown>;
+  /** run.stream: only tasks that stream see it true. */
+  stream: boolean;
+  hooks: CallHooks;
+  options: LibraryRequestOptions;
+  /** A binary answer's reference, its bytes handed to the run's blob sink (output-value.ts). */
+  keepBlob(blob: Blob): Promise<BlobRef>;
+}
+
+/**
+ * One runnable task. `Input` is one scenario input once its `{ "file": … }` parts are read (Blobs); the
+ * schema checks it as written in the file.
+ */
+export interface TaskDefinition<Input = unknown> {
+  /** The pipeline type (chat-completion for conversational chat): the scenario's `task`. */
+  id: string;
+  /** The task name the library's provider helpers know it by (getProviderHelper): which providers serve it. */
+  libraryTask: InferenceTask;
+  /** One scenario input as written: a string, or an object with `{ "file": "…" }` for binary parts. */
+  input: z.ZodType;
+  /** A plain string is a whole input: templates may render it (chat turns it into a user message). */
+  acceptsText: boolean;
+  /** Whether the answer can come as a stream of tokens (run.stream). */
+  streams: boolean;
+  /** The output is text: its tokens are counted and the scenario's checks (expectations) read it. */
+  textOutput: boolean;
+  /**
+   * Appended to an endpoint URL that ends in `/v1` (the OpenAI-style base the sandbox and vLLM expose), so
+   * one endpoint URL serves every task; any other endpoint URL is the task's route as given (TEI, TGI, an
+   * hf-inference-style endpoint). Absent: the library picks the route itself (chat, completions).
+   */
+  endpointRoute?: string;
+  /** A short one-line text of the input, for tables and CSV (the prompt, the question, the file name). */
+  describeInput(input: unknown): string;
+  /**
+   * The library's `inputs` from one input as validated (or a template's rendered text, for a task that
+   * accepts text); `{ "file": … }` parts stay references until the run reads them.
+   */
+  toValue(input: unknown): Input;
+  call(input: Input, context: TaskCallContext): Promise<TargetCallResult>;
+}

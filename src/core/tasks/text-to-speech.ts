@@ -1,0 +1,19 @@
+// text-to-speech: audio from a text (client.textToSpeech); the audio is kept by reference (BlobRef).
+import { blobResult, describeValue, textInputSchema, taskArgs } from "./task-io";
+import type { TaskDefinition } from "./task-definition";
+
+export const textToSpeechTask: TaskDefinition<string> = {
+  id: "text-to-speech",
+  libraryTask: "text-to-speech",
+  input: textInputSchema("text-to-speech"),
+  acceptsText: true,
+  streams: false,
+  textOutput: false,
+  endpointRoute: "/text-to-speech",
+  describeInput: describeValue,
+  toValue: (input) => input as string,
+  call: async (text, context) => {
+    const audio = await context.client.textToSpeech(taskArgs("textToSpeech", text, context), context.options);
+    return blobResult(audio, context);
+  },
+};
