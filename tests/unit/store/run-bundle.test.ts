@@ -69,6 +69,15 @@ describe("run bundle export and import", () => {
     expect(imported.run.origin).toEqual(origin);
   });
 
+  it("imports a command line's --jsonl records file as the run it holds, with the same summary", async () => {
+    await storeRun();
+    const jsonl = records.map((record) => `${JSON.stringify(record)}\n`).join("");
+    const imported = await importRunFile(there, new Blob([jsonl]), { fileName: "out.jsonl", appVersion: "0.1.0" });
+    expect(imported.run).toMatchObject({ id: "r", planned: 23, imported: { format: "providerbench-records" }, origin: { tool: "providerbench-cli", label: null } });
+    expect(imported.run.spec.targets.map((target) => target.id)).toEqual(["fast", "slow"]);
+    expect(imported.rows).toEqual(await summaryOfRun(here, (await here.runs.get("r"))!));
+  });
+
   it("refuses the same run twice and leaves the first one whole", async () => {
     await storeRun();
     const bundle = await runBundleBlob(here, "r");
