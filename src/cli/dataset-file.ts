@@ -2,10 +2,17 @@
 // the scenario is validated, so the template is checked against every row like any other scenario.
 import { readFile } from "node:fs/promises";
 import { datasetFormatOf, formatDatasetErrors, parseDataset } from "../core/datasets";
+import type { ScenarioError } from "../core/scenario";
 
 export class DatasetProblem extends Error {}
 
-export async function scenarioTextWithDataset(scenarioText: string, datasetPath: string): Promise<string> {
+export interface ScenarioWithDataset {
+  text: string;
+  /** Names a row's errors after the file: `inputs.variables[2]` is row 3 of rows.csv, on line 5. */
+  nameRows(errors: readonly ScenarioError[]): ScenarioError[];
+}
+
+export async function scenarioTextWithDataset(scenarioText: string, datasetPath: string): Promise<ScenarioWithDataset> {
   const format = datasetFormatOf(datasetPath);
   if (format === null) throw new DatasetProblem(`--dataset ${datasetPath}: a .csv or .jsonl file is expected`);
   let data: string;
@@ -21,13 +28,21 @@ export async function scenarioTextWithDataset(scenarioText: string, datasetPath:
     scenario = JSON.parse(scenarioText);
   } catch {
     // Not JSON: validation says so, naming the scenario file.
-    return scenarioText;
+    return { text: scenarioText, nameRows: (errors) => [...errors] };
   }
   const inputs = (scenario as { inputs?: unknown } | null)?.inputs;
   if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs) || typeof (inputs as { template?: unknown }).template !== "string") {
     throw new DatasetProblem(`--dataset fills inputs.variables of a template: the scenario's inputs must be { "template": "…" }, not a list of inputs`);
   }
-  return JSON.stringify({ ...(scenario as object), inputs: { ...inputs, variables: parsed.table.rows } });
+  const { lines } = parsed.table;
+  return {
+    text: JSON.stringify({ ...(scenario as object), inputs: { ...inputs, variables: parsed.table.rows } }),
+    nameRows: (errors) =>
+      errors.map((error) => {
+        const index = /^inputs\.variables\[(\d+)\]/.exec(error.path)?.[1];
+        return index === undefined ? error : { ...error, message: `${error.message} (${datasetPath} row ${Number(index) + 1}, line ${lines[Number(index)]})` };
+      }),
+  };
 }
 
 function indent(text: string): string {

@@ -19,7 +19,7 @@ import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
 import { agreementToJson } from "../core/agreement/report";
 import { snippetsCommand } from "./snippets-command";
-import { formatScenarioErrors, type Scenario } from "../core/scenario";
+import { formatScenarioErrors, type Scenario, type ScenarioError } from "../core/scenario";
 import { StageSummaries } from "../core/load/stage-summaries";
 import type { Stage } from "../core/load/stages";
 import { summaryOptionsOf } from "../core/output-length";
@@ -234,17 +234,20 @@ async function loadScenario(command: RunCommand): Promise<Scenario> {
   } catch (error) {
     throw new InputProblem(`cannot read ${command.scenarioPath}: ${(error as Error).message}`);
   }
+  let nameRows = (errors: ScenarioError[]): ScenarioError[] => errors;
   if (command.datasetPath !== undefined) {
-    text = await scenarioTextWithDataset(text, command.datasetPath).catch((error: unknown) => {
+    const withDataset = await scenarioTextWithDataset(text, command.datasetPath).catch((error: unknown) => {
       throw error instanceof DatasetProblem ? new InputProblem(error.message) : error;
     });
+    text = withDataset.text;
+    nameRows = withDataset.nameRows;
   }
   // Validation renders the template: in a worker, so a hostile one is stopped rather than hanging the CLI.
   const check = await checkScenarioInWorker(text, { concurrency: command.concurrency, repetitions: command.repetitions, load: command.load }).catch((error: unknown) => {
     if (error instanceof ValidationStopped) throw new InputProblem(`${command.scenarioPath} is not a valid scenario:\n${indent(error.message)}`);
     throw error;
   });
-  if (check.kind === "invalid-file") throw new InputProblem(`${command.scenarioPath} is not a valid scenario:\n${indent(formatScenarioErrors(check.errors))}`);
+  if (check.kind === "invalid-file") throw new InputProblem(`${command.scenarioPath} is not a valid scenario:\n${indent(formatScenarioErrors(nameRows(check.errors)))}`);
   if (check.kind === "invalid-overrides") throw new InputProblem(`the command-line overrides are not valid:\n${indent(formatScenarioErrors(check.errors))}`);
   return check.scenario;
 }

@@ -93,6 +93,24 @@ describe("run --dataset", () => {
     expect(echo.arrived).toEqual([]);
   });
 
+  it("names the dataset's row and line when the template fails on it", async () => {
+    const scenario = write(
+      "raise.json",
+      JSON.stringify({
+        version: 1,
+        name: "raise",
+        task: "chat-completion",
+        targets: [{ id: "local", endpointUrl: `${echo.url}/v1`, model: "m" }],
+        inputs: { template: "{% if topic == 'bad' %}{{ raise_exception('no bad topics') }}{% endif %}{{ topic }}" },
+      }),
+    );
+    const result = await runCli(["run", scenario, "--dataset", write("raise.csv", 'topic\nfine\n\n"b\nc"\nbad\n'), "--quiet"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("inputs.variables[2]: template failed: no bad topics (");
+    expect(result.stderr).toContain("raise.csv row 3, line 6)");
+    expect(echo.arrived).toEqual([]);
+  });
+
   it("refuses a scenario whose inputs are not a template, and a file that is neither CSV nor JSONL", async () => {
     const listed = write("listed.json", JSON.stringify({ version: 1, name: "l", task: "chat-completion", targets: [{ id: "local", endpointUrl: `${echo.url}/v1`, model: "m" }], inputs: ["hi"] }));
     const result = await runCli(["run", listed, "--dataset", write("ok.csv", "topic\nsea\n"), "--quiet"]);
