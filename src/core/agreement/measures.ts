@@ -4,7 +4,7 @@
 import type { Better } from "../metrics";
 import type { Unit } from "../format";
 import { outputKindOf } from "../outputs/output-kind";
-import { readAnswer } from "../outputs/read-output";
+import { readAnswer, readOutputText } from "../outputs/read-output";
 import { embeddingCosine } from "./cosine-similarity";
 import { detectionBoxIou } from "./box-iou";
 import { lengthRatio, normalisedExactMatch } from "./text-match";
@@ -48,10 +48,10 @@ function comparesText(task: string): boolean {
   return (kind === "text" && task !== ASR) || kind === "answer";
 }
 
-/** The text to compare: an answer's own text for question answering, else the output text. */
+/** The text to compare: an answer's own text for question answering, else the whole output text. */
 function comparableText(task: string, output: TargetOutput): string | null {
   if (outputKindOf(task) === "answer") return readAnswer(output.value)?.answer ?? null;
-  return output.text;
+  return readOutputText(output.value) ?? output.text;
 }
 
 function textMeasure(task: string, reference: TargetOutput, other: TargetOutput, measure: (a: string, b: string) => number | null): number | null {
@@ -62,9 +62,7 @@ function textMeasure(task: string, reference: TargetOutput, other: TargetOutput,
 
 /** The text of a transcript: the output's `text` field, else the record's text. */
 function transcript(output: TargetOutput): string | null {
-  const value = output.value;
-  if (typeof value === "object" && value !== null && typeof (value as { text?: unknown }).text === "string") return (value as { text: string }).text;
-  return output.text;
+  return readOutputText(output.value) ?? output.text;
 }
 
 const PER_TARGET_MEAN = "Mean, over the other targets, of this target's figure with each (each pair's figure is the mean over the inputs both answered).";

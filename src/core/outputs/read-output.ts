@@ -177,3 +177,14 @@ export function vectorNorm(vector: readonly number[]): number {
   for (const value of vector) sum += value * value;
   return Math.sqrt(sum);
 }
+
+/** Fields that hold a text task's whole text in the library's outputs (ASR, generation, summary, translation). */
+const TEXT_FIELDS = ["text", "generated_text", "summary_text", "translation_text"] as const;
+
+/** A text output's whole text from its parsed value ({ text }, [{ generated_text }], …); null when it has none. */
+export function readOutputText(value: unknown): string | null {
+  const item: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
+  if (!isObject(item)) return null;
+  for (const field of TEXT_FIELDS) if (typeof item[field] === "string") return item[field];
+  return null;
+}

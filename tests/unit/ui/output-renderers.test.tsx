@@ -206,3 +206,15 @@ describe("input view", () => {
     expect(inputViewOf("plain")).toEqual({ ...NO_INPUT, text: "plain" });
   });
 });
+
+describe("text outputs", () => {
+  it("shows a transcript's whole text from its parsed value rather than the record's one-line text", () => {
+    show("automatic-speech-recognition", { text: "the whole transcript", chunks: [] }, { output: "the whole…" });
+    expect(screen.getByTestId("text-output").textContent).toBe("the whole transcript");
+  });
+
+  it("reads a translation's text from the library's list shape", () => {
+    show("translation", [{ translation_text: "Bonjour" }], { output: null });
+    expect(screen.getByTestId("text-output").textContent).toBe("Bonjour");
+  });
+});

@@ -1,7 +1,7 @@
 // One record's output, drawn the way its task's output kind needs (core/outputs/output-kind.ts).
 import { outputValueOf } from "../../../../core/agreement/pairs";
 import { outputKindOf } from "../../../../core/outputs/output-kind";
-import { readAnswer, readBlobReference, readBoxes, readEntities, readLabels, readSegments, readSimilarities, readVector } from "../../../../core/outputs/read-output";
+import { readAnswer, readBlobReference, readBoxes, readEntities, readLabels, readOutputText, readSegments, readSimilarities, readVector } from "../../../../core/outputs/read-output";
 import type { RequestRecord } from "../../../../core/record";
 import { AnswerOutput } from "./answer-output";
 import { AudioOutput } from "./audio-output";
@@ -24,7 +24,8 @@ export function OutputView(props: { task: string; record: RequestRecord; input: 
   const fallback = <TextOutput text={record.output} />;
   switch (outputKindOf(task)) {
     case "text":
-      return fallback;
+      // The parsed value's text when there is one: the record's own text may be cut to the kept length.
+      return <TextOutput text={readOutputText(value) ?? record.output} />;
     case "labels": {
       const labels = readLabels(value);
       return labels === null ? fallback : <LabelsOutput labels={labels} />;
