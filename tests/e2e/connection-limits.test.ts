@@ -7,7 +7,6 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/sandbox-url";
 import { runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
@@ -26,7 +25,7 @@ const CONCURRENCY_16 = {
 };
 
 /** Where the app sends the fast profile's requests: its own host (core/sandbox-url.ts). */
-const fastOrigin = (): string => new URL(sandboxEndpointUrl("sandbox:/fast/v1", servers.sandbox.url, BROWSER_SANDBOX_URL_OPTIONS)).origin;
+const fastOrigin = (): string => new URL(servers.profileUrl("fast")).origin;
 
 let session: BrowserSession;
 let servers: Servers;

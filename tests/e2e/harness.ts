@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import Papa from "papaparse";
 import { inject } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
+import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/sandbox-url";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "./chromium-install";
@@ -17,6 +18,8 @@ import { serveDirectory, type StaticServer } from "./static-server";
 export interface Servers {
   site: StaticServer;
   sandbox: Sandbox;
+  /** Where the app sends a sandbox profile's requests (`http://fast.localhost:port/fast/v1`: a host per profile, core/sandbox-url.ts). */
+  profileUrl(profile: string): string;
   /** The app's address, with a `?sandbox=` link to this sandbox. */
   appUrl(hash?: string): string;
   /**
@@ -37,6 +40,7 @@ export async function startServers(options: { sandboxTimeScale: number }): Promi
   return {
     site,
     sandbox,
+    profileUrl: (profile) => sandboxEndpointUrl(`sandbox:/${profile}/v1`, sandbox.url, BROWSER_SANDBOX_URL_OPTIONS),
     appUrl,
     openApp: async (page, hash) => {
       await page.goto(appUrl(hash));

@@ -99,7 +99,7 @@ describe("a ?sandbox= link", () => {
     expect(run.status).toBe("completed");
     const { records } = await storedRun(page, run.runId);
     expect(records.map((record) => record.status)).toEqual(["ok"]);
-    expect(sent.some((request) => request.url.startsWith(`${servers.sandbox.url}/fast/v1/chat/completions`))).toBe(true);
+    expect(sent.some((request) => request.url.startsWith(`${servers.profileUrl("fast")}/chat/completions`))).toBe(true);
     expect(echo.arrived).toEqual([]);
     expect(sent.filter((request) => request.url.startsWith(echo.url))).toEqual([]);
 

@@ -42,8 +42,8 @@ beforeAll(async () => {
   page.on("framenavigated", (frame) => navigatedUrls.push(frame.url()));
   await page.route("https://huggingface.co/**", answerHub);
   await page.route("https://router.huggingface.co/**", answerRouter);
-  await page.route(`${servers.sandbox.url}/hostile/v1/**`, answerHostileStream);
-  await page.route(`${servers.sandbox.url}/formula/v1/**`, answerFormulaStream);
+  await page.route(`${servers.profileUrl("hostile")}/**`, answerHostileStream);
+  await page.route(`${servers.profileUrl("formula")}/**`, answerFormulaStream);
   await servers.openApp(page);
 }, 120_000);
 
@@ -281,9 +281,10 @@ describe("the Hugging Face token", () => {
     expect(routerPosts.every((request) => request.headers.authorization === `Bearer ${SENTINEL_TOKEN}`)).toBe(true);
   });
 
-  it("went to no host but 127.0.0.1 and Hugging Face's (answered here)", () => {
+  it("went to no host but loopback (127.0.0.1 and the sandbox profiles' *.localhost hosts) and Hugging Face's (answered here)", () => {
     const hosts = new Set(requests.map((request) => new URL(request.url).hostname));
     hosts.delete("127.0.0.1");
+    for (const host of hosts) if (host.endsWith(".localhost")) hosts.delete(host);
     for (const host of HUGGING_FACE_HOSTS) hosts.delete(host);
     expect([...hosts]).toEqual([]);
   });
