@@ -3,8 +3,14 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, describe, expect, it } from "vitest";
 import { MODALITY_COLORS } from "../../../src/ui/components/ui/modality-colors";
 import { readDraft } from "../../../src/ui/features/editor/drafts";
+import { newComparisonDraft } from "../../../src/ui/features/editor/new-comparison";
+import { catalogueTasks, type CatalogueTask } from "../../../src/ui/features/editor/task-catalogue";
 import { TaskPickerPage } from "../../../src/ui/features/editor/task-picker-page";
 import { parseRoute } from "../../../src/ui/lib/hash-route";
+
+function catalogueTask(id: string): CatalogueTask {
+  return catalogueTasks().find((task) => task.id === id)!;
+}
 
 afterEach(() => {
   cleanup();
@@ -42,6 +48,14 @@ describe("task picker", () => {
     fireEvent.change(screen.getByLabelText("Find a task"), { target: { value: "automatic speech" } });
     expect(screen.queryByRole("region", { name: "Text" })).toBeNull();
     expect(document.querySelector('[data-task="automatic-speech-recognition"]')).not.toBeNull();
+  });
+
+  it("starts a task with object inputs from its demo inputs in the shape the task takes, and a file task from a file to name", () => {
+    // The Hub widget asks { text, context }; the question-answering task takes { question, context }.
+    expect((catalogueTask("question-answering")).demoInputs[0]).toEqual({ question: "Where do I live?", context: "My name is Wolfgang and I live in Berlin" });
+    const speech = catalogueTask("automatic-speech-recognition");
+    expect(speech.runnable).toBe(true);
+    expect(newComparisonDraft(speech).inputs).toEqual([{ file: "" }]);
   });
 
   it("opens the editor on a draft holding the task's demo inputs", async () => {

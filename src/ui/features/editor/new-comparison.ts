@@ -7,7 +7,7 @@ const TEXT_GENERATING_TASKS = ["chat-completion", "text-generation"];
 
 export function newComparisonDraft(task: CatalogueTask): DraftValue {
   const generatesText = TEXT_GENERATING_TASKS.includes(task.id);
-  const inputs: DemoInput[] = task.demoInputs.length > 0 ? task.demoInputs : [""];
+  const inputs: DemoInput[] = task.demoInputs.length > 0 ? task.demoInputs : [task.blankInput];
   return {
     version: 1,
     name: `${task.label} comparison`,

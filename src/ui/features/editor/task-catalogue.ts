@@ -1,18 +1,20 @@
-// The task catalogue for a new comparison: every task of @huggingface/tasks that models are offered for,
-// with its label, summary, modality, demo inputs and example models, and whether ProviderBench can run it.
-// This module pulls in @huggingface/tasks and is only ever loaded with import() (load-task-catalogue.ts).
+// The task catalogue for a new comparison: the core's catalogue (which tasks ProviderBench runs, and why
+// not the others), with what @huggingface/tasks says of each for a person picking one: its summary, demo
+// inputs and example models. Tasks the Hub hides from models are left out. This module pulls in
+// @huggingface/tasks and the inference library: it is only ever loaded with import() (load-task-catalogue.ts).
 import {
   MAPPING_DEFAULT_WIDGET,
   MODALITIES,
   PIPELINE_DATA,
-  PIPELINE_TYPES,
   TASKS_DATA,
   type Modality,
   type PipelineData,
   type PipelineType,
   type TaskData,
 } from "@huggingface/tasks";
-import { SUPPORTED_TASKS } from "../../../core/scenario";
+import { taskCatalogue } from "../../../core/tasks/catalogue";
+import { findTaskDefinition } from "../../../core/tasks";
+import { isPlainObject } from "./draft-paths";
 
 /** One literal input as a scenario holds it: a prompt string, or an object for tasks with several fields. */
 export type DemoInput = string | Record<string, unknown>;
@@ -26,6 +28,8 @@ export interface CatalogueTask {
   /** Why it cannot run yet, when it cannot. */
   reason?: string;
   demoInputs: DemoInput[];
+  /** What a new input of this task starts as when there is no demo: a prompt, or a file to name. */
+  blankInput: DemoInput;
   exampleModels: string[];
 }
 
@@ -37,27 +41,8 @@ export interface CatalogueGroup {
 
 const CHAT_COMPLETION = "chat-completion";
 
-/**
- * Chat completion is the API most providers serve, but the package lists it only under text-generation
- * (its widget calls it "conversational"): it is given its own entry, with text-generation's models.
- */
-function chatCompletionTask(textGeneration: TaskData | undefined): CatalogueTask {
-  return {
-    id: CHAT_COMPLETION,
-    label: "Chat Completion",
-    summary: "Generate the assistant's next message in a conversation: the OpenAI-style chat API most providers serve.",
-    modality: "nlp",
-    ...runnability(CHAT_COMPLETION),
-    demoInputs: widgetInputs("conversational"),
-    exampleModels: exampleModels(textGeneration),
-  };
-}
-
-function runnability(taskId: string): { runnable: boolean; reason?: string } {
-  return (SUPPORTED_TASKS as readonly string[]).includes(taskId)
-    ? { runnable: true }
-    : { runnable: false, reason: "ProviderBench has no caller for this task yet" };
-}
+/** Chat completion has no page of its own in the package (the Hub files it under text-generation). */
+const CHAT_SUMMARY = "Generate the assistant's next message in a conversation: the OpenAI-style chat API most providers serve.";
 
 /** The Hub widget's English example inputs for a task: strings, or objects such as { text, context }. */
 function widgetInputs(widgetType: string): DemoInput[] {
@@ -76,32 +61,55 @@ function demoTextInputs(data: TaskData | undefined): DemoInput[] {
   return (data?.demo.inputs ?? []).flatMap((entry) => (entry.type === "text" ? [entry.content] : []));
 }
 
+/**
+ * The widget's field names are the Hub's (`text` for a question or query, numbers in tables); the task's
+ * input schema may name them otherwise. The shapes to try, in order; the first the schema accepts is kept.
+ */
+function candidateShapes(input: DemoInput): DemoInput[] {
+  if (!isPlainObject(input)) return [input];
+  const { text, ...rest } = input;
+  const table = isPlainObject(rest.table)
+    ? Object.fromEntries(Object.entries(rest.table).map(([column, cells]) => [column, Array.isArray(cells) ? cells.map(String) : cells]))
+    : undefined;
+  const withTable = table === undefined ? rest : { ...rest, table };
+  return [input, { ...withTable, question: text }, { ...withTable, query: text }];
+}
+
+/** Demo inputs the task's own input schema accepts, so a picked task starts from a valid scenario. */
+function fittingInputs(taskId: string, inputs: DemoInput[]): DemoInput[] {
+  const definition = findTaskDefinition(taskId);
+  if (definition === undefined) return inputs;
+  return inputs.flatMap((input): DemoInput[] => {
+    const fitting = candidateShapes(input).find((shape) => definition.input.safeParse(shape).success);
+    return fitting === undefined ? [] : [fitting];
+  });
+}
+
 function exampleModels(data: TaskData | undefined): string[] {
   return [...new Set([...(data?.widgetModels ?? []), ...(data?.models ?? []).map((model) => model.id)])].filter(Boolean);
 }
 
-function catalogueTask(id: PipelineType): CatalogueTask {
-  const data = TASKS_DATA[id];
-  const fromWidget = widgetInputs(id);
-  return {
-    id,
-    label: data?.label ?? PIPELINE_DATA[id].name,
-    summary: data && !data.isPlaceholder ? data.summary : "",
-    modality: PIPELINE_DATA[id].modality,
-    ...runnability(id),
-    demoInputs: fromWidget.length > 0 ? fromWidget : demoTextInputs(data),
-    exampleModels: exampleModels(data),
-  };
-}
-
-/** Every task offered for models (hideInModels ones left out), chat completion first among NLP tasks. */
+/** Every task offered for models (hideInModels ones left out), in the core catalogue's order. */
 export function catalogueTasks(): CatalogueTask[] {
-  const offered = PIPELINE_TYPES.filter((id) => !(PIPELINE_DATA[id] as PipelineData).hideInModels).map(catalogueTask);
-  return [chatCompletionTask(TASKS_DATA["text-generation"]), ...offered];
-}
-
-export function findCatalogueTask(taskId: string): CatalogueTask | undefined {
-  return catalogueTasks().find((task) => task.id === taskId);
+  return taskCatalogue()
+    .filter((entry) => entry.id === CHAT_COMPLETION || !(PIPELINE_DATA[entry.id as PipelineType] as PipelineData | undefined)?.hideInModels)
+    .map((entry): CatalogueTask => {
+      const isChat = entry.id === CHAT_COMPLETION;
+      const data = TASKS_DATA[(isChat ? "text-generation" : entry.id) as PipelineType];
+      const fromWidget = widgetInputs(isChat ? "conversational" : entry.id);
+      const demoInputs = fromWidget.length > 0 ? fromWidget : isChat ? [] : demoTextInputs(data);
+      return {
+        id: entry.id,
+        label: entry.label,
+        summary: isChat ? CHAT_SUMMARY : data && !data.isPlaceholder ? data.summary : "",
+        modality: entry.modality,
+        runnable: entry.runnable,
+        ...(entry.reason === undefined ? {} : { reason: entry.reason }),
+        demoInputs: fittingInputs(entry.id, demoInputs),
+        blankInput: findTaskDefinition(entry.id)?.acceptsText === false ? { file: "" } : "",
+        exampleModels: exampleModels(data),
+      };
+    });
 }
 
 const MODALITY_NAMES: Record<Modality, string> = {
