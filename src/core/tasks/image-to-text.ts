@@ -1,5 +1,5 @@
 // image-to-text: a caption for an image (client.imageToText); the caption is text, counted and checked.
-import { describeValue, inputFileSchema, taskArgs, textResult, type FilePart } from "./task-io";
+import { describeValue, huggingFaceGeneratedText, inputFileSchema, taskArgs, textResult, withOtherConvention, type FilePart } from "./task-io";
 import type { TaskDefinition } from "./task-definition";
 
 export const imageToTextTask: TaskDefinition<FilePart> = {
@@ -13,7 +13,12 @@ export const imageToTextTask: TaskDefinition<FilePart> = {
   describeInput: describeValue,
   toValue: (input) => input as FilePart,
   call: async (image, context) => {
-    const caption = await context.client.imageToText(taskArgs("imageToText", image, context), context.options);
-    return textResult(caption.generated_text ?? "");
+    // The library asks for `{ generated_text }`; hf-inference answers `[{ generated_text }]`: both are captions.
+    const caption = await withOtherConvention(
+      context,
+      async (options) => (await context.client.imageToText(taskArgs("imageToText", image, context), options)).generated_text ?? "",
+      huggingFaceGeneratedText,
+    );
+    return textResult(caption);
   },
 };

@@ -1,6 +1,6 @@
 // Pieces the task definitions share: the `{ "file": … }` input part, one-line summaries of inputs and
 // outputs, and the result shapes a task call returns.
-import type { InferenceClient } from "@huggingface/inference";
+import { InferenceClientProviderOutputError, type InferenceClient } from "@huggingface/inference";
 import { z } from "zod";
 import type { TargetCallResult } from "../targets";
 import type { TaskCallContext } from "./task-definition";
@@ -100,4 +100,38 @@ export function taskArgs<Method extends keyof InferenceClient>(
 ): TaskMethodArgs<Method> {
   const parameters = { ...context.parameters, ...extraParameters };
   return { inputs, ...(Object.keys(parameters).length > 0 ? { parameters } : {}), ...context.routing } as TaskMethodArgs<Method>;
+}
+
+/**
+ * Runs a library call keeping a copy of the answer's body (already buffered by the timing fetch: no second
+ * read of the wire), for a task whose servers answer in two conventions: when the library refuses the
+ * answer's shape (InferenceClientProviderOutputError), `otherConvention` reads the kept body, and its
+ * result (non-null) stands in for the library's; else the library's error stands.
+ */
+export async function withOtherConvention<Result>(
+  context: TaskCallContext,
+  call: (options: TaskCallContext["options"]) => Promise<Result>,
+  otherConvention: (body: unknown) => Result | null,
+): Promise<Result> {
+  const kept: { answer: Response | null } = { answer: null };
+  const fetchKeepingAnswer: typeof fetch = async (input, init) => {
+    const response = await context.options.fetch(input, init);
+    kept.answer = response.ok ? response.clone() : null;
+    return response;
+  };
+  try {
+    return await call({ ...context.options, fetch: fetchKeepingAnswer });
+  } catch (error) {
+    if (!(error instanceof InferenceClientProviderOutputError) || kept.answer === null) throw error;
+    const result = otherConvention(await kept.answer.json().catch(() => undefined));
+    if (result === null) throw error;
+    return result;
+  }
+}
+
+/** The Hugging Face answer of a generation: `[{ generated_text }]` (TGI's `/`, hf-inference) or `{ generated_text }` (TGI's `/generate`); else null. */
+export function huggingFaceGeneratedText(body: unknown): string | null {
+  const first: unknown = Array.isArray(body) ? body[0] : body;
+  const text = (first as { generated_text?: unknown } | null | undefined)?.generated_text;
+  return typeof text === "string" ? text : null;
 }
