@@ -12,8 +12,9 @@ let session: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  // Half the sandbox's delays: the sweep takes about 30 s instead of a minute; capacities do not scale.
-  session = await startBrowserSession("load-sweep", { sandboxTimeScale: 0.5 });
+  // The sandbox's own pace (about 45 s): at shorter delays the browser's own work between two requests, on a
+  // busy machine, becomes a share of each slot large enough to blur where the server's capacity is.
+  session = await startBrowserSession("load-sweep", { sandboxTimeScale: 1 });
   page = session.page;
   await session.servers.openApp(page);
 }, 120_000);
@@ -42,12 +43,14 @@ describe("the bundled sweep in the browser", () => {
 
     await page.evaluate((hash) => (window.location.hash = hash), `#/compare/${encodeURIComponent(run.runId)}`);
     await page.getByTestId("saturation-list").waitFor({ timeout: 60_000 });
-    // Levels 1, 2, 4, 6: the slow profile serves 2 at once, so 4 is where its throughput stops growing.
+    // Levels 1, 2, 4, 6: the slow profile serves 2 at once, so its throughput cannot grow past level 2; the
+    // judgement (an interval on each side) may need the second level above to be sure.
+    const verdicts = await page.getByTestId("saturation-list").innerText();
     const slow = await saturatedStage("slow");
-    expect(slow).toBe(2);
+    expect([2, 3], verdicts).toContain(slow);
     for (const other of ["fast", "steady"]) {
       const stage = await saturatedStage(other);
-      expect(stage === null || stage >= slow!, `${other} saturated at stage ${stage}, before slow`).toBe(true);
+      expect(stage === null || stage >= slow!, `${other} saturated at stage ${stage}, before slow: ${verdicts}`).toBe(true);
     }
   }, 300_000);
 });
