@@ -12,6 +12,7 @@ import { hostileMemoryTable, measureHostileMemory } from "./hostile-memory";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
 import { runBrowserBenchmarks } from "./browser/index";
 import { measureWire, wireGoals, wireTable } from "./wire";
+import { datasetsTable, measureDatasets } from "./datasets";
 import { cpus as machineCpus, loadavg } from "node:os";
 import { highestRateHeld, loadPrecisionTable, measureLoadPrecision, type LoadPrecisionRow } from "./load-precision";
 
@@ -136,6 +137,15 @@ const BENCHMARKS: Record<string, Benchmark> = {
       "## First load",
       "The built app's first screen: the entry script and what it preloads, gzipped (level 9). Goal ≤ 150 KB; `@huggingface/tasks`, snippets, the template engine and the run machinery load lazily.",
       firstLoadTable(await measureFirstLoad(join(mkdtempSync(join(tmpdir(), "providerbench-build-")), "dist"))),
+    ];
+  },
+
+  async datasets() {
+    log("datasets of template variables at 10,000 rows…");
+    return [
+      "## Template inputs at 10,000 rows (Node)",
+      "A CSV and a JSONL file of 10,000 rows read into a table (`src/core/datasets`), and a template checked against every row (`src/core/template-preview`): the work `run --dataset` does before sending, and the dashboard's dataset worker does off the page's main thread. Median and worst of the runs. Goal: each ≤ 500 ms.",
+      datasetsTable(measureDatasets(quick ? 3 : 9)),
     ];
   },
 };
