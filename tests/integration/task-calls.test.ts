@@ -335,14 +335,17 @@ describe("binary answers: kept by reference (sha256, type, size)", () => {
   });
 
   it("image-to-image from hf-inference and an endpoint: the image in, an image out", async () => {
-    const hf = answer(hfRoute("image-to-image"), binary(JPEG_BYTES, "image/jpeg"));
-    const viaEndpoint = answer(`${ENDPOINT}/v1/image-to-image`, binary(JPEG_BYTES, "image/jpeg"));
+    // A PNG header (signature, IHDR) saying 512×256: the one-line output reads the size from it.
+    const png = new Uint8Array([...PNG_BYTES, 0, 0, 2, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0]);
+    const hf = answer(hfRoute("image-to-image"), binary(png, "image/png"));
+    const viaEndpoint = answer(`${ENDPOINT}/v1/image-to-image`, binary(png, "image/png"));
     const fromHf = await runTask("image-to-image", router("image-to-image"), [{ file: "assets/cat.png" }]);
     const fromEndpoint = await runTask("image-to-image", endpoint(`${ENDPOINT}/v1`, "image-to-image"), [{ file: "assets/cat.png" }]);
     expect(hf[0]!.bytes).toEqual(PNG_BYTES);
     expect(viaEndpoint[0]!.bytes).toEqual(PNG_BYTES);
     expect(fromHf.outputValue).toEqual(fromEndpoint.outputValue);
-    expect(fromHf.outputValue).toMatchObject({ mime: "image/jpeg", bytes: JPEG_BYTES.length });
+    expect(fromHf.outputValue).toMatchObject({ mime: "image/png", bytes: png.length });
+    expect(fromHf.output).toBe("image/png 512×256");
   });
 });
 

@@ -2,6 +2,7 @@
 // outputs, and the result shapes a task call returns.
 import { InferenceClientProviderOutputError, type InferenceClient } from "@huggingface/inference";
 import { z } from "zod";
+import { audioInfo, imageInfo } from "../media-info";
 import type { TargetCallResult } from "../targets";
 import type { TaskCallContext } from "./task-definition";
 
@@ -60,7 +61,16 @@ export function valueResult(outputValue: unknown, summary: string): TargetCallRe
 /** A binary answer (image, audio): its reference kept, its bytes handed to the run's blob sink. */
 export async function blobResult(blob: Blob, context: TaskCallContext): Promise<TargetCallResult> {
   const ref = await context.keepBlob(blob);
-  return valueResult(ref, `${ref.mime} ${formatBytes(ref.bytes)}`);
+  return valueResult(ref, `${ref.mime} ${await mediaSummary(blob)}`);
+}
+
+/** "512×512" for an image, "3.2 s" for a recording, from the file's header (media-info.ts); else its size. */
+async function mediaSummary(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const image = imageInfo(bytes);
+  if (image) return `${image.width}×${image.height}`;
+  const audio = audioInfo(bytes);
+  return audio ? `${audio.durationSeconds.toFixed(1)} s` : formatBytes(bytes.byteLength);
 }
 
 function formatBytes(bytes: number): string {
