@@ -19,6 +19,8 @@ run options:
                          origin) to analyze elsewhere or import into the dashboard's History
   --origin <label>       where this run is made (a region, a machine), recorded in the bundle
   --force                overwrite output files that already exist (refused otherwise)
+  --outputs-dir <dir>    write binary outputs (images, speech) there as <sha256>.<ext>, the name a record's
+                         { "blob": <sha256> } gives; identical outputs share one file (at most 1 GiB in all)
   --resume <file>        resume the run whose --jsonl records file this is (cut short by Ctrl-C or a crash):
                          sends only the requests it has no outcome for, appends their records to that file
                          and summarises the whole run. Give the scenario it was made with; no --jsonl, --csv
@@ -94,6 +96,8 @@ export interface RunCommand {
   datasetPath?: string | undefined;
   /** Worker threads that send the requests (src/cli/workers/); 1 sends from the main thread. */
   workers: number;
+  /** --outputs-dir: binary outputs (images, speech) written as <sha256>.<ext>. */
+  outputsDir?: string | undefined;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -118,7 +122,7 @@ export type ParsedCommand =
   | { kind: "error"; message: string };
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
+const RUN_ONLY_OPTIONS = ["outputs-dir", "dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
@@ -143,6 +147,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         transport: { type: "string" },
         http2: { type: "boolean" },
         workers: { type: "string" },
+        "outputs-dir": { type: "string" },
         force: { type: "boolean" },
         json: { type: "boolean" },
         unpaired: { type: "boolean" },
@@ -206,6 +211,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       table: table.view,
       resumePath: values.resume,
       workers: workers ?? 1,
+      outputsDir: values["outputs-dir"],
     },
   };
 }

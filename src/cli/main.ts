@@ -33,6 +33,9 @@ import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
 import { commandLineOrigin, createBundleFile } from "./bundle-file";
 import { formatTaskCatalogue } from "./tasks-command";
+import { checkInputFiles, createInputFileReader } from "./input-files";
+import { createOutputBlobWriter, type OutputBlobWriter } from "./output-blobs";
+import { dirname } from "node:path";
 
 class InputProblem extends Error {}
 
@@ -85,6 +88,16 @@ async function runCommand(command: RunCommand): Promise<number> {
   // Output paths are judged before anything else is asked of the network (checked again when opened).
   await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
+  // File inputs ({ "file": … }) read relative to the scenario file, all of them before anything is sent.
+  const readInputFile = createInputFileReader(dirname(command.scenarioPath));
+  const inputFileErrors = await checkInputFiles(scenario.inputs, readInputFile);
+  if (inputFileErrors.length > 0) throw new InputProblem(`${command.scenarioPath}: input files:\n${indent(inputFileErrors.join("\n"))}`);
+  const outputBlobs: OutputBlobWriter | null =
+    command.outputsDir === undefined
+      ? null
+      : await createOutputBlobWriter(command.outputsDir).catch((error: unknown) => {
+          throw new InputProblem(`cannot use --outputs-dir ${command.outputsDir}: ${(error as Error).message}`);
+        });
   // --resume: the records file read back before it is opened for appending (resume-records.ts).
   const resumed = command.resumePath === undefined ? null : await readResumedRun(command.resumePath, scenario);
 
@@ -156,6 +169,8 @@ async function runCommand(command: RunCommand): Promise<number> {
       accessToken,
       endpointKeys: endpointKeys.keys,
       sandboxUrl: command.sandboxUrl,
+      readInputFile,
+      ...(outputBlobs === null ? {} : { outputBlobSink: async (ref, blob) => void (await outputBlobs.write(new Uint8Array(await blob.arrayBuffer()), ref.mime)) }),
       fetch: transport.fetch,
       signal: controller.signal,
       onRecord: (record) => {
@@ -185,6 +200,8 @@ async function runCommand(command: RunCommand): Promise<number> {
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
     process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table))}\n`);
+    const skippedOutputs = outputBlobs?.counts().skipped ?? 0;
+    if (skippedOutputs > 0) process.stderr.write(`note: ${skippedOutputs} binary outputs not written: --outputs-dir reached its 1 GiB bound\n`);
     const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, { runId, scenarioName: scenario.name, targetLabel });
     if (loadReport !== null) process.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
     if (outputs.summary) {
