@@ -98,7 +98,10 @@ const targetSchema = z
     label: z.string().optional(),
     /** A Hugging Face Inference Provider, called through the router with the HF token. */
     provider: providerSchema.optional(),
-    /** Any OpenAI-compatible server (llama.cpp, vLLM, TGI, Ollama, the sandbox). */
+    /**
+     * Any server speaking the task's route: OpenAI-compatible for chat and completions (llama.cpp, vLLM,
+     * TGI, Ollama), the Hugging Face task route for the others (TEI, hf-inference-style endpoints); the sandbox.
+     */
     endpointUrl: endpointUrlSchema.optional(),
     model: z.string({ error: "required" }).min(1, "required"),
     /** What this target charges, in US dollars (pricing.ts): the summary's cost figures. */

@@ -381,21 +381,27 @@ describe("tasks other providers serve too", () => {
     expect(fromHf.output).toBe(`${masks.length} masks: ${masks.map((mask) => mask.label).join(", ")}`);
   });
 
-  it("image-text-to-text (vision chat) through together: the image as a data: URL in the message", async () => {
-    const together = answer(`${ROUTER}/together/v1/chat/completions`, json({
+  it("image-text-to-text (vision chat) through together and hf-inference: the image as a data: URL in the message", async () => {
+    const chatAnswer = json({
       id: "c", object: "chat.completion", created: 1, model: "m",
       choices: [{ index: 0, message: { role: "assistant", content: "A cat." }, finish_reason: "stop" }],
       usage: { prompt_tokens: 30, completion_tokens: 3, total_tokens: 33 },
-    }));
-    const input = { messages: [{ role: "user", content: [{ type: "text", text: "What is this?" }, { type: "image_url", image_url: { url: { file: "assets/cat.png" } } }] }] };
-    const record = await runTask("image-text-to-text", router("image-text-to-text", "together"), [input], { max_tokens: 8 });
-    expect(JSON.parse(together[0]!.text)).toEqual({
-      model: "acme/image-text-to-text",
-      max_tokens: 8,
-      messages: [{ role: "user", content: [{ type: "text", text: "What is this?" }, { type: "image_url", image_url: { url: `data:image/png;base64,${PNG_BASE64}` } }] }],
     });
-    expect(record.output).toBe("A cat.");
-    expect(record.outputTokens).toBe(3);
+    const together = answer(`${ROUTER}/together/v1/chat/completions`, chatAnswer);
+    const hf = answer(`${ROUTER}/hf-inference/models/acme/image-text-to-text/v1/chat/completions`, chatAnswer);
+    const input = { messages: [{ role: "user", content: [{ type: "text", text: "What is this?" }, { type: "image_url", image_url: { url: { file: "assets/cat.png" } } }] }] };
+    for (const provider of ["together", "hf-inference"]) {
+      const record = await runTask("image-text-to-text", router("image-text-to-text", provider), [input], { max_tokens: 8 });
+      expect(record.output).toBe("A cat.");
+      expect(record.outputTokens).toBe(3);
+    }
+    for (const seen of [together, hf]) {
+      expect(JSON.parse(seen[0]!.text)).toEqual({
+        model: "acme/image-text-to-text",
+        max_tokens: 8,
+        messages: [{ role: "user", content: [{ type: "text", text: "What is this?" }, { type: "image_url", image_url: { url: `data:image/png;base64,${PNG_BASE64}` } }] }],
+      });
+    }
   });
 });
 
