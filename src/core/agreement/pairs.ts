@@ -3,11 +3,6 @@
 import type { RequestRecord } from "../record";
 import { agreementMeasures, type AgreementMeasure, type TargetOutput } from "./measures";
 
-/** The parsed output a record kept (absent in records written before outputs were parsed). */
-export function outputValueOf(record: RequestRecord): unknown {
-  return (record as RequestRecord & { outputValue?: unknown }).outputValue ?? null;
-}
-
 export interface PairAgreement {
   /** The first of the pair (the reference, for a directed measure). */
   referenceId: string;
@@ -53,7 +48,7 @@ export class AgreementAccumulator {
     }
     const kept = byTarget.get(record.targetId);
     if (kept !== undefined && kept.repetition <= record.repetition) return;
-    byTarget.set(record.targetId, { repetition: record.repetition, output: { value: outputValueOf(record), text: record.output } });
+    byTarget.set(record.targetId, { repetition: record.repetition, output: { value: record.outputValue ?? null, text: record.output } });
   }
 
   result(targetIds: readonly string[]): MeasureAgreement[] {

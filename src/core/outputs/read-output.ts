@@ -1,6 +1,7 @@
 // Reads a record's parsed output (untrusted JSON from a provider, as the library returned it) into the
 // few shapes the views draw and the agreement measures compare. Anything that is not the expected shape
 // reads as null, so a malformed answer is shown as missing rather than trusted.
+import { isBlobRef, type BlobRef } from "../tasks/output-value";
 
 export interface ScoredLabel {
   label: string;
@@ -39,13 +40,6 @@ export interface Segment {
   score: number | null;
   /** The mask as base64 PNG (checked to hold only base64 characters). */
   maskBase64Png: string;
-}
-
-/** A binary output kept by its hash: the bytes are in the browser's blobs table or the CLI's outputs folder. */
-export interface BlobReference {
-  blob: string;
-  mime: string;
-  bytes: number;
 }
 
 export interface VectorOutput {
@@ -160,15 +154,9 @@ export function readSimilarities(value: unknown): number[] | null {
   return value as number[];
 }
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-/** A media type with no parameters beyond plain tokens: what a blob's object URL is typed as. */
-const MEDIA_TYPE = /^[a-z]+\/[a-z0-9.+-]+$/i;
-
-export function readBlobReference(value: unknown): BlobReference | null {
-  if (!isObject(value) || typeof value.blob !== "string" || !SHA256_HEX.test(value.blob)) return null;
-  const bytes = finiteOrNull(value.bytes);
-  const mime = typeof value.mime === "string" && MEDIA_TYPE.test(value.mime) ? value.mime : "application/octet-stream";
-  return { blob: value.blob, mime, bytes: bytes !== null && bytes >= 0 ? bytes : 0 };
+/** A binary output's reference (tasks/output-value.ts); anything else is not one. */
+export function readBlobRef(value: unknown): BlobRef | null {
+  return isBlobRef(value) ? value : null;
 }
 
 /** Euclidean length of a vector. */

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import type { BlobReference } from "../../../../core/outputs/read-output";
+import type { BlobRef } from "../../../../core/tasks/output-value";
 import { formatBytes, formatSeconds } from "./media-facts";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";
 
 /** Generated speech from the blobs table: a player (the browser's own controls, keyboard included) and its duration. */
-export function AudioOutput(props: { reference: BlobReference; label: string }) {
+export function AudioOutput(props: { reference: BlobRef; label: string }) {
   const { reference } = props;
   const blob = useBlobUrl(reference);
   const [durationSeconds, setDurationSeconds] = useState<number | null>(null);

@@ -1,4 +1,5 @@
-import type { BlobReference, DetectedBox } from "../../../../core/outputs/read-output";
+import type { DetectedBox } from "../../../../core/outputs/read-output";
+import type { BlobRef } from "../../../../core/tasks/output-value";
 import { InputImage, type ImageSize } from "./input-image";
 import { formatScore } from "./score-text";
 import "./outputs.css";
@@ -21,7 +22,7 @@ export function BoxesOverlay(props: { boxes: readonly DetectedBox[]; size: Image
 }
 
 /** Detected objects drawn over the input image, then listed (the list is what a screen reader reads). */
-export function BoxesOutput(props: { boxes: readonly DetectedBox[]; image: BlobReference | null }) {
+export function BoxesOutput(props: { boxes: readonly DetectedBox[]; image: BlobRef | null }) {
   const { boxes } = props;
   return (
     <div data-testid="boxes-output">

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { formatBytes } from "./media-facts";
-import type { BlobReference } from "../../../../core/outputs/read-output";
+import type { BlobRef } from "../../../../core/tasks/output-value";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";
 
 /** A generated image from the blobs table, with its size in pixels, its format and its bytes. */
-export function ImageOutput(props: { reference: BlobReference }) {
+export function ImageOutput(props: { reference: BlobRef }) {
   const { reference } = props;
   const blob = useBlobUrl(reference);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { BlobReference } from "../../../../core/outputs/read-output";
+import type { BlobRef } from "../../../../core/tasks/output-value";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";
 
@@ -12,7 +12,7 @@ export interface ImageSize {
  * The input image with something drawn over it in the image's own pixels: `overlay` gets the natural
  * size once the image has loaded, and is stretched over the image as it is shown (any width).
  */
-export function InputImage(props: { image: BlobReference | null; label: string; overlay: (size: ImageSize) => ReactNode }) {
+export function InputImage(props: { image: BlobRef | null; label: string; overlay: (size: ImageSize) => ReactNode }) {
   const blob = useBlobUrl(props.image);
   const [size, setSize] = useState<ImageSize | null>(null);
   if (blob.state !== "ready") return <p className="pb-empty">Input image: {blobUnavailableText(blob)}</p>;

@@ -1,11 +1,11 @@
 // What the output views need to know of the input an output answers: its text (entities are marked in
 // it), its context (an answer's span is marked in it) and its image (boxes and masks are drawn over it).
-import type { BlobReference } from "../../../../core/outputs/read-output";
+import type { BlobRef } from "../../../../core/tasks/output-value";
 
 export interface InputView {
   text: string | null;
   context: string | null;
-  image: BlobReference | null;
+  image: BlobRef | null;
   /** Sentence similarity's candidate sentences, in the order of the scores. */
   sentences: string[] | null;
 }
@@ -17,7 +17,7 @@ function stringOrNull(value: unknown): string | null {
 }
 
 /** A stored file input (`{ "file": "sha256:<hex>" }`, as a run pins its inputs) as a blob reference; else null. */
-function storedFile(value: unknown): BlobReference | null {
+function storedFile(value: unknown): BlobRef | null {
   if (typeof value !== "object" || value === null) return null;
   const file = (value as Record<string, unknown>).file;
   const match = typeof file === "string" ? /^sha256:([0-9a-f]{64})$/.exec(file) : null;

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import type { BlobReference, Segment } from "../../../../core/outputs/read-output";
+import type { Segment } from "../../../../core/outputs/read-output";
+import type { BlobRef } from "../../../../core/tasks/output-value";
 import { InputImage } from "./input-image";
 import { formatScore } from "./score-text";
 import "./outputs.css";
@@ -8,7 +9,7 @@ import "./outputs.css";
  * Segmentation masks over the input image, one shown at a time (chosen with radio buttons, so the keyboard
  * picks them too). A mask is the provider's PNG, checked to be base64 only, shown as an image: never markup.
  */
-export function MasksOutput(props: { segments: readonly Segment[]; image: BlobReference | null }) {
+export function MasksOutput(props: { segments: readonly Segment[]; image: BlobRef | null }) {
   const { segments } = props;
   const name = useId();
   const [shown, setShown] = useState(0);

@@ -1,7 +1,6 @@
 // One record's output, drawn the way its task's output kind needs (core/outputs/output-kind.ts).
-import { outputValueOf } from "../../../../core/agreement/pairs";
 import { outputKindOf } from "../../../../core/outputs/output-kind";
-import { readAnswer, readBlobReference, readBoxes, readEntities, readLabels, readOutputText, readSegments, readSimilarities, readVector } from "../../../../core/outputs/read-output";
+import { readAnswer, readBlobRef, readBoxes, readEntities, readLabels, readOutputText, readSegments, readSimilarities, readVector } from "../../../../core/outputs/read-output";
 import type { RequestRecord } from "../../../../core/record";
 import { AnswerOutput } from "./answer-output";
 import { AudioOutput } from "./audio-output";
@@ -20,7 +19,8 @@ import { VectorOutputView } from "./vector-output";
  */
 export function OutputView(props: { task: string; record: RequestRecord; input: InputView; targetLabel: string }) {
   const { task, record, input } = props;
-  const value = outputValueOf(record);
+  // Absent in records written before outputs were parsed: those show their text.
+  const value = record.outputValue ?? null;
   const fallback = <TextOutput text={record.output} />;
   switch (outputKindOf(task)) {
     case "text":
@@ -57,11 +57,11 @@ export function OutputView(props: { task: string; record: RequestRecord; input: 
       return segments === null ? fallback : <MasksOutput segments={segments} image={input.image} />;
     }
     case "image": {
-      const reference = readBlobReference(value);
+      const reference = readBlobRef(value);
       return reference === null ? fallback : <ImageOutput reference={reference} />;
     }
     case "audio": {
-      const reference = readBlobReference(value);
+      const reference = readBlobRef(value);
       return reference === null ? fallback : <AudioOutput reference={reference} label={`Speech from ${props.targetLabel}`} />;
     }
   }

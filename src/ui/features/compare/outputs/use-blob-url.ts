@@ -1,11 +1,11 @@
 // An object URL for a blob reference's bytes, revoked when the view lets go of it.
 import { useEffect, useState } from "react";
-import type { BlobReference } from "../../../../core/outputs/read-output";
+import type { BlobRef } from "../../../../core/tasks/output-value";
 import { useBlobLoader } from "./blob-source";
 
 export type BlobUrlState = { state: "loading" } | { state: "missing" } | { state: "error"; message: string } | { state: "ready"; url: string };
 
-export function useBlobUrl(reference: BlobReference | null): BlobUrlState {
+export function useBlobUrl(reference: BlobRef | null): BlobUrlState {
   const load = useBlobLoader();
   const [state, setState] = useState<BlobUrlState>({ state: "loading" });
   const sha256 = reference?.blob ?? null;
