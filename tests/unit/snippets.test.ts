@@ -80,7 +80,9 @@ describe("target snippets", () => {
   });
 
   it("says why when the library cannot call the provider for the task", () => {
-    const embeddings = scenario({ task: "feature-extraction", targets: [{ id: "groq", provider: "groq", model: "m" }], inputs: ["x"] });
+    // Validation refuses such a pair; a stored run's older snapshot may still hold one.
+    const valid = scenario({ task: "feature-extraction", targets: [{ id: "groq", provider: "hf-inference", model: "m" }], inputs: ["x"] });
+    const embeddings = { ...valid, targets: [{ ...valid.targets[0]!, provider: "groq" as const }] };
     expect(targetSnippets(embeddings, embeddings.targets[0]!)).toMatchObject({ targetId: "groq", unavailable: expect.stringMatching(/groq|not supported/i) as string });
   });
 
