@@ -178,6 +178,9 @@ function success(
     reasoningTokens: reportedReasoning ?? (reasoningChunks > 0 ? reasoningChunks : null),
     reasoningTokensEstimated: reportedReasoning === null && reasoningChunks > 0,
     outputValue: result.outputValue ?? null,
+    inputAudioSeconds: result.media?.inputAudioSeconds ?? null,
+    outputAudioSeconds: result.media?.outputAudioSeconds ?? null,
+    outputImages: result.media?.outputImages ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import type { OutputChunkKind } from "./stream-timeline";
 import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario, type ScenarioTarget } from "./scenario";
 import { taskDefinition, type TaskDefinition } from "./tasks/index";
 import { blobRefOf, type BlobRef, type OutputBlobSink } from "./tasks/output-value";
+import { inputAudioSecondsOf, outputMediaCounter, type MediaFigures } from "./media-figures";
 
 export interface TokenUsage {
   promptTokens: number | null;
@@ -23,6 +24,8 @@ export interface TargetCallResult {
   outputKind: "text" | "value";
   /** The record's outputValue (record.ts): the parsed answer or a BlobRef; null when the text says it all. */
   outputValue?: unknown;
+  /** Audio seconds sent and received, images received (media-figures.ts); absent for a call that has none. */
+  media?: MediaFigures;
   usage: TokenUsage | null;
   /** Stream events received (0 when not streaming). */
   chunkCount: number;
@@ -90,13 +93,16 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
   // hand) still cannot route: they are dropped, and the target's routing is spread last so it wins.
   const parameters = requestParametersOf(scenario.parameters);
   const stream = scenario.run.stream && definition.streams;
-  const keepBlob = async (blob: Blob): Promise<BlobRef> => {
-    const ref = await blobRefOf(blob);
-    await options.outputBlobSink?.(ref, blob);
-    return ref;
-  };
-  return (input, hooks) =>
-    definition.call(input.value, {
+  return async (input, hooks) => {
+    // Images and audio of this call, for the per-image and per-audio-second figures (media-figures.ts).
+    const outputMedia = outputMediaCounter();
+    const keepBlob = async (blob: Blob): Promise<BlobRef> => {
+      const ref = await blobRefOf(blob);
+      await options.outputBlobSink?.(ref, blob);
+      await outputMedia.observe(blob);
+      return ref;
+    };
+    const result = await definition.call(input.value, {
       client,
       routing,
       parameters,
@@ -105,6 +111,8 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
       options: { fetch: hooks.fetch, signal: hooks.signal, retry_on_error: false },
       keepBlob,
     });
+    return { ...result, media: { inputAudioSeconds: await inputAudioSecondsOf(input.value), ...outputMedia.figures() } };
+  };
 }
 
 /**

@@ -71,7 +71,13 @@ describe("bundled task scenarios against the sandbox", () => {
         expect(record.status, `${record.targetId} input ${record.inputIndex}: ${record.errorMessage}`).toBe("ok");
         expect(shape(record.outputValue, record), `${record.targetId} input ${record.inputIndex}: ${JSON.stringify(record.outputValue).slice(0, 200)}`).toBe(true);
       }
+      // What the per-audio-second and per-image figures rest on, read from the files' headers.
+      if (file === "sandbox-speech-recognition.json") {
+        for (const record of records) expect(record.inputAudioSeconds).toBeGreaterThan(4);
+        expect(records.find((record) => record.inputIndex === 0)?.inputAudioSeconds).toBeCloseTo(17 * 0.3, 5);
+      }
       if (file === "sandbox-text-to-image.json") {
+        for (const record of records) expect(record.outputImages).toBe(1);
         // Every image a record names is in --outputs-dir under its hash.
         for (const record of records) {
           const ref = record.outputValue as { blob: string };
