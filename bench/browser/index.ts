@@ -55,6 +55,25 @@ function counts(quick: boolean) {
       };
 }
 
+/** What the storage section says it measured: shared by the browser benchmarks and `--only storage`. */
+function storageParagraph(records: number): string {
+  return `${records.toLocaleString("en-US")} synthetic records shaped like a streaming chat run (3 targets, 20 inputs, output text of 40–120 words, 2% errors) written in a bench page into the app's database through the app's record sink (\`createRecordSink\` over the record store's \`appendRecords\`: each batch one transaction, stored as rows of records keyed [runId+first]), timed from the first \`write\` to \`close()\` resolving (every batch committed), each round in a fresh Chromium profile. The one-row-per-record rows add the same records as schema versions 1-3 stored them, with the bare IndexedDB API in one transaction (no dexie, no batching: the ceiling of that layout on this machine), each in its own fresh profile: to a store with the old key and its three indexes (\`runId\`, \`[runId+targetId]\`, \`[runId+inputIndex]\`), and to one with the \`runId\` index alone. Bytes per record come from \`navigator.storage.estimate()\` and from the profile's IndexedDB folder (LevelDB, as it is on disk right after the writes). Goal: ≥ ${SINK_GOAL_RECORDS_PER_SECOND.toLocaleString("en-US")} records/s through the sink.`;
+}
+
+/** `npm run bench -- --only storage`: the storage section alone (a few minutes), records/s of chunks against one row per record. */
+export async function runStorageBenchmark(options: { quick: boolean; log: (line: string) => void }): Promise<string[]> {
+  const plan = counts(options.quick);
+  options.log("storage: building the app and the bench page…");
+  const site = await buildAndServeBenchSite();
+  try {
+    const storage = await measureRecordStorage({ siteUrl: site.url, count: plan.storageRecords, rounds: plan.storageRounds }, options.log);
+    await storage.seeded.profile.close();
+    return [section("Storage (Chromium IndexedDB)", storageParagraph(plan.storageRecords), recordStorageTable(storage))];
+  } finally {
+    await site.close();
+  }
+}
+
 function section(heading: string, paragraph: string, table: string): string {
   return `## ${heading}\n\n${paragraph}\n\n${table}`;
 }
@@ -109,7 +128,7 @@ export async function runBrowserBenchmarks(options: BrowserBenchmarkOptions): Pr
       sections.push(
         section(
           "Storage (Chromium IndexedDB)",
-          `${plan.storageRecords.toLocaleString("en-US")} synthetic records shaped like a streaming chat run (3 targets, 20 inputs, output text of 40–120 words, 2% errors) written in a bench page into the app's database through the app's record sink (\`createRecordSink\` over dexie's \`bulkAdd\`), timed from the first \`write\` to \`close()\` resolving (every batch committed), each round in a fresh Chromium profile. The reference rows add the same records with the bare IndexedDB API in one transaction, each in its own fresh profile: to a store with the app's key and its three indexes (\`runId\`, \`[runId+targetId]\`, \`[runId+inputIndex]\`), the ceiling of IndexedDB itself on this machine, and to one with the \`runId\` index alone, the only one the app's queries use. Bytes per record come from \`navigator.storage.estimate()\` and from the profile's IndexedDB folder (LevelDB, as it is on disk right after the writes). Goal: ≥ ${SINK_GOAL_RECORDS_PER_SECOND.toLocaleString("en-US")} records/s through the sink.`,
+          storageParagraph(plan.storageRecords),
           recordStorageTable(storage),
         ),
       );

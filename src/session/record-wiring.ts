@@ -3,7 +3,7 @@
 import type { RequestRecord } from "../core/record";
 import type { SummaryAccumulator, SummaryRow } from "../core/stats";
 import type { ProviderBenchDb } from "../store/db";
-import { createRecordSink, type RecordSinkOptions } from "../store/record-sink";
+import { createRecordSink, recordStoreTable, type RecordSinkOptions } from "../store/record-sink";
 import { describeError } from "../core/describe-error";
 import type { RunProblem } from "./run-snapshot";
 
@@ -37,7 +37,7 @@ export function wireRecords(options: RecordWiringOptions): RecordWiring {
   const records: RequestRecord[] = [];
   let storageProblem: RunProblem | null = null;
   let tokenRejected = false;
-  const sink = createRecordSink(options.db.records, {
+  const sink = createRecordSink(recordStoreTable(options.db), {
     ...options.sinkOptions,
     onError: (error) => {
       storageProblem = { kind: "storage", message: `Some records could not be saved: ${describeError(error)}` };

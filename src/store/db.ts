@@ -1,5 +1,5 @@
 // The browser's IndexedDB database (dexie): saved scenarios, runs, their request records and blobs.
-import Dexie, { type EntityTable, type Transaction } from "dexie";
+import Dexie, { type EntityTable, type Table, type Transaction } from "dexie";
 import type { RunOrigin } from "../core/bundle/origin";
 import type { RunFileFormat } from "../core/imports/run-file";
 import type { RequestRecord } from "../core/record";
@@ -61,8 +61,18 @@ export interface StoredRun {
   imported?: { format: RunFileFormat; fileName: string; importedAt: number };
 }
 
-/** A request record as stored: the auto-increment key keeps the order in which records arrived. */
+/** A request record as schema versions 1-3 stored it, one row each: the auto-increment key kept the order in which records arrived. */
 export type StoredRecord = RequestRecord & { id?: number };
+
+/**
+ * Up to RECORDS_PER_ROW records of one run, in order (version 4; store/record-store.ts reads and writes
+ * them): `first` is the run-wide position of `records[0]`, so rows follow each other without gaps.
+ */
+export interface StoredRecordChunk {
+  runId: string;
+  first: number;
+  records: RequestRecord[];
+}
 
 /**
  * Bytes by their sha256 (`id`, lower-case hex): binary outputs of runs and the input files of scenarios
@@ -85,7 +95,7 @@ export interface StoredBlob {
  * appended here (with an upgrade function when data must change) and never edits an older one,
  * so a browser holding any older database opens it without losing a row.
  */
-export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string>; upgrade?: (transaction: Transaction) => Promise<unknown> }[] = [
+export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string | null>; upgrade?: (transaction: Transaction) => Promise<unknown> }[] = [
   {
     version: 1,
     stores: {
@@ -125,7 +135,56 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
           blob.runIds = blob.runId === "" ? [] : [blob.runId];
         }),
   },
+  {
+    // Records in chunks (store/record-store.ts): a row of up to RECORDS_PER_ROW records of one run, keyed
+    // [runId+first], instead of one row per record, which capped writes near 10,000 records/s. The
+    // upgrade moves every stored record into chunks, each run's in the order it was recorded, then
+    // the one-row-per-record table goes.
+    version: 4,
+    stores: {
+      scenarios: "id, name, updatedAt",
+      runs: "id, scenarioId, status, startedAt",
+      records: null,
+      recordChunks: "[runId+first]",
+      blobs: "id, runId, *runIds",
+    },
+    upgrade: recordsIntoChunks,
+  },
 ];
+
+/** Rows of one-record rows read per step of the version 4 upgrade: bounds what the upgrade holds at once. */
+const UPGRADE_READ_ROWS = 5000;
+
+/**
+ * Version 4's upgrade: walks the old table in key order (the order records arrived), a page at a time,
+ * keeping per run the records not yet written; a run's chunk is written once full, and what is left at
+ * the end. Memory stays near one page plus one partial chunk per run.
+ */
+async function recordsIntoChunks(transaction: Transaction): Promise<void> {
+  const old = transaction.table("records");
+  const chunks = transaction.table("recordChunks");
+  const pending = new Map<string, { first: number; records: RequestRecord[] }>();
+  const writeChunk = async (runId: string, chunk: { first: number; records: RequestRecord[] }): Promise<void> => {
+    await chunks.add({ runId, first: chunk.first, records: chunk.records } satisfies StoredRecordChunk);
+    pending.set(runId, { first: chunk.first + chunk.records.length, records: [] });
+  };
+  let after = -Infinity;
+  for (;;) {
+    const page = (await old.where(":id").above(after).limit(UPGRADE_READ_ROWS).toArray()) as StoredRecord[];
+    if (page.length === 0) break;
+    for (const { id: _key, ...record } of page) {
+      let chunk = pending.get(record.runId);
+      if (chunk === undefined) pending.set(record.runId, (chunk = { first: 0, records: [] }));
+      chunk.records.push(record);
+      if (chunk.records.length >= UPGRADE_CHUNK_RECORDS) await writeChunk(record.runId, chunk);
+    }
+    after = page[page.length - 1]!.id!;
+  }
+  for (const [runId, chunk] of pending) if (chunk.records.length > 0) await writeChunk(runId, chunk);
+}
+
+/** RECORDS_PER_ROW of store/record-store.ts, frozen here: an upgrade must not change when that constant does. */
+const UPGRADE_CHUNK_RECORDS = 1000;
 
 /**
  * Version 1 kept `headline: { count, errorCount, targets, summary? } | null`. Its summary table was
@@ -144,7 +203,7 @@ export type ClosedElsewhereReason = "upgraded" | "deleted";
 export class ProviderBenchDb extends Dexie {
   scenarios!: EntityTable<StoredScenario, "id">;
   runs!: EntityTable<StoredRun, "id">;
-  records!: EntityTable<StoredRecord, "id">;
+  recordChunks!: Table<StoredRecordChunk, [string, number]>;
   blobs!: EntityTable<StoredBlob, "id">;
   /** Set once another tab has taken the database over; this connection stays closed until a reload. */
   closedElsewhere: ClosedElsewhereReason | null = null;

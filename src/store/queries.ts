@@ -1,7 +1,8 @@
 // Reads and writes of runs, records and saved scenarios; every multi-table change is one transaction.
 import type { RequestRecord } from "../core/record";
 import type { Scenario } from "../core/scenario";
-import type { ProviderBenchDb, RunStatus, StoredRecord, StoredRun, StoredScenario, StoredSummary } from "./db";
+import type { ProviderBenchDb, RunStatus, StoredRun, StoredScenario, StoredSummary } from "./db";
+import { deleteRecordsOfRun, dropRecords } from "./record-store";
 import { releaseRunBlobs } from "./blobs";
 
 /** Newest first. */
@@ -18,65 +19,8 @@ export function getRun(db: ProviderBenchDb, runId: string): Promise<StoredRun | 
   return db.runs.get(runId);
 }
 
-/** How far a chunked read of a run's records has come. */
-export interface RecordsReadProgress {
-  loaded: number;
-  total: number;
-}
-
-export interface ReadRecordsOptions {
-  /** Records per read; each read is one short task, so the page can paint in between. */
-  chunkSize?: number;
-  onProgress?: (progress: RecordsReadProgress) => void;
-  /** Stops between chunks (rejecting with the signal's reason): the page moved on. */
-  signal?: AbortSignal;
-}
-
-const RECORDS_PER_CHUNK = 5000;
-
-/**
- * A run's records, in the order they were recorded, handed over a chunk at a time. The run's primary keys
- * come first from the runId index (keys only: cheap, and in key order); each chunk is then one read of a
- * primary-key range, which the store serves in one request, whereas an index read with an offset walks
- * a cursor record by record. Records of another run written in between (two tabs) fall inside those
- * ranges and are dropped. Records added after the keys were listed are not read: a live run's page
- * reads again when the run ends. Resolves with how many records were handed over.
- */
-export async function forEachRecordChunk(
-  db: ProviderBenchDb,
-  runId: string,
-  onChunk: (records: RequestRecord[]) => void,
-  options: ReadRecordsOptions = {},
-): Promise<number> {
-  const { chunkSize = RECORDS_PER_CHUNK, onProgress, signal } = options;
-  const keys = await db.records.where("runId").equals(runId).primaryKeys();
-  let loaded = 0;
-  onProgress?.({ loaded: 0, total: keys.length });
-  for (let start = 0; start < keys.length; start += chunkSize) {
-    signal?.throwIfAborted();
-    const first = keys[start]!;
-    const last = keys[Math.min(start + chunkSize, keys.length) - 1]!;
-    const stored = await db.records.where(":id").between(first, last, true, true).toArray();
-    const chunk = stored.filter((record) => record.runId === runId).map(withoutKey);
-    loaded += chunk.length;
-    onChunk(chunk);
-    onProgress?.({ loaded, total: keys.length });
-  }
-  return loaded;
-}
-
-/** Every record of a run, in the order they were recorded, read a chunk at a time (see forEachRecordChunk). */
-export async function recordsOfRun(db: ProviderBenchDb, runId: string, options: ReadRecordsOptions = {}): Promise<RequestRecord[]> {
-  const records: RequestRecord[] = [];
-  await forEachRecordChunk(db, runId, (chunk) => {
-    for (const record of chunk) records.push(record);
-  }, options);
-  return records;
-}
-
-function withoutKey({ id: _key, ...record }: StoredRecord): RequestRecord {
-  return record;
-}
+// Records are read and written through the record store alone; its readers are re-exported for the pages.
+export { forEachRecordChunk, recordsOfRun, type ReadRecordsOptions, type RecordsReadProgress } from "./record-store";
 
 export async function createRun(db: ProviderBenchDb, run: StoredRun): Promise<void> {
   await db.runs.add(run);
@@ -100,16 +44,16 @@ export async function finishRun(
  * resume supersedes deleted, in one transaction.
  */
 export async function reopenRun(db: ProviderBenchDb, runId: string, superseded: (record: RequestRecord) => boolean): Promise<void> {
-  await db.transaction("rw", db.runs, db.records, async () => {
-    await db.records.where("runId").equals(runId).and(superseded).delete();
+  await db.transaction("rw", db.runs, db.recordChunks, async () => {
+    await dropRecords(db, runId, superseded);
     await db.runs.update(runId, { status: "running", finishedAt: null, summary: null, errorMessage: null });
   });
 }
 
 /** The run row, its records and its blobs (those no other run holds) go together or not at all. */
 export async function deleteRun(db: ProviderBenchDb, runId: string): Promise<void> {
-  await db.transaction("rw", db.runs, db.records, db.blobs, async () => {
-    await db.records.where("runId").equals(runId).delete();
+  await db.transaction("rw", db.runs, db.recordChunks, db.blobs, async () => {
+    await deleteRecordsOfRun(db, runId);
     await releaseRunBlobs(db, runId);
     await db.runs.delete(runId);
   });

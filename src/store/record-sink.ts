@@ -1,7 +1,8 @@
 // Batches request records into IndexedDB: one bulkAdd transaction per batch, never one per record,
 // so a run of thousands of requests per second does not drown the database in transactions.
 import type { RequestRecord } from "../core/record";
-import type { StoredRecord } from "./db";
+import type { ProviderBenchDb } from "./db";
+import { appendRecords } from "./record-store";
 
 export interface RecordSinkWiring {
   /**
@@ -26,9 +27,14 @@ export interface RecordSink {
   close(): Promise<void>;
 }
 
-/** The one table operation the sink needs; a dexie Table satisfies it. */
+/** The one store operation the sink needs (recordStoreTable gives the app's). */
 export interface RecordTable {
-  bulkAdd(records: readonly StoredRecord[]): Promise<unknown>;
+  bulkAdd(records: readonly RequestRecord[]): Promise<unknown>;
+}
+
+/** The app's record store as the sink's table: each batch appended to its run's chunks. */
+export function recordStoreTable(db: ProviderBenchDb): RecordTable {
+  return { bulkAdd: (records) => appendRecords(db, records) };
 }
 
 export const DEFAULT_MAX_BATCH_SIZE = 500;
@@ -37,7 +43,7 @@ export const DEFAULT_MAX_DELAY_MS = 200;
 export function createRecordSink(table: RecordTable, options: RecordSinkOptions & RecordSinkWiring): RecordSink {
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
-  let buffer: StoredRecord[] = [];
+  let buffer: RequestRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   // Batches are chained so they land in the order they were written.
@@ -62,7 +68,7 @@ export function createRecordSink(table: RecordTable, options: RecordSinkOptions 
   return {
     write(record) {
       if (closed) throw new Error("record sink is closed");
-      // A copy: the caller may reuse or mutate its object, and dexie sets `id` on what it stores.
+      // A copy: the caller may reuse or mutate its object before the batch is stored.
       buffer.push({ ...record });
       if (buffer.length >= maxBatchSize) void flush();
       else timer ??= setTimeout(() => void flush(), maxDelayMs);

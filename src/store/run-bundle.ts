@@ -10,7 +10,7 @@ import type { RequestRecord } from "../core/record";
 import type { SummaryRow } from "../core/stats";
 import { textLines } from "../core/text-lines";
 import type { ProviderBenchDb, StoredRun } from "./db";
-import { forEachRecordChunk } from "./queries";
+import { appendRecords, deleteRecordsOfRun, forEachRecordChunk } from "./record-store";
 import { summaryOfRun } from "./run-summary";
 
 /** Where a run was made: its stored origin, or, for a run made in this browser, this browser. */
@@ -132,7 +132,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
     if (batch.length === 0) return;
     const writing = batch;
     batch = [];
-    await db.records.bulkAdd(writing);
+    await appendRecords(db, writing);
   };
   try {
     const runFile: RunFile = await readRunFile(
@@ -178,7 +178,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
     const rows = await summaryOfRun(db, stored);
     return { run: (await db.runs.get(stored.id)) ?? stored, rows, records };
   } catch (error) {
-    if (writtenRunId !== null) await db.records.where("runId").equals(writtenRunId).delete();
+    if (writtenRunId !== null) await deleteRecordsOfRun(db, writtenRunId);
     if (error instanceof RunFileProblem || error instanceof RunAlreadyStored) throw error;
     throw new RunFileProblem(`cannot read ${options.fileName}: ${(error as Error).message}`, { cause: error });
   }

@@ -5,7 +5,7 @@ import { summaryOptionsOf } from "../core/output-length";
 import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats";
 import { valueSettingsOf } from "../core/value-summary";
 import type { ProviderBenchDb, StoredRun, StoredSummary } from "./db";
-import { forEachRecordChunk } from "./queries";
+import { forEachRecordChunk } from "./record-store";
 
 /** The stored rows when the code that computed them computes summaries as this code does; else null. */
 export function currentSummary(run: Pick<StoredRun, "summary">): SummaryRow[] | null {

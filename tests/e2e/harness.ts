@@ -291,17 +291,18 @@ export async function storedRun(page: Page, runId: string): Promise<{ run: Store
         request.onerror = () => reject(request.error);
       });
       try {
-        const transaction = db.transaction(["runs", "records"], "readonly");
+        const transaction = db.transaction(["runs", "recordChunks"], "readonly");
         const read = <T>(query: IDBRequest<T>) =>
           new Promise<T>((resolve, reject) => {
             query.onsuccess = () => resolve(query.result);
             query.onerror = () => reject(query.error);
           });
-        const [run, records] = await Promise.all([
+        // Rows of records keyed [runId, first] (store/record-store.ts): in key order, the run's records in order.
+        const [run, rows] = await Promise.all([
           read(transaction.objectStore("runs").get(runId)),
-          read(transaction.objectStore("records").index("runId").getAll(runId)),
+          read(transaction.objectStore("recordChunks").getAll(IDBKeyRange.bound([runId, -Infinity], [runId, Infinity])) as IDBRequest<{ records: unknown[] }[]>),
         ]);
-        return { run, records };
+        return { run, records: rows.flatMap((row) => row.records) };
       } finally {
         db.close();
       }
@@ -340,10 +341,10 @@ export function countStoredRecords(page: Page, runId: string): Promise<number> {
         request.onerror = () => reject(request.error);
       });
       try {
-        const count = db.transaction("records", "readonly").objectStore("records").index("runId").count(runId);
+        const rows = db.transaction("recordChunks", "readonly").objectStore("recordChunks").getAll(IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]));
         return await new Promise<number>((resolve, reject) => {
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
+          rows.onsuccess = () => resolve((rows.result as { records: unknown[] }[]).reduce((total, row) => total + row.records.length, 0));
+          rows.onerror = () => reject(rows.error);
         });
       } finally {
         db.close();

@@ -91,11 +91,14 @@ async function seed(runs: StoredRun[], records: RequestRecord[], images: { runId
         request.onerror = () => reject(request.error);
       });
       try {
-        const transaction = db.transaction(["runs", "records", "blobs"], "readwrite");
+        const transaction = db.transaction(["runs", "recordChunks", "blobs"], "readwrite");
         for (const run of runs) transaction.objectStore("runs").put(run);
         const imageTargets = new Set((images?.specs ?? []).map((spec) => spec.targetId));
-        for (const record of records) if (!(images !== null && record.runId === images.runId && imageTargets.has(record.targetId))) transaction.objectStore("records").add(record);
-        for (const record of extraRecords) transaction.objectStore("records").add(record);
+        // Records as the record store keeps them: one row per run here, in order (store/record-store.ts).
+        const byRun = new Map<string, unknown[]>();
+        const kept = records.filter((record) => !(images !== null && record.runId === images.runId && imageTargets.has(record.targetId)));
+        for (const record of [...kept, ...(extraRecords as RequestRecord[])]) byRun.set(record.runId, [...(byRun.get(record.runId) ?? []), record]);
+        for (const [runId, rows] of byRun) transaction.objectStore("recordChunks").add({ runId, first: 0, records: rows });
         for (const blob of blobs) transaction.objectStore("blobs").put(blob);
         await new Promise<void>((resolve, reject) => {
           transaction.oncomplete = () => resolve();

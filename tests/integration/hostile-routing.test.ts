@@ -12,7 +12,7 @@ import { validateScenario } from "../../src/core/scenario-file";
 import { REDACTED } from "../../src/core/secrets";
 import { ProviderBenchDb } from "../../src/store/db";
 import { recordsOfRun } from "../../src/store/queries";
-import { createRecordSink } from "../../src/store/record-sink";
+import { createRecordSink, recordStoreTable } from "../../src/store/record-sink";
 import { startEchoServer, type EchoServer } from "../mocks/echo-server";
 import { echoingRouterHandlers, type RouterSeen } from "../mocks/hf-echo-router";
 import { PROVIDER_MODEL_IDS, ROUTER_URL } from "../mocks/hf-router";
@@ -126,7 +126,7 @@ describe("a token echoed back by a server", () => {
       ],
       parameters: { max_tokens: 8 },
     });
-    const sink = createRecordSink(db.records, {
+    const sink = createRecordSink(recordStoreTable(db), {
       onError: (error) => {
         throw error;
       },
@@ -148,7 +148,7 @@ describe("a token echoed back by a server", () => {
     // The endpoint was never given the token.
     expect(stored.filter((record) => record.targetId === "local").map((record) => record.output)).toEqual(["authorization=(none)", "authorization=(none)"]);
     expect(echo.arrived.map((arrived) => arrived.headers.authorization)).toEqual([undefined, undefined]);
-    expect(JSON.stringify(await db.records.toArray())).not.toContain(TOKEN);
+    expect(JSON.stringify(await db.recordChunks.toArray())).not.toContain(TOKEN);
   });
 });
 

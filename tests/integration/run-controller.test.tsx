@@ -17,6 +17,7 @@ import { recordsOfRun } from "../../src/store/queries";
 import { createRunController, type RunController, type RunControllerDeps } from "../../src/session/run-controller";
 import type { RunSnapshot } from "../../src/session/run-snapshot";
 import { CHAT_ROUTES, hubMappingHandler, openAiError } from "../mocks/hf-router";
+import { storedRecordCount } from "../unit/store/stored-records";
 
 let sandbox: Sandbox;
 const databases: ProviderBenchDb[] = [];
@@ -121,7 +122,7 @@ describe("run controller", () => {
     first.unmount();
     const final = await finished;
     expect(final.status).toBe("completed");
-    expect(await db.records.count()).toBe(10);
+    expect(await storedRecordCount(db)).toBe(10);
     render(<RunStatusView controller={controller} />);
     expect(screen.getByTestId("status").textContent).toBe("completed 10");
   });
@@ -149,9 +150,9 @@ describe("run controller", () => {
     });
     const finished = controller.start({ scenario: sandboxScenario({ repetitions: 200, concurrency: 2, targets: ["slow"] }), scenarioId: null });
     await nextSnapshot(controller, (snapshot) => snapshot.records.length >= 3);
-    expect(await db.records.count()).toBe(0);
+    expect(await storedRecordCount(db)).toBe(0);
     window.dispatchEvent(new Event("pagehide"));
-    await expect.poll(() => db.records.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => storedRecordCount(db)).toBeGreaterThanOrEqual(3);
     expect(controller.getSnapshot().phase).toBe("running");
     controller.abort();
     await finished;
@@ -217,7 +218,7 @@ describe("run controller with Hugging Face providers", () => {
     expect(final.status).toBe("completed");
     expect(final.tokenRejected).toBe(true);
     expect(final.records[0]).toMatchObject({ status: "error", httpStatus: 401, errorKind: "http_4xx" });
-    const everything = JSON.stringify([await db.runs.toArray(), await db.records.toArray(), await db.scenarios.toArray()]);
+    const everything = JSON.stringify([await db.runs.toArray(), await db.recordChunks.toArray(), await db.scenarios.toArray()]);
     expect(everything).not.toContain(TOKEN);
   });
 });

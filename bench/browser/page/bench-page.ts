@@ -6,7 +6,8 @@ import { validateScenario } from "../../../src/core/scenario-file";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { createRun, finishRun, recordsOfRun } from "../../../src/store/queries";
-import { createRecordSink } from "../../../src/store/record-sink";
+import { createRecordSink, recordStoreTable } from "../../../src/store/record-sink";
+import { countRecords } from "../../../src/store/record-store";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { ecdfSeries, latencyTimelineSeries } from "../../../src/ui/features/compare/record-series";
 import type { BenchPageApi, BenchWindow, RawWriteOptions, RecordWriteOptions, StreamingRunOptions } from "./bench-page-api";
@@ -76,13 +77,13 @@ async function writeRecords(options: RecordWriteOptions) {
     });
     const usageBeforeBytes = await usageBytes();
     let writeError: unknown = null;
-    const sink = createRecordSink(db.records, { onError: (error) => (writeError ??= error) });
+    const sink = createRecordSink(recordStoreTable(db), { onError: (error) => (writeError ??= error) });
     const startedAt = performance.now();
     for (const record of records) sink.write(record);
     await sink.close();
     const elapsedMs = performance.now() - startedAt;
     if (writeError !== null) throw new Error(`the record sink failed: ${String(writeError)}`);
-    const stored = await db.records.where("runId").equals(options.runId).count();
+    const stored = await countRecords(db, options.runId);
     if (stored !== records.length) throw new Error(`wrote ${records.length} records but ${stored} are stored`);
     await finishRun(db, options.runId, {
       status: "completed",

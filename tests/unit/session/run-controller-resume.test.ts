@@ -13,6 +13,7 @@ import { recordsOfRun } from "../../../src/store/queries";
 import { createRunController } from "../../../src/session/run-controller";
 import * as realMachinery from "../../../src/session/run-machinery";
 import { testRecord, testRun } from "../store/fixtures";
+import { appendRecords } from "../../../src/store/record-store";
 
 const databases: ProviderBenchDb[] = [];
 afterEach(async () => {
@@ -66,7 +67,7 @@ describe("run controller: resume", () => {
     const spec = scenario();
     await db.runs.add(testRun("cut", { spec, scenarioName: spec.name, status: "interrupted", planned: 8, summary: null }));
     // Done: fast×hello×0 (ok), slow×hello×0 (failed). In flight when the page went away: fast×bye×0 (aborted).
-    await db.records.bulkAdd([
+    await appendRecords(db, [
       testRecord("cut", 0, { targetId: "fast", inputIndex: 0, repetition: 0 }),
       testRecord("cut", 1, { targetId: "slow", inputIndex: 0, repetition: 0, status: "error", errorKind: "http_5xx", output: null }),
       testRecord("cut", 2, { targetId: "fast", inputIndex: 1, repetition: 0, status: "error", errorKind: "aborted", output: null }),

@@ -63,7 +63,7 @@ describe("run controller: stored summary", () => {
   it("stores no summary table when some records could not be saved, so the page computes it from those that were", async () => {
     const db = newDb();
     let created = 0;
-    db.records.hook("creating", () => {
+    db.recordChunks.hook("creating", () => {
       // The second record fails, and the batch it belongs to with it.
       if (++created === 2) throw new Error("quota exceeded");
     });

@@ -5,13 +5,14 @@ import Dexie from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb, SCHEMA_VERSIONS, type StoredRun } from "../../../src/store/db";
+import { countRecords, recordsOfRun } from "../../../src/store/record-store";
 import { testRecord, testRun, testScenario } from "./fixtures";
 
 /**
  * How each shipped version was declared, frozen here on purpose: db.ts may append versions but must
  * never edit these. A future version 2 adds its entry and a seed that writes version-2-shaped rows.
  */
-const SHIPPED_SCHEMAS: Record<number, Record<string, string>> = {
+const SHIPPED_SCHEMAS: Record<number, Record<string, string | null>> = {
   1: {
     scenarios: "id, name, updatedAt",
     runs: "id, scenarioId, status, startedAt",
@@ -28,6 +29,13 @@ const SHIPPED_SCHEMAS: Record<number, Record<string, string>> = {
     scenarios: "id, name, updatedAt",
     runs: "id, scenarioId, status, startedAt",
     records: "++id, runId, [runId+targetId], [runId+inputIndex]",
+    blobs: "id, runId, *runIds",
+  },
+  4: {
+    scenarios: "id, name, updatedAt",
+    runs: "id, scenarioId, status, startedAt",
+    records: null,
+    recordChunks: "[runId+first]",
     blobs: "id, runId, *runIds",
   },
 };
@@ -60,7 +68,14 @@ async function seedDatabaseAtVersion(version: number): Promise<string> {
   await old.open();
   await old.table("scenarios").add({ id: "s1", name: "saved", spec: testScenario(), createdAt: 1, updatedAt: 2 });
   await old.table("runs").bulkAdd([runRowAtVersion(version, "r1"), runRowAtVersion(version, "r2", { status: "running", finishedAt: null })]);
-  await old.table("records").bulkAdd([testRecord("r1", 0), testRecord("r1", 1), testRecord("r2", 0)]);
+  if (version >= 4) {
+    await old.table("recordChunks").bulkAdd([
+      { runId: "r1", first: 0, records: [testRecord("r1", 0), testRecord("r1", 1)] },
+      { runId: "r2", first: 0, records: [testRecord("r2", 0)] },
+    ]);
+  } else {
+    await old.table("records").bulkAdd([testRecord("r1", 0), testRecord("r1", 1), testRecord("r2", 0)]);
+  }
   await old.table("blobs").add({ id: "b1", runId: "r1", mimeType: "image/png", data: new Blob(["png"]), ...(version >= 3 ? { runIds: ["r1"] } : {}) });
   old.close();
   return name;
@@ -81,9 +96,8 @@ describe("ProviderBenchDb schema", () => {
       expect(await db.scenarios.count()).toBe(1);
       expect((await db.scenarios.get("s1"))?.spec.targets.map((target) => target.id)).toEqual(["fast", "slow"]);
       expect((await db.runs.toArray()).map((run) => run.id).sort()).toEqual(["r1", "r2"]);
-      expect(await db.records.where("runId").equals("r1").count()).toBe(2);
-      expect(await db.records.where("[runId+targetId]").equals(["r1", "slow"]).count()).toBe(1);
-      expect(await db.records.where("[runId+inputIndex]").equals(["r2", 0]).count()).toBe(1);
+      expect(await recordsOfRun(db, "r1")).toEqual([testRecord("r1", 0), testRecord("r1", 1)]);
+      expect(await recordsOfRun(db, "r2")).toEqual([testRecord("r2", 0)]);
       expect(await db.blobs.count()).toBe(1);
       db.close();
     });
@@ -139,7 +153,7 @@ describe("ProviderBenchDb with another tab upgrading the schema", () => {
     db.onClosedElsewhere(() => heard++);
 
     const upgrade = await openNewerVersion(name, db.verno * 10 + 1);
-    expect(upgrade).toEqual({ blocked: false, stores: ["blobs", "notes", "records", "runs", "scenarios"] });
+    expect(upgrade).toEqual({ blocked: false, stores: ["blobs", "notes", "recordChunks", "runs", "scenarios"] });
     expect(heard).toBe(1);
     expect(db.closedElsewhere).toBe("upgraded");
     expect(db.isOpen()).toBe(false);
@@ -149,7 +163,7 @@ describe("ProviderBenchDb with another tab upgrading the schema", () => {
     // What a reload does: the current code opens the newer database and reads every row.
     const reopened = new ProviderBenchDb(name);
     expect((await reopened.runs.toArray()).map((run) => run.id).sort()).toEqual(["r1", "r2"]);
-    expect(await reopened.records.where("runId").equals("r1").count()).toBe(2);
+    expect(await countRecords(reopened, "r1")).toBe(2);
     reopened.close();
   });
 
@@ -159,5 +173,58 @@ describe("ProviderBenchDb with another tab upgrading the schema", () => {
     await db.open();
     await Dexie.delete(name);
     expect(db.closedElsewhere).toBe("deleted");
+  });
+});
+
+describe("ProviderBenchDb upgrade to version 4 (records in chunks)", () => {
+  it("moves every record of every run into chunks, field for field and in the order recorded, and keeps every run and blob", async () => {
+    const name = `schema-v3-populated-${crypto.randomUUID()}`;
+    openedNames.push(name);
+    const old = new Dexie(name);
+    old.version(3).stores(SHIPPED_SCHEMAS[3] as Record<string, string>);
+    await old.open();
+    const runIds = ["big", "small", "empty", "interleaved"];
+    await old.table("runs").bulkAdd(runIds.map((id) => runRowAtVersion(3, id)));
+    // Records as they arrive: two runs interleaved (two tabs), one run longer than two chunks and more
+    // than one upgrade page, fields that vary (errors, absent ones, nested objects) so a dropped or
+    // reordered field shows.
+    const written = new Map<string, ReturnType<typeof testRecord>[]>(runIds.map((id) => [id, []]));
+    const rows: ReturnType<typeof testRecord>[] = [];
+    for (let index = 0; index < 7_300; index++) {
+      const runId = index % 5 === 0 ? "interleaved" : index < 7_290 ? "big" : "small";
+      const ordinal = written.get(runId)!.length;
+      const record = testRecord(runId, ordinal, {
+        ttftMs: ordinal % 7 === 0 ? null : ordinal / 3,
+        ...(ordinal % 11 === 0 ? { status: "error" as const, errorKind: "http_5xx" as const, httpStatus: 503, errorMessage: `failure ${ordinal}` } : {}),
+      });
+      written.get(runId)!.push(record);
+      rows.push(record);
+    }
+    await old.table("records").bulkAdd(rows);
+    await old.table("blobs").bulkAdd([
+      { id: "b1", runId: "big", runIds: ["big", "small"], mimeType: "image/png", data: new Blob(["png"]) },
+      { id: "b2", runId: "", runIds: [], mimeType: "audio/wav", data: new Blob(["wav"]), name: "voice.wav" },
+    ]);
+    old.close();
+
+    const db = new ProviderBenchDb(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(db.tables.map((table) => table.name).sort()).toEqual(["blobs", "recordChunks", "runs", "scenarios"]);
+    expect((await db.runs.toArray()).map((run) => run.id).sort()).toEqual([...runIds].sort());
+    for (const runId of runIds) {
+      expect(await countRecords(db, runId)).toBe(written.get(runId)!.length);
+      expect(await recordsOfRun(db, runId)).toEqual(written.get(runId));
+    }
+    expect(written.get("big")!.length).toBeGreaterThan(5_000);
+    const bigRows = await db.recordChunks.where("[runId+first]").between(["big", -Infinity], ["big", Infinity]).toArray();
+    expect(bigRows.map((row) => row.first)).toEqual(bigRows.map((_, index) => index * 1000));
+    const blobs = await db.blobs.toArray();
+    expect(blobs.map(({ data: _data, ...blob }) => blob)).toEqual([
+      { id: "b1", runId: "big", runIds: ["big", "small"], mimeType: "image/png" },
+      { id: "b2", runId: "", runIds: [], mimeType: "audio/wav", name: "voice.wav" },
+    ]);
+    expect(blobs.every((blob) => blob.data !== undefined)).toBe(true);
+    db.close();
   });
 });

@@ -14,6 +14,7 @@ import {
   listSavedScenarios,
 } from "../../../src/store/queries";
 import { testRecord, testRun, testScenario } from "./fixtures";
+import { appendRecords, countRecords } from "../../../src/store/record-store";
 
 let db: ProviderBenchDb;
 beforeEach(async () => {
@@ -31,34 +32,35 @@ describe("store queries", () => {
   });
 
   it("returns a run's records in the order they were written, without the storage key", async () => {
-    await db.records.bulkAdd([testRecord("a", 0), testRecord("b", 0), testRecord("a", 1)]);
-    await db.records.add(testRecord("a", 2));
+    await appendRecords(db, [testRecord("a", 0), testRecord("b", 0), testRecord("a", 1)]);
+    await appendRecords(db, [testRecord("a", 2)]);
     const records = await recordsOfRun(db, "a");
     expect(records.map((record) => record.repetition)).toEqual([0, 1, 2]);
     expect(records[0]).not.toHaveProperty("id");
   });
 
   it("reads a run's records in chunks: every one, in the order written, none of another run's between them", async () => {
-    // Two runs written at once (two tabs) interleave their keys: the chunk ranges hold the other run's records.
-    await db.records.bulkAdd(Array.from({ length: 11 }, (_, index) => testRecord(index % 3 === 1 ? "other" : "a", index)));
+    // Two runs written at once (two tabs) interleave their batches.
+    for (let index = 0; index < 11; index++) await appendRecords(db, [testRecord(index % 3 === 1 ? "other" : "a", index)]);
     const progress: { loaded: number; total: number }[] = [];
-    const records = await recordsOfRun(db, "a", { chunkSize: 2, onProgress: (step) => progress.push(step) });
+    const records = await recordsOfRun(db, "a", { rowsPerRead: 2, onProgress: (step) => progress.push(step) });
     expect(records.map((record) => record.repetition)).toEqual([0, 2, 3, 5, 6, 8, 9]);
     expect(records.every((record) => record.runId === "a" && !("id" in record))).toBe(true);
     expect(progress).toEqual([0, 2, 4, 6, 7].map((loaded) => ({ loaded, total: 7 })));
   });
 
   it("reads a run without records as an empty list", async () => {
-    await db.records.add(testRecord("other", 0));
+    await appendRecords(db, [testRecord("other", 0)]);
     const progress: { loaded: number; total: number }[] = [];
     expect(await recordsOfRun(db, "none", { onProgress: (step) => progress.push(step) })).toEqual([]);
     expect(progress).toEqual([{ loaded: 0, total: 0 }]);
   });
 
   it("stops reading between chunks once the page no longer wants the records", async () => {
-    await db.records.bulkAdd(Array.from({ length: 6 }, (_, index) => testRecord("a", index)));
+    await appendRecords(db, Array.from({ length: 6 }, (_, index) => testRecord("a", index)));
     const reading = new AbortController();
-    const read = recordsOfRun(db, "a", { chunkSize: 2, signal: reading.signal, onProgress: ({ loaded }) => loaded === 2 && reading.abort() });
+    for (let index = 6; index < 12; index++) await appendRecords(db, [testRecord("a", index)]);
+    const read = recordsOfRun(db, "a", { rowsPerRead: 2, signal: reading.signal, onProgress: ({ loaded }) => loaded > 0 && reading.abort() });
     await expect(read).rejects.toThrow();
   });
 
@@ -74,13 +76,13 @@ describe("store queries", () => {
 
   it("deletes a run together with its records and blobs, leaving other runs alone", async () => {
     await db.runs.bulkAdd([testRun("gone"), testRun("kept")]);
-    await db.records.bulkAdd([testRecord("gone", 0), testRecord("gone", 1), testRecord("kept", 0)]);
+    await appendRecords(db, [testRecord("gone", 0), testRecord("gone", 1), testRecord("kept", 0)]);
     await db.blobs.add({ id: "blob", runId: "gone", mimeType: "image/png", data: new Blob(["x"]) });
     await deleteRun(db, "gone");
     expect(await db.runs.get("gone")).toBeUndefined();
-    expect(await db.records.where("runId").equals("gone").count()).toBe(0);
+    expect(await countRecords(db, "gone")).toBe(0);
     expect(await db.blobs.count()).toBe(0);
-    expect(await db.records.where("runId").equals("kept").count()).toBe(1);
+    expect(await countRecords(db, "kept")).toBe(1);
   });
 
   it("marks runs left running as interrupted and keeps their records", async () => {
@@ -89,7 +91,7 @@ describe("store queries", () => {
       testRun("other-tab", { status: "running", finishedAt: null }),
       testRun("done", { status: "completed" }),
     ]);
-    await db.records.bulkAdd([testRecord("crashed", 0), testRecord("crashed", 1)]);
+    await appendRecords(db, [testRecord("crashed", 0), testRecord("crashed", 1)]);
     const marked = await markInterruptedRuns(db, (runId) => runId === "other-tab");
     expect(marked).toEqual(["crashed"]);
     expect((await db.runs.get("crashed"))?.status).toBe("interrupted");

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RunFileProblem } from "../../../src/core/imports/run-file";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
+import { appendRecords, countRecords } from "../../../src/store/record-store";
 import { importRunFile, originOfRun, RunAlreadyStored, runBundleBlob } from "../../../src/store/run-bundle";
 import { summaryOfRun } from "../../../src/store/run-summary";
 import { testRecord, testRun } from "./fixtures";
@@ -32,7 +33,7 @@ const records = Array.from({ length: 23 }, (_, index) =>
 
 async function storeRun(): Promise<void> {
   await here.runs.add(testRun("r", { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131" }));
-  await here.records.bulkAdd(records);
+  await appendRecords(here, records);
 }
 
 describe("run bundle export and import", () => {
@@ -63,7 +64,7 @@ describe("run bundle export and import", () => {
   it("keeps the origin of a run that was itself imported", async () => {
     const origin = { label: "eu-west", tool: "providerbench-cli" as const, toolVersion: "0.1.0", host: "build-01", userAgent: "Node v20" };
     await here.runs.add(testRun("r", { origin }));
-    await here.records.bulkAdd(records);
+    await appendRecords(here, records);
     expect(originOfRun((await here.runs.get("r"))!)).toEqual(origin);
     const imported = await importRunFile(there, await runBundleBlob(here, "r"), { fileName: "x.pbrun.json.gz", appVersion: "0.1.0" });
     expect(imported.run.origin).toEqual(origin);
@@ -83,7 +84,7 @@ describe("run bundle export and import", () => {
     const bundle = await runBundleBlob(here, "r");
     await importRunFile(there, bundle, { fileName: "a.pbrun.json.gz", appVersion: "0.1.0" });
     await expect(importRunFile(there, bundle, { fileName: "a.pbrun.json.gz", appVersion: "0.1.0" })).rejects.toBeInstanceOf(RunAlreadyStored);
-    expect(await there.records.where("runId").equals("r").count()).toBe(23);
+    expect(await countRecords(there, "r")).toBe(23);
   });
 
   it("leaves no record behind when the file breaks half-way", async () => {
@@ -97,7 +98,7 @@ describe("run bundle export and import", () => {
     const error = await importRunFile(there, new Blob([broken]), { fileName: "broken.pbrun.json", appVersion: "0.1.0", batchSize: 2 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RunFileProblem);
     expect((error as Error).message).toMatch(/^line 16: latencyMs: /);
-    expect(await there.records.count()).toBe(0);
+    expect(await there.recordChunks.count()).toBe(0);
     expect(await there.runs.count()).toBe(0);
   });
 });

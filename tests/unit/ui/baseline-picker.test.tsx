@@ -6,12 +6,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { testRecord, testRun, testScenario } from "../store/fixtures";
+import { appendRecords } from "../../../src/store/record-store";
 
 afterEach(async () => {
   cleanup();
   window.location.hash = "";
   const db = getAppDb();
-  await Promise.all([db.runs.clear(), db.records.clear()]);
+  await Promise.all([db.runs.clear(), db.recordChunks.clear()]);
 });
 
 describe("picking another run to compare with", () => {
@@ -23,7 +24,7 @@ describe("picking another run to compare with", () => {
       testRun("elsewhere", { startedAt: 1_700_000_100_000, scenarioName: "Other prompts", spec: otherInputs }),
       testRun("tuesday", { startedAt: 1_700_000_200_000, scenarioName: "Tuesday's run" }),
     ]);
-    await db.records.bulkAdd([testRecord("tuesday", 0), testRecord("tuesday", 1)]);
+    await appendRecords(db, [testRecord("tuesday", 0), testRecord("tuesday", 1)]);
 
     render(<ComparePage runId="tuesday" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     const picker = await waitFor(() => screen.getByLabelText("Compare with another run"), { timeout: 5000 });

@@ -11,7 +11,7 @@ import { testRun } from "../store/fixtures";
 afterEach(async () => {
   cleanup();
   const db = getAppDb();
-  await Promise.all([db.runs.clear(), db.records.clear()]);
+  await Promise.all([db.runs.clear(), db.recordChunks.clear()]);
 });
 
 describe("the Compare page without a run id", () => {

@@ -11,28 +11,29 @@ import { getAppDb, type ProviderBenchDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { testRecord, testRun } from "../store/fixtures";
+import { appendRecords } from "../../../src/store/record-store";
 
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
   const db = getAppDb();
-  await Promise.all([db.runs.clear(), db.records.clear()]);
+  await Promise.all([db.runs.clear(), db.recordChunks.clear()]);
 });
 
-/** The run ids whose records are looked up through the runId index (every read of a run's records starts so). */
+/** The run ids whose records are read: each read of a run's records starts with a range from its first chunk up to its count. */
 function watchRecordReads(db: ProviderBenchDb): unknown[] {
   const runIds: unknown[] = [];
-  const where = db.records.where.bind(db.records);
-  vi.spyOn(db.records, "where").mockImplementation(((index: string) => {
+  const where = db.recordChunks.where.bind(db.recordChunks);
+  vi.spyOn(db.recordChunks, "where").mockImplementation(((index: string) => {
     const clause = where(index);
-    if (index !== "runId") return clause;
-    const equals = clause.equals.bind(clause);
-    clause.equals = (value) => {
-      runIds.push(value);
-      return equals(value);
+    const between = clause.between.bind(clause);
+    clause.between = (lower, upper, includeLower, includeUpper) => {
+      const [runId, from] = lower as [string, number];
+      if (from === -Infinity && (upper as [string, number])[1] !== Infinity) runIds.push(runId);
+      return between(lower, upper, includeLower, includeUpper);
     };
     return clause;
-  }) as typeof db.records.where);
+  }) as typeof db.recordChunks.where);
   return runIds;
 }
 
@@ -45,7 +46,7 @@ describe("the run's page and stored summaries", () => {
       testRun("old", { startedAt: 1, summary: summaryToStore(summarize(oldRecords, ["fast", "slow"])) }),
       testRun("new", { startedAt: 2, replayOfRunId: "old", summary: summaryToStore(summarize(newRecords, ["fast", "slow"])) }),
     ]);
-    await db.records.bulkAdd([...oldRecords, ...newRecords]);
+    await appendRecords(db, [...oldRecords, ...newRecords]);
     const readRunIds = watchRecordReads(db);
 
     render(<ComparePage runId="new" baselineRunId="old" onReplay={() => undefined} replayDisabled={false} />);
@@ -66,7 +67,7 @@ describe("the run's page and stored summaries", () => {
     const db = getAppDb();
     const records = [testRecord("r", 0), testRecord("r", 1), testRecord("r", 2)];
     await db.runs.add(testRun("r", { summary: { statsVersion: STATS_VERSION - 1, rows: [] } }));
-    await db.records.bulkAdd(records);
+    await appendRecords(db, records);
     const readRunIds = watchRecordReads(db);
 
     render(<ComparePage runId="r" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);

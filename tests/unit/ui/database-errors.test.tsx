@@ -8,12 +8,13 @@ import { HistoryPage } from "../../../src/ui/features/history/history-page";
 import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
 import { testRecord, testRun } from "../store/fixtures";
+import { appendRecords } from "../../../src/store/record-store";
 
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
   const db = getAppDb();
-  await Promise.all([db.runs.clear(), db.records.clear(), db.scenarios.clear()]);
+  await Promise.all([db.runs.clear(), db.recordChunks.clear(), db.scenarios.clear()]);
 });
 
 const failure = () => new Error("UnknownError: the disk is on fire");
@@ -40,8 +41,8 @@ describe("database errors reach the user", () => {
   it("the run's page says its records could not be read", async () => {
     const db = getAppDb();
     await db.runs.add(testRun("r1"));
-    await db.records.add(testRecord("r1", 0));
-    vi.spyOn(db.records, "where").mockImplementation(() => {
+    await appendRecords(db, [testRecord("r1", 0)]);
+    vi.spyOn(db.recordChunks, "where").mockImplementation(() => {
       throw failure();
     });
     render(<ComparePage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);

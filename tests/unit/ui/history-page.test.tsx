@@ -10,12 +10,13 @@ import { getAppDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";
 import { testRecord, testRun, testScenario } from "../store/fixtures";
+import { appendRecords } from "../../../src/store/record-store";
 
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
   const db = getAppDb();
-  await Promise.all([db.runs.clear(), db.records.clear()]);
+  await Promise.all([db.runs.clear(), db.recordChunks.clear()]);
 });
 
 function cell(runId: string, column: string): string | null | undefined {
@@ -31,7 +32,7 @@ describe("History", () => {
       testRecord("cut", 2, { status: "error", errorKind: "http_5xx", httpStatus: 503 }),
     ];
     await db.runs.add(testRun("cut", { status: "interrupted", finishedAt: null, summary: null }));
-    await db.records.bulkAdd(records);
+    await appendRecords(db, records);
 
     render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(cell("cut", "measured")).toBe("3"));
@@ -44,8 +45,8 @@ describe("History", () => {
     const db = getAppDb();
     // A summary its records would not give: what the row shows can only come from the stored one.
     await db.runs.add(testRun("done", { summary: summaryToStore(summarize([testRecord("done", 0)], ["fast", "slow"])) }));
-    await db.records.bulkAdd([testRecord("done", 0), testRecord("done", 1), testRecord("done", 2)]);
-    const recordReads = vi.spyOn(db.records, "where");
+    await appendRecords(db, [testRecord("done", 0), testRecord("done", 1), testRecord("done", 2)]);
+    const recordReads = vi.spyOn(db.recordChunks, "where");
 
     render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(cell("done", "measured")).toBe("1"));

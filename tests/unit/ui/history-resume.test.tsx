@@ -10,7 +10,7 @@ import { testRun, testScenario } from "../store/fixtures";
 afterEach(async () => {
   cleanup();
   const db = getAppDb();
-  await Promise.all([db.runs.clear(), db.records.clear()]);
+  await Promise.all([db.runs.clear(), db.recordChunks.clear()]);
 });
 
 const resumeButton = (runId: string): HTMLButtonElement | null => document.querySelector(`[data-run-id="${runId}"] [data-testid="resume-button"]`);
