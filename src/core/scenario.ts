@@ -6,7 +6,6 @@ import { normalizeHttpUrl } from "./http-url";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationInputs, expectationName, expectationsSchema } from "./expectations";
 import { findTaskDefinition, taskDefinition } from "./tasks/index";
-import { providerTaskSupport } from "./tasks/provider-support";
 import type { ChatMessage } from "./tasks/chat-completion";
 import { inapplicablePriceParts, priceSchema } from "./pricing";
 import { sloSchema } from "./slo";
@@ -286,15 +285,13 @@ function scenarioSchemaFor(task: unknown): typeof scenarioSchema {
 
 type ScenarioShape = z.output<ReturnType<typeof scenarioBaseSchemaWith>>;
 
-/** What the task says of the rest: which provider serves it, templates, system messages. */
+/**
+ * What the task says of the rest: templates, system messages. Which provider serves it is asked of the
+ * library in validateScenario (scenario-file.ts): its provider helpers must stay off the first screen.
+ */
 function checkTaskSettings(scenario: ScenarioShape, context: z.core.$RefinementCtx<ScenarioShape>): void {
   const definition = findTaskDefinition(scenario.task);
   if (definition === undefined) return;
-  scenario.targets.forEach((target, index) => {
-    if (target.provider === undefined) return;
-    const support = providerTaskSupport(target.provider, definition.id);
-    if (!support.ok) context.addIssue({ code: "custom", path: ["targets", index, "provider"], message: support.reason });
-  });
   if (Array.isArray(scenario.inputs)) return;
   if (!definition.acceptsText) {
     context.addIssue({ code: "custom", path: ["inputs", "template"], message: `${scenario.task} takes inputs written out one by one (objects, files), not a template` });
