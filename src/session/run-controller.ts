@@ -15,6 +15,7 @@ import { prepareResume, type ResumedRun } from "./resume-run";
 import { createRunRow, finishRunRow } from "./run-row";
 import type * as RunMachinery from "./run-machinery";
 import { IDLE_SNAPSHOT, type RunProblem, type RunSnapshot, type StartRequest } from "./run-snapshot";
+import { putRunBlob, storedInputFileReader } from "../store/blobs";
 
 export interface RunControllerDeps {
   db: ProviderBenchDb;
@@ -30,6 +31,11 @@ export interface RunControllerDeps {
   sandboxHostPerProfile?: boolean;
   /** The sandbox health check's fetch; the global one when not given. */
   fetch?: typeof fetch;
+  /**
+   * Reads a file input that is not in the blobs table (`sha256:` refs are read there): the app reads the
+   * bundled scenarios' assets from the dashboard. Without it only stored files can be read.
+   */
+  readInputFile?(path: string): Promise<Blob>;
   appVersion: string;
   /** Libraries other than @huggingface/inference (whose version comes with the machinery). */
   libraryVersions: Record<string, string>;
@@ -166,6 +172,12 @@ export function createRunController(deps: RunControllerDeps): RunController {
       ...(resumed ? { resume: resumed.plan } : {}),
       // The browser's fetch shows no phases; Resource Timing does where the server allows (docs/metrics.md).
       wireEventsSource: machinery.browserWireEventsSource() ?? undefined,
+      // Input files: the person's own from the blobs table, bundled assets from the dashboard; binary
+      // outputs (images, speech) into the blobs table, held by this run.
+      readInputFile: storedInputFileReader(deps.db, (path) => deps.readInputFile?.(path) ?? Promise.reject(new Error(`file not found: ${path}`))),
+      outputBlobSink: async (ref, blob) => {
+        await putRunBlob(deps.db, runId, blob, ref.mime);
+      },
       onRecord: (record) => {
         wiring.onRecord(record);
         publisher.schedule();

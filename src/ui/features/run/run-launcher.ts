@@ -6,6 +6,7 @@ import { version as appVersion } from "../../../../package.json";
 import { getAppDb } from "../../../store/db";
 import { readEndpointKeys, readHfToken } from "../settings";
 import { resolveSandboxUrl } from "../settings";
+import { readBundledAsset } from "../scenarios";
 import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
 import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/sandbox-url";
 import { createRunController, type RunController } from "../../../session/run-controller";
@@ -22,6 +23,7 @@ export function getRunController(): RunController {
     readAccessToken: readHfToken,
     readEndpointKeys,
     resolveSandboxUrl,
+    readInputFile: (path) => readBundledAsset(path),
     sandboxHostPerProfile: BROWSER_SANDBOX_URL_OPTIONS.hostPerProfile,
     appVersion,
     libraryVersions: { react: reactVersion, dexie: Dexie.semVer },

@@ -2,3 +2,4 @@
 export { BUNDLED_KEY_PREFIX, SAVED_KEY_PREFIX, bundledScenarioJson, findBundledScenario } from "./bundled-scenarios";
 export { useScenarioByKey, type ScenarioLookup } from "./use-scenario-by-key";
 export { parseScenarioTextOffThread } from "./validate-off-thread";
+export { readBundledAsset } from "./bundled-assets";
