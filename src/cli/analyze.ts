@@ -27,7 +27,7 @@ import { formatTextTable } from "./text-table";
 /** A records file that cannot be read or is not a records file: the message names the file, the line and the field. */
 export class RecordsFileProblem extends Error {}
 
-interface LoadedRun {
+export interface LoadedRun {
   path: string;
   runId: string;
   /** Targets in the order they first appear. */
@@ -57,7 +57,7 @@ async function* filePieces(path: string): AsyncGenerator<string> {
  * Any run file (core/imports/run-file.ts) read into the accumulators a record at a time. The scenario's
  * prices and SLO come from --scenario, else from a bundle's own scenario, heard before its first record.
  */
-async function loadRecords(path: string, scenarioGiven: Scenario | null): Promise<LoadedRun> {
+export async function loadRecords(path: string, scenarioGiven: Scenario | null): Promise<LoadedRun> {
   let summary: SummaryAccumulator | null = null;
   let bundleScenario: Scenario | null = null;
   const samples = new PairedSampleAccumulator();
@@ -140,7 +140,7 @@ interface Naming {
   targetLabel(targetId: string): string;
 }
 
-function namingOf(scenario: Scenario | null): Naming {
+export function namingOf(scenario: Scenario | null): Naming {
   if (scenario === null) return { scenarioName: "", targetLabel: (targetId) => targetId };
   return { scenarioName: scenario.name, targetLabel: (targetId) => targetDisplayName(scenario, targetId) };
 }
@@ -220,7 +220,7 @@ function family(comparisons: readonly Comparison[]): string {
 }
 
 /** The scenario named by --scenario, validated as `run` validates it: its labels, prices and SLO. */
-async function scenarioFrom(scenarioPath: string | undefined): Promise<Scenario | null> {
+export async function scenarioFrom(scenarioPath: string | undefined): Promise<Scenario | null> {
   if (scenarioPath === undefined) return null;
   let text: string;
   try {

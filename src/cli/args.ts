@@ -1,5 +1,6 @@
 // Command-line arguments of `providerbench run` and `providerbench analyze`: parsed into a typed command, or a usage error.
 import { parseArgs } from "node:util";
+import { parseAllowances, type Allowance } from "../core/gate/allowances";
 import { metricsByIds } from "../core/metrics";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
@@ -8,6 +9,8 @@ import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, t
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
        npm run cli -- analyze <run file> [<other run file>] [--json] [--unpaired] [--scenario <scenario.json>]
+       npm run cli -- analyze <new run file> --baseline <old run file> --max-regression <metric=allowance,…>
+                              [--markdown <file>] [--junit <file>] [--unpaired] [--scenario <scenario.json>]
        npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]   (code to call each target)
        npm run cli -- tasks   (every task of @huggingface/tasks: which ones run, and why not the others)
 
@@ -113,6 +116,15 @@ export interface AnalyzeCommand {
   scenarioPath: string | undefined;
   /** Which metrics the printed table shows (--wide, --columns). */
   table: TableView;
+  /** --baseline with --max-regression: judge files[0] against the baseline run and exit 3 on a regression. */
+  gate?: GateOptions | undefined;
+}
+
+export interface GateOptions {
+  baselinePath: string;
+  allowances: Allowance[];
+  markdownPath: string | undefined;
+  junitPath: string | undefined;
 }
 
 export type ParsedCommand =
@@ -123,7 +135,7 @@ export type ParsedCommand =
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
 const RUN_ONLY_OPTIONS = ["outputs-dir", "dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
-const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
+const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario", "baseline", "max-regression", "markdown", "junit"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
   let parsed;
@@ -152,6 +164,10 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         json: { type: "boolean" },
         unpaired: { type: "boolean" },
         scenario: { type: "string" },
+        baseline: { type: "string" },
+        "max-regression": { type: "string" },
+        markdown: { type: "string" },
+        junit: { type: "string" },
         wide: { type: "boolean" },
         columns: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
@@ -244,7 +260,27 @@ function parseAnalyze(values: Record<string, string | boolean | undefined>, file
   if (files.length === 0) return { kind: "error", message: "missing the run file: analyze <run file> [<other run file>]" };
   if (files.length > 2) return { kind: "error", message: `analyze takes one or two run files, got ${files.length}` };
   const unpaired = values.unpaired === true;
-  if (unpaired && files.length === 1) return { kind: "error", message: "--unpaired compares two runs: give two run files" };
+  if (unpaired && files.length === 1 && values.baseline === undefined) return { kind: "error", message: "--unpaired compares two runs: give two run files" };
   const scenarioPath = typeof values.scenario === "string" ? values.scenario : undefined;
-  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table } };
+  const gate = parseGate(values, files);
+  if (typeof gate === "string") return { kind: "error", message: gate };
+  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table, gate } };
+}
+
+/** The regression gate's options: --baseline and --max-regression together, with one run file; else undefined or the error. */
+function parseGate(values: Record<string, string | boolean | undefined>, files: string[]): GateOptions | undefined | string {
+  const baselinePath = typeof values.baseline === "string" ? values.baseline : undefined;
+  const maxRegression = typeof values["max-regression"] === "string" ? values["max-regression"] : undefined;
+  const markdownPath = typeof values.markdown === "string" ? values.markdown : undefined;
+  const junitPath = typeof values.junit === "string" ? values.junit : undefined;
+  if (baselinePath === undefined && maxRegression === undefined) {
+    return markdownPath !== undefined || junitPath !== undefined ? "--markdown and --junit report the regression gate: give --baseline and --max-regression too" : undefined;
+  }
+  if (baselinePath === undefined) return "--max-regression judges a run against a baseline: give --baseline <old run file>";
+  if (maxRegression === undefined) return "--baseline needs --max-regression (e.g. --max-regression latencyMs.p90=10%,failureRate=1pt)";
+  if (files.length !== 1) return `with --baseline, analyze takes the new run file alone, got ${files.length} files`;
+  if (values.json === true) return "--json does not go with --baseline: the gate writes --markdown and --junit";
+  const parsed = parseAllowances(maxRegression);
+  if ("error" in parsed) return parsed.error;
+  return { baselinePath, allowances: parsed.allowances, markdownPath, junitPath };
 }

@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { analyze, RecordsFileProblem } from "./analyze";
+import { gateCommand } from "./gate-command";
 import { parseCommandLine, USAGE, type RunCommand } from "./args";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_UNEXPECTED, EXIT_WRITE_FAILED } from "./exit-codes";
@@ -56,6 +57,11 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_BAD_INPUT;
   }
   try {
+    if (parsed.kind === "analyze" && parsed.command.gate !== undefined) {
+      const { output, exitCode } = await gateCommand({ ...parsed.command, gate: parsed.command.gate });
+      process.stdout.write(terminalSafe(output));
+      return exitCode;
+    }
     if (parsed.kind === "analyze") {
       const output = await analyze(parsed.command);
       // JSON escapes what a terminal could misread itself (analyze.ts), and terminalSafe's escapes would make it invalid.

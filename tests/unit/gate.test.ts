@@ -1,0 +1,126 @@
+// The regression gate's core: --max-regression parsed, and the verdict on seeded hand-made runs.
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import { parseAllowances, type Allowance } from "../../src/core/gate/allowances";
+import { gateFailed, judgeGate, type GateRun } from "../../src/core/gate/judge";
+import { gateJunit, gateMarkdown } from "../../src/core/gate/report";
+import { collectSamples } from "../../src/core/paired";
+import type { RequestRecord } from "../../src/core/record";
+import { gateRecords, type RunShape } from "./gate-fixtures";
+
+function gateRun(records: RequestRecord[]): GateRun {
+  const outcomes = new Map<string, { failed: number; requests: number }>();
+  for (const record of records) {
+    const known = outcomes.get(record.targetId) ?? { failed: 0, requests: 0 };
+    outcomes.set(record.targetId, { failed: known.failed + (record.status === "ok" ? 0 : 1), requests: known.requests + 1 });
+  }
+  return { samples: collectSamples(records), outcomes };
+}
+
+function allowances(text: string): Allowance[] {
+  const parsed = parseAllowances(text);
+  if ("error" in parsed) throw new Error(parsed.error);
+  return parsed.allowances;
+}
+
+const ISSUE_ALLOWANCES = "latencyMs.p90=10%,ttftMs.p50=10%,failureRate=1pt";
+
+function judge(current: RunShape, baseline: RunShape, text = ISSUE_ALLOWANCES, paired = true) {
+  const targets = current.targets ?? ["fast"];
+  return judgeGate(gateRun(gateRecords(current)), gateRun(gateRecords(baseline)), targets, allowances(text), { paired });
+}
+
+describe("parseAllowances", () => {
+  it("reads the issue's example", () => {
+    const parsed = allowances(ISSUE_ALLOWANCES);
+    expect(parsed.map((allowance) => [allowance.name, allowance.kind, allowance.limit])).toEqual([
+      ["latencyMs.p90", "relative", 0.1],
+      ["ttftMs.p50", "relative", 0.1],
+      ["failureRate", "points", 0.01],
+    ]);
+    expect(parsed[0]!.metric).toEqual({ kind: "percentile", metric: "latencyMs", percentile: 90 });
+  });
+
+  it.each([
+    ["latencyMs.p90=10", "latencyMs.p90 takes a share of the baseline"],
+    ["latency.p90=10%", '"latency" is not a per-request metric'],
+    ["latencyMs=10%", '"latencyMs" is not a gated metric'],
+    ["failureRate=1%", "failureRate takes percentage points"],
+    ["latencyMs.p90", '"latencyMs.p90" is not metric=allowance'],
+    ["latencyMs.p90=10%,latencyMs.p90=5%", "latencyMs.p90 is given twice"],
+    ["", "needs at least one"],
+  ])("refuses %j, naming what is wrong", (text, message) => {
+    const parsed = parseAllowances(text);
+    expect("error" in parsed && parsed.error).toContain(message);
+  });
+});
+
+describe("judgeGate", () => {
+  it("fails a 25% regression on latency p90 and TTFT p50", () => {
+    const lines = judge({ seed: 2, scale: 1.25 }, { seed: 1 });
+    expect(gateFailed(lines)).toBe(true);
+    const byMetric = new Map(lines.map((line) => [line.metric, line]));
+    expect(byMetric.get("latencyMs.p90")!.verdict).toBe("regressed");
+    expect(byMetric.get("ttftMs.p50")!.verdict).toBe("regressed");
+    expect(byMetric.get("ttftMs.p50")!.test).toBe("wilcoxon-signed-rank");
+    expect(byMetric.get("latencyMs.p90")!.test).toBe("bootstrap-percentile-difference");
+    expect(byMetric.get("failureRate")!.verdict).toBe("passed");
+  });
+
+  it("uses Mann-Whitney for the median when the runs are not paired", () => {
+    const lines = judge({ seed: 2, scale: 1.25 }, { seed: 1 }, "ttftMs.p50=10%", false);
+    expect(lines[0]!.test).toBe("mann-whitney-u");
+    expect(lines[0]!.verdict).toBe("regressed");
+  });
+
+  it("passes identical distributions in at least 95% of seeds", () => {
+    const seeds = 200;
+    let passed = 0;
+    for (let seed = 0; seed < seeds; seed++) {
+      if (!gateFailed(judge({ seed: 1000 + seed, targets: ["fast", "slow"] }, { seed: 5000 + seed, targets: ["fast", "slow"] }))) passed++;
+    }
+    expect(passed / seeds).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("passes a 5% regression under a 10% allowance, even on many requests where it is significant", () => {
+    const lines = judge({ seed: 4, scale: 1.05, requests: 2000 }, { seed: 3, requests: 2000 }, "latencyMs.p50=10%");
+    expect(lines[0]!.pValue).toBeLessThan(0.05);
+    expect(lines[0]!.verdict).toBe("passed");
+  });
+
+  it("fails a rise of the failure rate beyond its points, not one within them", () => {
+    expect(judge({ seed: 6, failureRate: 0.12, requests: 600 }, { seed: 5, failureRate: 0.02, requests: 600 }, "failureRate=1pt")[0]!.verdict).toBe("regressed");
+    expect(judge({ seed: 6, failureRate: 0.12, requests: 600 }, { seed: 5, failureRate: 0.02, requests: 600 }, "failureRate=20pt")[0]!.verdict).toBe("passed");
+  });
+
+  it("leaves a line untested when a side has too few values", () => {
+    const lines = judge({ seed: 8, requests: 4 }, { seed: 7, requests: 4 }, "latencyMs.p90=10%");
+    expect(lines[0]!.verdict).toBe("untested");
+    expect(gateFailed(lines)).toBe(false);
+  });
+});
+
+describe("gate reports", () => {
+  const lines = judge({ seed: 2, scale: 1.25, targets: ["fast", "a<&\"b"] }, { seed: 1, targets: ["fast", "a<&\"b"] });
+
+  it("JUnit XML parses and carries one test case per target and metric", () => {
+    const xml = gateJunit(lines, (id) => id);
+    const document = new new JSDOM("").window.DOMParser().parseFromString(xml, "application/xml");
+    expect(document.getElementsByTagName("parsererror")).toHaveLength(0);
+    const cases = [...document.getElementsByTagName("testcase")];
+    expect(cases.map((testCase) => `${testCase.getAttribute("classname")} ${testCase.getAttribute("name")}`)).toEqual(
+      lines.map((line) => `regression-gate.${line.targetId} ${line.metric}`),
+    );
+    const failures = document.getElementsByTagName("failure");
+    expect(failures.length).toBe(lines.filter((line) => line.verdict === "regressed").length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it("the Markdown table has a row per line and escapes what would break it", () => {
+    const markdown = gateMarkdown(lines, (id) => `${id} | x`);
+    expect(markdown).toContain("**Regression gate failed**");
+    expect(markdown.split("\n").filter((row) => row.startsWith("| ") && !row.startsWith("| target") && !row.startsWith("| ---"))).toHaveLength(lines.length);
+    expect(markdown).toContain("fast \\| x");
+    expect(markdown).toContain("a\\<&\"b");
+  });
+});
