@@ -28,7 +28,7 @@ export function gateRecords({ seed, targets = ["fast"], requests = 120, scale = 
         latencyMs,
         ttftMs: failed ? null : latencyMs / 4,
         status: failed ? "error" : "ok",
-        errorKind: failed ? "http" : null,
+        errorKind: failed ? "http_5xx" : null,
         httpStatus: failed ? 500 : 200,
         errorMessage: failed ? "HTTP 500" : null,
       });

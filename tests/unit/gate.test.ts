@@ -1,5 +1,5 @@
+// @vitest-environment jsdom
 // The regression gate's core: --max-regression parsed, and the verdict on seeded hand-made runs.
-import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { parseAllowances, type Allowance } from "../../src/core/gate/allowances";
 import { gateFailed, judgeGate, type GateRun } from "../../src/core/gate/judge";
@@ -105,7 +105,7 @@ describe("gate reports", () => {
 
   it("JUnit XML parses and carries one test case per target and metric", () => {
     const xml = gateJunit(lines, (id) => id);
-    const document = new new JSDOM("").window.DOMParser().parseFromString(xml, "application/xml");
+    const document = new DOMParser().parseFromString(xml, "application/xml");
     expect(document.getElementsByTagName("parsererror")).toHaveLength(0);
     const cases = [...document.getElementsByTagName("testcase")];
     expect(cases.map((testCase) => `${testCase.getAttribute("classname")} ${testCase.getAttribute("name")}`)).toEqual(
