@@ -1,0 +1,77 @@
+// E-Divisive means on seeded series: a shift found where it starts, noise and a lone outlier left quiet,
+// a slow trend reported as a change somewhere inside it.
+import { describe, expect, it } from "vitest";
+import { bestSplit, eDivisive } from "../../src/core/change-points/e-divisive";
+import { seriesChanges } from "../../src/core/change-points/series";
+import { mulberry32, openUnit, standardNormal } from "../../src/core/random";
+
+const SEEDS = 200;
+
+/** 20 runs' values: the level at each run times a seeded 5% noise. */
+function series(seed: number, level: (run: number) => number): number[] {
+  const uniform = openUnit(mulberry32(seed));
+  return Array.from({ length: 20 }, (_, run) => level(run) * (1 + 0.05 * standardNormal(uniform)));
+}
+
+function share(count: (seed: number) => boolean): number {
+  let hits = 0;
+  for (let seed = 0; seed < SEEDS; seed++) if (count(seed)) hits++;
+  return hits / SEEDS;
+}
+
+describe("bestSplit", () => {
+  it("splits a clean step where it steps, with the energy statistic's value", () => {
+    const values = [1, 1, 1, 1, 5, 5, 5, 5];
+    const split = bestSplit(values, 0, values.length, 2);
+    expect(split?.index).toBe(4);
+    // m = k = 4, n = 8: (16 / 8) · (2 · 64 / 16 − 0 − 0) = 16.
+    expect(split?.statistic).toBeCloseTo(16, 10);
+  });
+
+  it("has nothing to split below two segments' worth of values", () => {
+    expect(bestSplit([1, 2, 3, 4, 5], 0, 5, 3)).toBeNull();
+  });
+});
+
+describe("eDivisive", () => {
+  it("finds both steps of a clean two-step series, each with a small p-value", () => {
+    const values = [...Array<number>(8).fill(10), ...Array<number>(8).fill(20), ...Array<number>(8).fill(12)];
+    const points = eDivisive(values);
+    expect(points.map((point) => point.index)).toEqual([8, 16]);
+    for (const point of points) expect(point.pValue).toBeLessThanOrEqual(0.05);
+  });
+
+  it("gives the same answer for the same series (seeded permutations)", () => {
+    const values = series(7, (run) => (run >= 10 ? 115 : 100));
+    expect(eDivisive(values)).toEqual(eDivisive(values));
+  });
+
+  it("stays quiet on 20 runs from one distribution in at least 90% of seeds", () => {
+    expect(share((seed) => eDivisive(series(seed, () => 100)).length === 0)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("finds a 20% shift within two runs of where it starts in at least 95% of seeds", () => {
+    expect(share((seed) => eDivisive(series(10_000 + seed, (run) => (run >= 8 ? 120 : 100))).some((point) => Math.abs(point.index - 8) <= 2))).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("does not call a single outlier run a change in at least 90% of seeds", () => {
+    expect(share((seed) => eDivisive(series(20_000 + seed, (run) => (run === 10 ? 300 : 100))).length === 0)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("reports a slow trend (+50% over 20 runs) as a change inside it, later runs higher", () => {
+    const changes = seriesChanges(series(30_000, (run) => 100 + 2.5 * run));
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change.index).toBeGreaterThanOrEqual(3);
+      expect(change.index).toBeLessThanOrEqual(17);
+      expect(change.after).toBeGreaterThan(change.before);
+    }
+  });
+});
+
+describe("seriesChanges", () => {
+  it("names the medians before and after the change", () => {
+    const [change] = seriesChanges([10, 11, 9, 10, 12, 10, 30, 31, 29, 30, 32, 30]);
+    expect(change).toMatchObject({ index: 6, before: 10, after: 30 });
+  });
+});
