@@ -1,0 +1,78 @@
+// The bundled speech-recognition and text-to-image scenarios run in the dashboard against the sandbox, as a
+// newcomer would run them: the WAV inputs fetched from the app's assets, the answers parsed, the generated
+// images kept in the blobs table, and on the Compare page three transcripts and three images side by side,
+// with the word error rate between the transcripts. (task-outputs.test.ts checks the same views on
+// hand-made records whose figures are known exactly.)
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPageErrors, runScenarioInApp, startBrowserSession, storedRun, type BrowserSession } from "./harness";
+
+const TARGETS = ["fast", "steady", "slow"];
+
+let session: BrowserSession;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  session = await startBrowserSession("e2e-task-scenarios", { sandboxTimeScale: 0.2 });
+  ({ page } = session);
+  pageErrors = collectPageErrors(page);
+  await session.servers.openApp(page);
+}, 120_000);
+
+afterAll(async () => {
+  await session?.close();
+});
+
+function column(targetId: string) {
+  return page.locator(`[data-testid="target-outputs"][data-target-id="${targetId}"]`);
+}
+
+async function runBundled(key: string): Promise<string> {
+  const run = await runScenarioInApp(page, key, 120_000);
+  expect(run.status).toBe("completed");
+  expect(run.failedRequests).toBe(0);
+  await page.evaluate((hash) => (window.location.hash = hash), `#/compare/${encodeURIComponent(run.runId)}`);
+  await page.getByTestId("outputs-by-input").waitFor({ timeout: 60_000 });
+  return run.runId;
+}
+
+describe("the bundled task scenarios in Chromium", () => {
+  it("transcribes the bundled recordings on three targets: transcripts side by side, with their word error rates", async () => {
+    const runId = await runBundled("bundled:sandbox-speech-recognition");
+    const { records } = await storedRun(page, runId);
+    const measured = records.filter((record) => !record.warmup);
+    expect(measured).toHaveLength(3 * 3 * 3);
+    // A transcript is text: it is the record's output (outputValue keeps timestamped chunks when sent).
+    for (const record of measured) expect(record.status === "ok" && (record.output ?? "").length > 0).toBe(true);
+
+    const transcripts = await Promise.all(TARGETS.map((targetId) => column(targetId).getByTestId("text-output").first().innerText()));
+    for (const transcript of transcripts) expect(transcript.trim().length).toBeGreaterThan(0);
+    const tops = await Promise.all(TARGETS.map(async (targetId) => (await column(targetId).boundingBox())!.y));
+    expect(new Set(tops).size).toBe(1);
+
+    const wer = page.locator('[data-testid="agreement-measure"][data-measure-id="agreementWordErrorRate"]');
+    await wer.waitFor();
+    for (const reference of TARGETS) {
+      for (const judged of TARGETS.filter((other) => other !== reference)) {
+        // Each pair over the three recordings: a percentage and the inputs it stands on.
+        expect(await wer.locator(`[data-pair="${reference}→${judged}"]`).innerText()).toMatch(/^\d+(\.\d)?% · n=3$/);
+      }
+    }
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  it("generates images on three targets and shows them side by side, decoded from the blobs table", async () => {
+    await runBundled("bundled:sandbox-text-to-image");
+    for (const targetId of TARGETS) {
+      const image = column(targetId).getByRole("img", { name: /^Generated image/ }).first();
+      await image.waitFor();
+      expect(await image.getAttribute("src")).toMatch(/^blob:/);
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+      expect(await column(targetId).getByTestId("image-facts").first().innerText()).toMatch(/^\d+ × \d+ px · image\/png · /);
+    }
+    const tops = await Promise.all(TARGETS.map(async (targetId) => (await column(targetId).boundingBox())!.y));
+    expect(new Set(tops).size).toBe(1);
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});
