@@ -3,6 +3,7 @@
 import { fieldId, getAt } from "./draft-paths";
 import { useEditor, useFieldErrors } from "./editor-context";
 import { FieldErrors } from "./field-errors";
+import { InputFilePickers } from "./input-file-pickers";
 import { JsonField } from "./json-field";
 
 export function LiteralInputs({ inputs, task }: { inputs: readonly unknown[]; task: string }) {
@@ -15,6 +16,7 @@ export function LiteralInputs({ inputs, task }: { inputs: readonly unknown[]; ta
         {inputs.map((input, index) => (
           <li key={index} className="input-item">
             {typeof input === "string" ? <PromptInput index={index} /> : <JsonField path={["inputs", index]} label={`Input ${index + 1} (JSON)`} rows={4} />}
+            <InputFilePickers input={input} index={index} />
             <button type="button" className="button button-small" onClick={() => remove(index)} aria-label={`Remove input ${index + 1}`}>
               Remove
             </button>
