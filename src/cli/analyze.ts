@@ -30,6 +30,8 @@ export class RecordsFileProblem extends Error {}
 export interface LoadedRun {
   path: string;
   runId: string;
+  /** When the run started (epoch ms): the bundle's, else the first record's. */
+  startedAt: number;
   /** Targets in the order they first appear. */
   targetIds: string[];
   rows: SummaryRow[];
@@ -90,13 +92,13 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   if (records === 0 || summary === null) throw new RecordsFileProblem(`${path}: no records`);
   const targetIds = samples.targetIds();
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
-  return { path, runId: file.run.id, targetIds, rows, samples, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin };
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin };
 }
 
 /** Controls and bidi overrides, as terminal-safe.ts lists them: in JSON only inside strings, where \uXXXX is the same character. */
 const TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-function jsonText(value: unknown): string {
+export function jsonText(value: unknown): string {
   const json = JSON.stringify(value, null, 2).replace(TERMINAL_UNSAFE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return `${json}\n`;
 }

@@ -11,6 +11,7 @@ export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
        npm run cli -- analyze <run file> [<other run file>] [--json] [--unpaired] [--scenario <scenario.json>]
        npm run cli -- analyze <new run file> --baseline <old run file> --max-regression <metric=allowance,…>
                               [--markdown <file>] [--junit <file>] [--unpaired] [--scenario <scenario.json>]
+       npm run cli -- trend <run file> <run file>… [--json] [--scenario <scenario.json>]   (series and change points)
        npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]   (code to call each target)
        npm run cli -- tasks   (every task of @huggingface/tasks: which ones run, and why not the others)
 
@@ -120,6 +121,13 @@ export interface AnalyzeCommand {
   gate?: GateOptions | undefined;
 }
 
+export interface TrendCommand {
+  /** Run files in any order: they are ordered by start time. */
+  files: string[];
+  json: boolean;
+  scenarioPath: string | undefined;
+}
+
 export interface GateOptions {
   baselinePath: string;
   allowances: Allowance[];
@@ -130,6 +138,7 @@ export interface GateOptions {
 export type ParsedCommand =
   | { kind: "run"; command: RunCommand }
   | { kind: "analyze"; command: AnalyzeCommand }
+  | { kind: "trend"; command: TrendCommand }
   | { kind: "help" }
   | { kind: "error"; message: string };
 
@@ -183,7 +192,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if ("error" in table) return { kind: "error", message: table.error };
   const [verb, scenarioPath, ...extra] = positionals;
   if (verb === "analyze") return parseAnalyze(values, positionals.slice(1), table.view);
-  if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}" (the commands are "run" and "analyze")` : "missing command: run or analyze" };
+  if (verb === "trend") return parseTrend(values, positionals.slice(1));
+  if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}" (the commands are "run", "analyze" and "trend")` : "missing command: run or analyze" };
   const misplaced = ANALYZE_ONLY_OPTIONS.find((option) => values[option] !== undefined);
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of analyze, not of run` };
   if (!scenarioPath) return { kind: "error", message: "missing the scenario file: run <scenario.json>" };
@@ -265,6 +275,15 @@ function parseAnalyze(values: Record<string, string | boolean | undefined>, file
   const gate = parseGate(values, files);
   if (typeof gate === "string") return { kind: "error", message: gate };
   return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table, gate } };
+}
+
+function parseTrend(values: Record<string, string | boolean | undefined>, files: string[]): ParsedCommand {
+  const allowed = new Set(["json", "scenario", "help"]);
+  const misplaced = Object.keys(values).find((option) => values[option] !== undefined && !allowed.has(option));
+  if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is not an option of trend (trend takes --json and --scenario)` };
+  if (files.length === 0) return { kind: "error", message: "missing the run files: trend <run file> <run file>…" };
+  const scenarioPath = typeof values.scenario === "string" ? values.scenario : undefined;
+  return { kind: "trend", command: { files, json: values.json === true, scenarioPath } };
 }
 
 /** The regression gate's options: --baseline and --max-regression together, with one run file; else undefined or the error. */

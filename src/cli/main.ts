@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { analyze, RecordsFileProblem } from "./analyze";
 import { gateCommand } from "./gate-command";
+import { trendCommand } from "./trend-command";
 import { parseCommandLine, USAGE, type RunCommand } from "./args";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_UNEXPECTED, EXIT_WRITE_FAILED } from "./exit-codes";
@@ -57,6 +58,11 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_BAD_INPUT;
   }
   try {
+    if (parsed.kind === "trend") {
+      const output = await trendCommand(parsed.command);
+      process.stdout.write(parsed.command.json ? output : terminalSafe(output));
+      return EXIT_COMPLETED;
+    }
     if (parsed.kind === "analyze" && parsed.command.gate !== undefined) {
       const { output, exitCode } = await gateCommand({ ...parsed.command, gate: parsed.command.gate });
       process.stdout.write(terminalSafe(output));

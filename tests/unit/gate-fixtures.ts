@@ -11,9 +11,11 @@ export interface RunShape {
   scale?: number;
   /** Share of requests that fail. */
   failureRate?: number;
+  /** When the run starts (epoch ms). */
+  start?: number;
 }
 
-export function gateRecords({ seed, targets = ["fast"], requests = 120, scale = 1, failureRate = 0 }: RunShape): RequestRecord[] {
+export function gateRecords({ seed, targets = ["fast"], requests = 120, scale = 1, failureRate = 0, start = 1_700_000_000_000 }: RunShape): RequestRecord[] {
   const uniform = openUnit(mulberry32(seed));
   return targets.flatMap((targetId) =>
     Array.from({ length: requests }, (_, index) => {
@@ -24,7 +26,7 @@ export function gateRecords({ seed, targets = ["fast"], requests = 120, scale = 
         targetId,
         inputIndex: index % 20,
         repetition: Math.floor(index / 20),
-        startedAt: 1_700_000_000_000 + index * 100,
+        startedAt: start + index * 100,
         latencyMs,
         ttftMs: failed ? null : latencyMs / 4,
         status: failed ? "error" : "ok",

@@ -1,0 +1,37 @@
+// `trend <files…>`: runs read as `analyze` reads them, ordered by start time, per target and metric the
+// series and its change points (core/change-points/trend.ts); --json writes the Trend object as it is.
+import { buildTrend, type Trend } from "../core/change-points/trend";
+import { jsonText, loadRecords, scenarioFrom } from "./analyze";
+import type { TrendCommand } from "./args";
+
+function shortNumber(value: number): string {
+  return Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 1 ? value.toFixed(2) : value.toFixed(4);
+}
+
+function trendText(trend: Trend): string {
+  const lines: string[] = [];
+  for (const series of trend.series) {
+    lines.push(`${series.targetId} ${series.metric}: ${series.points.map((point) => shortNumber(point.value)).join(" ")}`);
+    for (const change of trend.changePoints.filter((candidate) => candidate.targetId === series.targetId && candidate.metric === series.metric)) {
+      const at = series.points.findIndex((point) => point.runId === change.runId);
+      lines.push(`  change from run ${at + 1} (${change.runId}): median ${shortNumber(change.before)} → ${shortNumber(change.after)}, p = ${change.pValue.toFixed(3)}`);
+    }
+  }
+  if (trend.changePoints.length === 0) lines.push("", "No change points (E-Divisive means, permutation test at 0.05).");
+  return `${lines.join("\n")}\n`;
+}
+
+/** JSON: the Trend shape as documented, values rounded to what a file needs. */
+function trendJson(trend: Trend): string {
+  // Rounded through a replacer, then written by analyze's jsonText (which escapes what a terminal could misread).
+  return jsonText(JSON.parse(JSON.stringify(trend, (_key, value: unknown) => (typeof value === "number" && !Number.isInteger(value) ? Number(value.toPrecision(6)) : value))));
+}
+
+export async function trendCommand(command: TrendCommand): Promise<string> {
+  const scenario = await scenarioFrom(command.scenarioPath);
+  const runs = [];
+  // One at a time: each file is streamed through its own accumulators, and many files at once would hold them all.
+  for (const path of command.files) runs.push(await loadRecords(path, scenario));
+  const trend = buildTrend(runs);
+  return command.json ? trendJson(trend) : trendText(trend);
+}
