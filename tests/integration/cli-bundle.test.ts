@@ -1,12 +1,12 @@
 // `run --bundle` writes the run as one .pbrun.json.gz, and `analyze` reads it (and other tools' exports)
 // like a records file: the same summary as the run printed, target labels and prices from the bundle's
 // own scenario, the origin given with --origin; broken files refused by line and field.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 const repoRoot = new URL("../..", import.meta.url).pathname;
@@ -16,22 +16,7 @@ let bundlePath: string;
 let jsonlPath: string;
 let summaryPath: string;
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot, env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
 
 interface AnalyzeJson {
   summary: Record<string, unknown>[];

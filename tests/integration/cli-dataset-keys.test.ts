@@ -1,14 +1,13 @@
 // The command line as a process: `run --dataset` fills the template's variables from a CSV or JSONL file
 // (bad files refused with the row, the line and the reason, exit code 2, nothing sent), and an endpoint's
 // `apiKeyEnv` is read from the environment (a missing variable refused before anything is sent).
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import { startEchoServer, type EchoServer } from "../mocks/echo-server";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 const KEY = "sk-cli-endpoint-key-0123456789";
 
 let echo: EchoServer;
@@ -24,22 +23,7 @@ afterAll(async () => {
   await echo.close();
 });
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot, env: { ...process.env, VLLM_KEY: "", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[], env: Record<string, string> = {}): Promise<CliResult> => runCliProcess(args, { VLLM_KEY: "", ...env });
 
 function write(name: string, content: string): string {
   const path = join(workDir, name);

@@ -1,25 +1,15 @@
 // `analyze <new> --baseline <old> --max-regression …` as a separate process on hand-made records files:
 // the exit codes a CI job reads, and the --markdown and --junit files it keeps.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import { gateRecords, type RunShape } from "../unit/gate-fixtures";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 let workDir: string;
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args);
 
 function recordsFile(name: string, shape: RunShape): string {
   const path = join(workDir, name);

@@ -1,13 +1,12 @@
 // `run --resume`: a run cut short is finished by sending only its missing requests, counted at the
 // sandbox (on an ephemeral port), appended to the same records file, and summarised as one run.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 
 let sandbox: Sandbox;
 let workDir: string;
@@ -19,19 +18,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
 
 // Two targets on two profiles, so each target's requests are counted apart: 3 inputs × 2 repetitions + 1 warm-up each.
 const scenario = {

@@ -1,20 +1,10 @@
 // `providerbench snippets` as a separate process: every target's code, or the one named; never the token.
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 const SECRET = "hf_cliTokenThatMustNeverBePrinted555";
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot, env: { ...process.env, HF_TOKEN: SECRET } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args, { HF_TOKEN: SECRET });
 
 describe("providerbench snippets", () => {
   it("prints each target's JavaScript, Python and curl with the first input, the token as a variable", async () => {

@@ -1,10 +1,10 @@
 // The bundled task scenarios from a fresh start: the command line, as a separate process, runs each one
 // against the sandbox on an ephemeral port; every request succeeds and each record holds its task's shape.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import type { RequestRecord } from "../../src/core/record";
 import { EXIT_BAD_INPUT } from "../../src/cli/exit-codes";
@@ -21,19 +21,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
 
 type Shape = (value: unknown, record: RequestRecord) => boolean;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,26 +1,16 @@
 // `trend <files…>` as a separate process: twelve nightly runs, one target slowed from the eighth, given
 // out of order; the series come out by start time and the change point on that target only.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import type { Trend } from "../../src/core/change-points/trend";
 import { gateRecords } from "../unit/gate-fixtures";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 const DAY_MS = 86_400_000;
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args);
 
 describe("trend", () => {
   it("orders twelve runs by start time and marks the change at the eighth run on the slowed target only", async () => {
