@@ -311,24 +311,32 @@ export async function storedRun(page: Page, runId: string): Promise<{ run: Store
   ) as Promise<{ run: StoredRun | undefined; records: RequestRecord[] }>;
 }
 
+/** Every row of one object store of the app's database, read with the raw IndexedDB API from inside the page. */
+export function storedRows<Row>(page: Page, storeName: string): Promise<Row[]> {
+  return page.evaluate(
+    async ({ databaseName, storeName }) => {
+      const request = indexedDB.open(databaseName);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        const rows = db.transaction(storeName, "readonly").objectStore(storeName).getAll();
+        return await new Promise<unknown[]>((resolve, reject) => {
+          rows.onsuccess = () => resolve(rows.result);
+          rows.onerror = () => reject(rows.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { databaseName: DATABASE_NAME, storeName },
+  ) as Promise<Row[]>;
+}
+
 /** Every run row IndexedDB holds, records left out. */
 export function storedRuns(page: Page): Promise<StoredRun[]> {
-  return page.evaluate(async (databaseName) => {
-    const request = indexedDB.open(databaseName);
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const rows = db.transaction("runs", "readonly").objectStore("runs").getAll();
-      return await new Promise<unknown[]>((resolve, reject) => {
-        rows.onsuccess = () => resolve(rows.result);
-        rows.onerror = () => reject(rows.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, DATABASE_NAME) as Promise<StoredRun[]>;
+  return storedRows<StoredRun>(page, "runs");
 }
 
 /** How many records of the run IndexedDB holds right now (committed batches only). */

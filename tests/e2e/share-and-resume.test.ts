@@ -7,8 +7,8 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Scenario } from "../../src/core/scenario";
-import { DATABASE_NAME, type StoredScenario } from "../../src/store/db";
-import { launchBrowser, saveScenarioThroughUi, startBrowserSession, startRunInApp, storedRun, storedRuns, waitForRunToEnd, type BrowserSession } from "./harness";
+import type { StoredScenario } from "../../src/store/db";
+import { launchBrowser, saveScenarioThroughUi, startBrowserSession, startRunInApp, storedRows, storedRun, storedRuns, waitForRunToEnd, type BrowserSession } from "./harness";
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -19,22 +19,7 @@ afterAll(async () => {
 });
 
 function savedScenarios(page: Page): Promise<StoredScenario[]> {
-  return page.evaluate(async (databaseName) => {
-    const request = indexedDB.open(databaseName);
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const rows = db.transaction("scenarios", "readonly").objectStore("scenarios").getAll();
-      return await new Promise<unknown[]>((resolve, reject) => {
-        rows.onsuccess = () => resolve(rows.result);
-        rows.onerror = () => reject(rows.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, DATABASE_NAME) as Promise<StoredScenario[]>;
+  return storedRows<StoredScenario>(page, "scenarios");
 }
 
 const SHARED = {
