@@ -2,10 +2,16 @@
 // series and its change points (core/change-points/trend.ts); --json writes the Trend object as it is.
 import { buildTrend, type Trend } from "../core/change-points/trend";
 import { jsonText, loadRecords, scenarioFrom } from "./analyze";
+import type { MedianInterval } from "../core/change-points/series";
 import type { TrendCommand } from "./args";
 
 function shortNumber(value: number): string {
   return Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 1 ? value.toFixed(2) : value.toFixed(4);
+}
+
+/** "1204 [1180, 1251]": a median and its 95% interval, when it has one. */
+function medianText(value: number, ci: MedianInterval | null): string {
+  return ci === null ? shortNumber(value) : `${shortNumber(value)} [${shortNumber(ci.low)}, ${shortNumber(ci.high)}]`;
 }
 
 function trendText(trend: Trend): string {
@@ -14,7 +20,7 @@ function trendText(trend: Trend): string {
     lines.push(`${series.targetId} ${series.metric}: ${series.points.map((point) => shortNumber(point.value)).join(" ")}`);
     for (const change of trend.changePoints.filter((candidate) => candidate.targetId === series.targetId && candidate.metric === series.metric)) {
       const at = series.points.findIndex((point) => point.runId === change.runId);
-      lines.push(`  change from run ${at + 1} (${change.runId}): median ${shortNumber(change.before)} → ${shortNumber(change.after)}, p = ${change.pValue.toFixed(3)}`);
+      lines.push(`  change from run ${at + 1} (${change.runId}): median ${medianText(change.before, change.beforeCi)} → ${medianText(change.after, change.afterCi)}, p = ${change.pValue.toFixed(3)}`);
     }
   }
   if (trend.changePoints.length === 0) lines.push("", "No change points (E-Divisive means, permutation test at 0.05).");

@@ -37,12 +37,17 @@ describe("trend", () => {
     const slowLatency = trend.changePoints.find((change) => change.targetId === "slow" && change.metric === "latencyMs.p50");
     expect(slowLatency).toMatchObject({ runId: "night-8" });
     expect(slowLatency!.after / slowLatency!.before).toBeGreaterThan(1.15);
-    expect(Object.keys(slowLatency!)).toEqual(["targetId", "metric", "runId", "before", "after", "pValue"]);
+    expect(Object.keys(slowLatency!)).toEqual(["targetId", "metric", "runId", "before", "after", "beforeCi", "afterCi", "pValue"]);
+    // 7 runs before the change: the order-statistic interval; 5 after: the bootstrap's.
+    expect(slowLatency!.beforeCi).toMatchObject({ method: "order statistics" });
+    expect(slowLatency!.afterCi).toMatchObject({ method: "bootstrap" });
+    expect(slowLatency!.beforeCi!.low).toBeLessThanOrEqual(slowLatency!.before);
+    expect(slowLatency!.beforeCi!.high).toBeLessThan(slowLatency!.afterCi!.low);
     expect(trend.changePoints.filter((change) => change.targetId === "fast")).toEqual([]);
 
     const text = await runCli(["trend", ...files]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/slow latencyMs\.p50: .*\n {2}change from run 8 \(night-8\)/);
+    expect(text.stdout).toMatch(/slow latencyMs\.p50: .*\n {2}change from run 8 \(night-8\): median \d+ \[\d+, \d+\] → \d+ \[\d+, \d+\]/);
   });
 
   it("exits 2 naming the file without records", async () => {

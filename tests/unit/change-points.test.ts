@@ -2,7 +2,7 @@
 // a slow trend reported as a change somewhere inside it.
 import { describe, expect, it } from "vitest";
 import { bestSplit, eDivisive } from "../../src/core/change-points/e-divisive";
-import { seriesChanges } from "../../src/core/change-points/series";
+import { medianInterval, MIN_RUNS_FOR_ORDER_STATISTIC_MEDIAN, seriesChanges } from "../../src/core/change-points/series";
 import { mulberry32, openUnit, standardNormal } from "../../src/core/random";
 
 const SEEDS = 200;
@@ -73,5 +73,45 @@ describe("seriesChanges", () => {
   it("names the medians before and after the change", () => {
     const [change] = seriesChanges([10, 11, 9, 10, 12, 10, 30, 31, 29, 30, 32, 30]);
     expect(change).toMatchObject({ index: 6, before: 10, after: 30 });
+    // Six runs a side: ranks 1 and 6, the extremes of each side.
+    expect(change?.beforeCi).toEqual({ low: 9, high: 12, method: "order statistics" });
+    expect(change?.afterCi).toEqual({ low: 29, high: 32, method: "order statistics" });
+  });
+});
+
+describe("medianInterval", () => {
+  it("is the order-statistic interval from 6 runs on: ranks 1 and 6 of 6, ranks 2 and 8 of 9", () => {
+    expect(MIN_RUNS_FOR_ORDER_STATISTIC_MEDIAN).toBe(6);
+    expect(medianInterval([16, 11, 14, 12, 15, 13])).toEqual({ low: 11, high: 16, method: "order statistics" });
+    expect(medianInterval([9, 1, 8, 2, 7, 3, 6, 4, 5])).toEqual({ low: 2, high: 8, method: "order statistics" });
+  });
+
+  it("falls back to the seeded bootstrap below 6 runs, inside the values' range and the same each time", () => {
+    const values = [100, 104, 98, 120, 101];
+    const ci = medianInterval(values)!;
+    expect(ci.method).toBe("bootstrap");
+    expect(ci.low).toBeGreaterThanOrEqual(98);
+    expect(ci.high).toBeLessThanOrEqual(120);
+    expect(ci.low).toBeLessThanOrEqual(101);
+    expect(ci.high).toBeGreaterThanOrEqual(101);
+    expect(medianInterval(values)).toEqual(ci);
+  });
+
+  it("has none for a single value", () => {
+    expect(medianInterval([5])).toBeNull();
+  });
+
+  it("covers the true level of both sides of a 20% shift in at least 95% of the seeds where it is found at its run", () => {
+    let found = 0;
+    let covered = 0;
+    for (let seed = 0; seed < SEEDS; seed++) {
+      const changes = seriesChanges(series(40_000 + seed, (run) => (run >= 10 ? 120 : 100)));
+      const [change] = changes;
+      if (changes.length !== 1 || change!.index !== 10) continue;
+      found++;
+      if (change!.beforeCi!.low <= 100 && 100 <= change!.beforeCi!.high && change!.afterCi!.low <= 120 && 120 <= change!.afterCi!.high) covered++;
+    }
+    expect(found).toBeGreaterThanOrEqual(SEEDS / 2);
+    expect(covered / found).toBeGreaterThanOrEqual(0.95);
   });
 });
