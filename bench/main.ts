@@ -11,7 +11,7 @@ import { measureCliScale, scaleTable } from "./cli-scale";
 import { hostileMemoryTable, measureHostileMemory } from "./hostile-memory";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
 import { runBrowserBenchmarks, runStorageBenchmark } from "./browser/index";
-import { measureWire, wireGoals, wireTable } from "./wire";
+import { measureWire, wireGoals, wireTable, type WireClient } from "./wire";
 import { datasetsTable, measureDatasets } from "./datasets";
 import { cpus as machineCpus, loadavg } from "node:os";
 import { highestRateHeld, loadPrecisionTable, measureLoadPrecision, type LoadPrecisionRow } from "./load-precision";
@@ -90,10 +90,13 @@ const BENCHMARKS: Record<string, Benchmark> = {
 
   async wire() {
     log("the wire: the command line next to bare undici.request and fetch loops…");
-    const rows = await measureWire({ quick, log });
+    // `-- wire --clients cli,bare-undici`: some clients only (a focused before/after), every mode.
+    const clientsIndex = process.argv.indexOf("--clients");
+    const clients = clientsIndex < 0 ? undefined : (process.argv[clientsIndex + 1] ?? "").split(",").filter(Boolean) as WireClient[];
+    const rows = await measureWire({ quick, log, ...(clients ? { clients } : {}) });
     return [
       "## The wire: the command line next to bare loops",
-      "One loopback server in its own process (`bench/wire/wire-server.ts`) logs, by its own clock, when each request had arrived and when it wrote the first content chunk and the last byte. ProviderBench's command line (its undici transport; the same with `--workers 2`, two worker threads each with its own loop and pool, the records merged; and `--transport fetch`, the transport before it), a bare `undici.request` loop and a bare `fetch` loop each run in their own process, one after the other, as closed loops: 100 ms to the first token then 20 chunks 10 ms apart at c=32, and a zero-latency non-streaming answer at c=64. Errors are per request, measured − what the server did (signed: + is late), matched by the request number the server writes into each answer; req/s over the span of the client's requests; CPU seconds (user + system) and peak RSS from GNU time around each client. The machine is shared (2 cores, other work running): compare the rows of one run with each other, not with other runs.",
+      "One loopback server in its own process (`bench/wire/wire-server.ts`) logs, by its own clock, when each request had arrived and when it wrote the first content chunk and the last byte. ProviderBench's command line (its undici transport; the same with `--workers 2`, two worker threads each with its own loop and pool, the records merged; and `--transport fetch`, the transport before it), a bare `undici.request` loop and a bare `fetch` loop each run in their own process, one after the other, as closed loops: 100 ms to the first token then 20 chunks 10 ms apart at c=32, and a zero-latency non-streaming answer at c=64. Every client is warmed the same way first: ten waves of the loop (320 requests at c=32, 640 at c=64), sent through the same loop and left out of every figure (the command line's `run.warmup`, the bare loops' `--warmup`); a cold process is late by 10–33 ms on its first waves, and at c=32 one wave is the whole p99. Errors are per request, measured − what the server did (signed: + is late), matched by the request number the server writes into each answer; req/s over the span of the client's requests; CPU seconds (user + system) and peak RSS from GNU time around each client. The machine is shared (2 cores, other work running): compare the rows of one run with each other, not with other runs.",
       wireTable(rows),
       "Goals (issue 15), judged on the rows above:",
       wireGoals(rows),
@@ -158,7 +161,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
 function selectedBenchmarks(): string[] {
   const onlyIndex = process.argv.indexOf("--only");
   // `npm run bench -- wire` names benchmarks as plain words, like `--only wire`.
-  const named = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && all[index - 1] !== "--only");
+  const named = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && all[index - 1] !== "--only" && all[index - 1] !== "--clients");
   if (onlyIndex < 0 && named.length === 0) return Object.keys(BENCHMARKS);
   const names = (onlyIndex < 0 ? named.join(",") : (process.argv[onlyIndex + 1] ?? "")).split(",").filter(Boolean);
   const unknown = names.filter((name) => !(name in BENCHMARKS));
