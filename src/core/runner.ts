@@ -396,8 +396,13 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     const targetLimits = new Map<string, LimitFunction>(stage.targetIds.map((id) => [id, pLimit(perTarget)]));
     const pastDeadline = (): boolean => deadline !== null && clock.now() >= deadline;
     // A duration-bound stage sends no new request after its time is up; requests in flight finish.
-    const runInSlot: SlotRunner = (planned, attempt, work) =>
-      targetLimits.get(planned.targetId)!(() => globalLimit(() => (attempt === 1 && pastDeadline() ? Promise.resolve(null) : work())));
+    const slotWork = <T,>(attempt: number, work: () => Promise<T | null>): Promise<T | null> => (attempt === 1 && pastDeadline() ? Promise.resolve(null) : work());
+    // One target whose own bound is no tighter than the run's: the run's limit alone is the same bound, and
+    // a second queue would cost every request another promise and closure for nothing.
+    const runInSlot: SlotRunner =
+      stage.targetIds.length === 1 && perTarget >= total
+        ? (_planned, attempt, work) => globalLimit(() => slotWork(attempt, work))
+        : (planned, attempt, work) => targetLimits.get(planned.targetId)!(() => globalLimit(() => slotWork(attempt, work)));
     // Feed each plan lazily through a bounded window: a million-request run never holds a million promises.
     const windowSize = Math.min(4096, feeds.length === 1 ? total + stage.targetIds.length * perTarget : 2 * perTarget);
     const feed = async (plan: Iterable<PlannedRequest>): Promise<void> => {
