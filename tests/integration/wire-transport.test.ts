@@ -12,7 +12,7 @@ import type { RequestRecord } from "../../src/core/record";
 import { runScenario } from "../../src/core/runner";
 import type { Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
-import { createWireTransport, type WireTransport } from "../../src/cli/transport/undici-transport";
+import { createBodyBytes, createWireTransport, REUSED_BODY_MAX_CHARS, type WireTransport } from "../../src/cli/transport/undici-transport";
 import { chatCompletionBody, PROVIDER_MODEL_IDS } from "../mocks/hf-router";
 
 const TOKEN = "hf_SENTINEL_wire_token_0123456789";
@@ -363,5 +363,51 @@ describe("Hugging Face provider requests on the undici transport", () => {
     expect(viaUndici.map((request) => JSON.parse(request.body) as { model: string }).map((body) => body.model)).toEqual(
       expect.arrayContaining([PROVIDER_MODEL_IDS.groq, PROVIDER_MODEL_IDS.together]),
     );
+  });
+
+  it("sends every repetition the same bytes the library built, reused, for an endpoint and two providers", async () => {
+    const repeated = scenario({
+      targets: [
+        { id: "endpoint", endpointUrl: `${router.url}/endpoint/v1`, model: "m" },
+        { id: "groq", provider: "groq", model: MODEL },
+        { id: "together", provider: "together", model: MODEL },
+      ],
+      // Characters of one, two, three and four UTF-8 bytes: the bytes, not only the text, must match.
+      inputs: ["Größe → 🌍?", { messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Name a colour." }] }],
+      parameters: { max_tokens: 16 },
+      run: { repetitions: 3 },
+    });
+    const bodiesThrough = async (baseFetch: typeof fetch): Promise<Map<string, string[]>> => {
+      router.arrivals.length = 0;
+      const records = await run(repeated, toLoopback(baseFetch, router.url));
+      expect(records).toHaveLength(18);
+      expect(records.every((record) => record.status === "ok")).toBe(true);
+      const byRequest = new Map<string, string[]>();
+      for (const arrival of router.arrivals.filter((candidate) => !candidate.path.startsWith("/hub/"))) {
+        const key = `${arrival.path} ${JSON.stringify((JSON.parse(arrival.body) as { messages: unknown }).messages)}`;
+        byRequest.set(key, [...(byRequest.get(key) ?? []), Buffer.from(arrival.body, "utf8").toString("base64")]);
+      }
+      return byRequest;
+    };
+    // Node's fetch encodes the library's text afresh for every request; the undici transport reuses the bytes.
+    const fresh = await bodiesThrough(globalThis.fetch.bind(globalThis));
+    const reused = await bodiesThrough(transport(4).fetch);
+    expect(reused.size).toBe(6);
+    expect([...reused.keys()].sort()).toEqual([...fresh.keys()].sort());
+    for (const [key, bodies] of reused) {
+      expect(bodies).toHaveLength(3);
+      expect(bodies).toEqual(fresh.get(key));
+    }
+  });
+
+  it("keeps one encoding of each body, and encodes a body too large to keep afresh", () => {
+    const bytesOf = createBodyBytes();
+    const text = JSON.stringify({ messages: [{ role: "user", content: "Größe 🌍" }] });
+    const first = bytesOf(text);
+    expect(first.equals(Buffer.from(text, "utf8"))).toBe(true);
+    expect(bytesOf(`${text}`.slice(0))).toBe(first);
+    const large = "x".repeat(REUSED_BODY_MAX_CHARS + 1);
+    expect(bytesOf(large)).not.toBe(bytesOf(large));
+    expect(bytesOf(large).equals(Buffer.from(large, "utf8"))).toBe(true);
   });
 });

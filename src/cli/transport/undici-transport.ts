@@ -102,6 +102,8 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     }
   };
 
+  const bodyBytes = createBodyBytes();
+
   /**
    * Not async up to the dispatch: a string or byte body (what the library sends) is handed to undici in the
    * same synchronous call, so the timing fetch's t0, taken just before this is called, is the moment the
@@ -114,7 +116,7 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     try {
       url = parsedUrl(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
       headers = requestHeaders(init?.headers);
-      body = requestBody(init?.body);
+      body = typeof init?.body === "string" ? bodyBytes(init.body) : requestBody(init?.body);
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -146,6 +148,31 @@ function parsedUrl(href: string): URL {
     parsedUrls.set(href, url);
   }
   return url;
+}
+
+/** Bodies up to this size are kept as bytes for the requests that repeat them. */
+export const REUSED_BODY_MAX_CHARS = 16 * 1024;
+/** Distinct bodies kept at most (inputs × targets of a run; cleared when more come, so memory stays bounded). */
+const REUSED_BODIES_KEPT = 256;
+
+/**
+ * A run sends each (target, input) request again and again, its body the same text every time: the
+ * library builds that text, and here it is encoded once and the same bytes are handed to the socket for
+ * every repetition (undici only reads them). Keyed by the library's own text, so what goes out is byte for
+ * byte what it built; a body too large to keep is encoded afresh.
+ */
+export function createBodyBytes(): (text: string) => Buffer {
+  const kept = new Map<string, Buffer>();
+  return (text) => {
+    if (text.length > REUSED_BODY_MAX_CHARS) return Buffer.from(text, "utf8");
+    let bytes = kept.get(text);
+    if (bytes === undefined) {
+      if (kept.size >= REUSED_BODIES_KEPT) kept.clear();
+      bytes = Buffer.from(text, "utf8");
+      kept.set(text, bytes);
+    }
+    return bytes;
+  };
 }
 
 interface OutgoingRequest {
