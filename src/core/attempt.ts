@@ -16,6 +16,7 @@ import {
 import { describeError } from "./describe-error";
 import { StreamTimeline } from "./stream-timeline";
 import { httpPhasesOf, type WireEventsSource } from "./http-phases";
+import type { AttemptDeadlines } from "./attempt-deadlines";
 import type { ExpandedInput } from "./inputs";
 import type { RequestRecord } from "./record";
 import type { TargetCall, TargetCallResult } from "./targets";
@@ -24,8 +25,8 @@ import type { TargetCall, TargetCallResult } from "./targets";
 export const DEFAULT_MAX_OUTPUT_CHARS = 256 * 1024;
 
 export interface AttemptContext {
-  /** Controllers of the attempts in flight: the run's abort reaches them through this set. */
-  activeAttempts: Set<AbortController>;
+  /** The attempts in flight: each one's timeout, and the run's abort, reach it through these (one timer for all). */
+  deadlines: AttemptDeadlines;
   baseFetch: typeof fetch;
   clock: Clock;
   timeoutMs: number;
@@ -78,21 +79,17 @@ export async function measureAttempt(call: TargetCall, input: ExpandedInput, con
 async function measure(call: TargetCall, input: ExpandedInput, context: AttemptContext, seen: { timing: WireTiming | null }): Promise<MeasuredAttempt> {
   const { clock } = context;
   const controller = new AbortController();
-  // Only two things abort this controller first: the timer below, or the run's abort (through
-  // activeAttempts). A flag says which, without an abort listener per attempt.
-  let timedOut = false;
-  const abortCause = (): AbortCause => (!controller.signal.aborted ? null : timedOut ? "timeout" : "aborted");
-  context.activeAttempts.add(controller);
-  const timer = setTimeout(() => {
-    if (controller.signal.aborted) return;
-    timedOut = true;
-    controller.abort(new DOMException(`no complete answer within ${context.timeoutMs} ms`, "TimeoutError"));
-  }, context.timeoutMs);
+  // Only two things abort this controller first: its deadline, or the run's abort, both through the
+  // run's deadlines (one timer, no listener per attempt), which note which it was.
+  const deadline = context.deadlines.start(controller);
+  const abortCause = (): AbortCause => (!controller.signal.aborted ? null : deadline.cause === "timeout" ? "timeout" : "aborted");
 
   const wire = createTimingFetch(context.baseFetch, clock, controller.signal, {
     maxResponseBytes: context.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
   seen.timing = wire.timing;
+  const wireEvents = wire.timing.wire;
+  deadline.wire = wireEvents;
   const attemptStartedAt = clock.now();
   const attemptStartedAtEpochMs = clock.epochMs();
   const timeline = new StreamTimeline();
@@ -112,10 +109,10 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
     // the library still holds the body's reader.
     wire.discard();
     controller.abort();
+    wireEvents.request?.abort(controller.signal.reason);
     return failure(wire.timing, attemptStartedAt, attemptStartedAtEpochMs, failedAt, classification, context);
   } finally {
-    clearTimeout(timer);
-    context.activeAttempts.delete(controller);
+    context.deadlines.end(deadline);
   }
   // Outside the try: a throw from here on is a fault in measuring, not the provider's (measureAttempt's catch).
   // Complete means the stream said so, in an event: `data: [DONE]`, or a chunk with a finish reason.

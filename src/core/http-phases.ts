@@ -20,6 +20,16 @@ export interface WireEvents {
    * say. The timing fetch times chunks by it (a chunk that waited in the transport's queue keeps its arrival).
    */
   chunkArrivedAt?: number | null;
+  /**
+   * The request on the wire, registered by a transport that aborts it itself when the attempt is aborted
+   * (its timeout, the run's abort, its failure), instead of listening to the signal; absent with a fetch.
+   */
+  request?: WireAbortable | null;
+}
+
+/** A request a transport can end at once: the socket is destroyed, the caller's promise or body read fails with the reason. */
+export interface WireAbortable {
+  abort(reason: unknown): void;
 }
 
 /**

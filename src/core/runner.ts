@@ -1,6 +1,7 @@
 // The scheduler: sends the same inputs × repetitions to every target, interleaved, with a global and a
 // per-target concurrency limit, warm-up, per-request timeout, bounded retry, and an instant abort.
 import pLimit, { type LimitFunction } from "p-limit";
+import { createAttemptDeadlines } from "./attempt-deadlines";
 import { measureAttempt, type AttemptContext, type MeasuredAttempt } from "./attempt";
 import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "./checks";
 import { describeError } from "./describe-error";
@@ -257,18 +258,16 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     calls.set(target.id, options.createCall?.(target.id) ?? createTargetCall(target, scenario, options));
   }
 
-  // One listener on the run's signal for all attempts, rather than one per attempt in flight.
-  const activeAttempts = new Set<AbortController>();
-  const abortActiveAttempts = (): void => {
-    for (const attempt of activeAttempts) attempt.abort(runSignal.reason);
-  };
+  // One timer for every attempt's timeout and one listener on the run's signal, rather than one of each per attempt in flight.
+  const deadlines = createAttemptDeadlines({ timeoutMs: scenario.run.timeoutMs, now: () => clock.now() });
+  const abortActiveAttempts = (): void => deadlines.abortAll(runSignal.reason);
   runSignal.addEventListener("abort", abortActiveAttempts, { once: true });
 
   const secrets = [options.accessToken, ...Object.values(options.endpointKeys?.byTarget ?? {}), ...Object.values(options.endpointKeys?.byOrigin ?? {})].filter(
     (secret): secret is string => typeof secret === "string" && secret !== "",
   );
   const attemptContext: AttemptContext = {
-    activeAttempts,
+    deadlines,
     baseFetch,
     clock,
     timeoutMs: scenario.run.timeoutMs,

@@ -312,6 +312,24 @@ describe("hostile providers on the undici transport", () => {
     await expect.poll(() => server.closedSockets).toBe(1);
   });
 
+  it("ends each request at its own timeout on the run's one timer, wave after wave, and closes each socket", async () => {
+    const server = await serve(() => undefined);
+    const timeoutMs = 150;
+    const records = await run(
+      scenario({ targets: [{ id: "hang", endpointUrl: `${server.url}/v1`, model: "m" }], run: { timeoutMs, repetitions: 4, concurrency: 2 } }),
+      transport(2).fetch,
+    );
+    expect(records.map((record) => record.errorKind)).toEqual(["timeout", "timeout", "timeout", "timeout"]);
+    for (const record of records) {
+      expect(record.latencyMs).toBeGreaterThanOrEqual(timeoutMs - 1);
+      expect(record.latencyMs).toBeLessThan(timeoutMs + 100);
+    }
+    // The second wave started when the first timed out: its requests were timed from their own start.
+    const starts = records.map((record) => record.startedAt).sort((a, b) => a - b);
+    expect(starts[2]! - starts[0]!).toBeGreaterThanOrEqual(timeoutMs - 5);
+    await expect.poll(() => server.closedSockets).toBe(4);
+  });
+
   it("stops reading at the response byte limit", async () => {
     const server = await serve((_, response) => {
       response.writeHead(200, { "content-type": "application/json" });

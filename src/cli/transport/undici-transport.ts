@@ -13,7 +13,7 @@
 import type { Socket } from "node:net";
 import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from "node:zlib";
 import { Agent, buildConnector, type Dispatcher } from "undici";
-import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireEvents } from "../../core/http-phases";
+import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireAbortable, type WireEvents } from "../../core/http-phases";
 import { expectSendHeaders, noteNewSocket, type ConnectionListener, type SocketInfo } from "./socket-registry";
 import { WireBody } from "./wire-body";
 import { WireHeaders } from "./wire-headers";
@@ -234,13 +234,14 @@ function dispatchOnce(agent: Agent, request: OutgoingRequest, signal: AbortSigna
 }
 
 /** undici's handler for one request: stamps the phases, hands over the headers, feeds the body. */
-class WireRequestHandler implements Dispatcher.DispatchHandlers, ConnectionListener {
+class WireRequestHandler implements Dispatcher.DispatchHandlers, ConnectionListener, WireAbortable {
   private abortRequest: ((reason?: Error) => void) | null = null;
   private abortReason: unknown = null;
   private response: WireResponse | null = null;
   private decoder: Gunzip | null = null;
   private settled = false;
-  private readonly onAbort = (): void => this.abort(this.signal!.reason);
+  /** Listening to the signal only without WireEvents: with them, the attempt aborts this request directly (WireEvents.request). */
+  private readonly onAbort: (() => void) | null = null;
 
   constructor(
     private readonly url: URL,
@@ -250,7 +251,12 @@ class WireRequestHandler implements Dispatcher.DispatchHandlers, ConnectionListe
     private readonly reject: (error: unknown) => void,
     private readonly signal: AbortSignal | null,
   ) {
-    signal?.addEventListener("abort", this.onAbort, { once: true });
+    if (events !== null) {
+      events.request = this;
+    } else if (signal !== null) {
+      this.onAbort = () => this.abort(signal.reason);
+      signal.addEventListener("abort", this.onAbort, { once: true });
+    }
   }
 
   onConnect(abort: (reason?: Error) => void): void {
@@ -320,7 +326,7 @@ class WireRequestHandler implements Dispatcher.DispatchHandlers, ConnectionListe
     this.response?.body?.fail(failure);
   }
 
-  private abort(reason: unknown): void {
+  abort(reason: unknown): void {
     if (this.abortReason !== null) return;
     this.abortReason = reason;
     if (this.abortRequest !== null) {
@@ -336,7 +342,8 @@ class WireRequestHandler implements Dispatcher.DispatchHandlers, ConnectionListe
   }
 
   private cleanUp(): void {
-    this.signal?.removeEventListener("abort", this.onAbort);
+    if (this.onAbort !== null) this.signal?.removeEventListener("abort", this.onAbort);
+    if (this.events !== null && this.events.request === this) this.events.request = null;
   }
 }
 
