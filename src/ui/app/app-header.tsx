@@ -22,7 +22,7 @@ export function AppHeader({ route }: { route: Route }) {
         <ul>
           {LINKS.map((link) => (
             <li key={link.page}>
-              <a href={link.href} aria-current={route.page === link.page ? "page" : undefined}>
+              <a href={link.href} aria-current={route.page === link.page || (link.page === "history" && route.page === "trends") ? "page" : undefined}>
                 {link.label}
                 {link.page === "run" && running ? (
                   <span className="running-dot" title="A run is in progress">

@@ -9,6 +9,7 @@ import { resumeRun } from "./resume-run";
 
 const RunRoute = lazy(() => import("./run-route").then((module) => ({ default: module.RunRoute })));
 const HistoryPage = lazy(() => import("../features/history/history-page").then((module) => ({ default: module.HistoryPage })));
+const TrendsView = lazy(() => import("../features/history/trends-view").then((module) => ({ default: module.TrendsView })));
 const ComparePage = lazy(() => import("../features/compare/compare-page").then((module) => ({ default: module.ComparePage })));
 const TaskPickerPage = lazy(() => import("../features/editor/task-picker-page").then((module) => ({ default: module.TaskPickerPage })));
 const EditorRoute = lazy(() => import("../features/editor/editor-route").then((module) => ({ default: module.EditorRoute })));
@@ -28,6 +29,8 @@ export function AppRoutes({ route }: { route: Route }) {
       return <ComparePage key={`${route.runId ?? ""}:${route.baselineRunId ?? ""}`} runId={route.runId} baselineRunId={route.baselineRunId} onReplay={replayRun} replayDisabled={runActive} />;
     case "history":
       return <HistoryPage onReplay={replayRun} onResume={resumeRun} replayDisabled={runActive} />;
+    case "trends":
+      return <TrendsView seriesKey={route.seriesKey} />;
     case "settings":
       return <SettingsPage />;
     case "new":

@@ -10,6 +10,8 @@ export type Route =
   /** A share link: the scenario compressed in the fragment (core/scenario-share.ts), opened as a draft. */
   | { page: "shared"; payload: string }
   | { page: "history" }
+  /** History's Trends view: one series of runs (core/change-points/run-series.ts), by its key; null for the latest. */
+  | { page: "trends"; seriesKey: string | null }
   | { page: "settings" }
   /** The task catalogue, where a new comparison starts. */
   | { page: "new" }
@@ -31,6 +33,7 @@ export function parseRoute(hash: string): Route {
   }
   if (first === "shared" && second !== undefined && segments.length === 2) return { page: "shared", payload: second };
   if (first === "history" && segments.length === 1) return { page: "history" };
+  if (first === "history" && second === "trends" && segments.length === 2) return { page: "trends", seriesKey: query.get("series") };
   if (first === "settings" && segments.length === 1) return { page: "settings" };
   if (first === "new" && segments.length === 1) return { page: "new" };
   if (first === "edit" && segments.length <= 2) return { page: "editor", scenarioKey: second ?? null, draftId: query.get("draft") };
@@ -44,6 +47,7 @@ export const routes = {
   compare: (runId?: string, baselineRunId?: string | null) =>
     `#/compare${runId ? `/${encodeURIComponent(runId)}` : ""}${runId && baselineRunId ? `?baseline=${encodeURIComponent(baselineRunId)}` : ""}`,
   history: () => "#/history",
+  trends: (seriesKey?: string | null) => `#/history/trends${seriesKey ? `?series=${encodeURIComponent(seriesKey)}` : ""}`,
   settings: () => "#/settings",
   newComparison: () => "#/new",
   edit: (scenarioKey: string) => `#/edit/${encodeURIComponent(scenarioKey)}`,

@@ -7,6 +7,8 @@ describe("hash routes", () => {
     expect(parseRoute("#/")).toEqual({ page: "scenarios" });
     expect(parseRoute("#/run")).toEqual({ page: "run", scenarioKey: null });
     expect(parseRoute("#/history")).toEqual({ page: "history" });
+    expect(parseRoute("#/history/trends")).toEqual({ page: "trends", seriesKey: null });
+    expect(parseRoute(routes.trends("scenario:bundled:sandbox-chat-streaming"))).toEqual({ page: "trends", seriesKey: "scenario:bundled:sandbox-chat-streaming" });
     expect(parseRoute("#/settings")).toEqual({ page: "settings" });
     expect(parseRoute("#/compare")).toEqual({ page: "compare", runId: null, baselineRunId: null });
     // Addresses of earlier versions still open their run.

@@ -7,7 +7,9 @@ import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { describeError } from "../../../core/describe-error";
 import { useLiveRead } from "../../lib/use-live-read";
 import { FAILED_REQUESTS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-row";
+import { HistoryViews } from "./history-views";
 import { RunImport } from "./run-import";
+import "./trends.css";
 
 interface HistoryPageProps {
   /** Runs the run's stored scenario again, or `scenario` (the same with changes), linked to the run. */
@@ -29,6 +31,7 @@ export function HistoryPage({ onReplay, onResume, replayDisabled }: HistoryPageP
   return (
     <div className="page">
       <h1>History</h1>
+      <HistoryViews current="runs" />
       <RunImport />
       {runs.state === "loading" ? <p className="empty">Loading…</p> : null}
       {runs.state === "error" ? <DatabaseErrorNotice action="list the runs" message={runs.message} /> : null}
