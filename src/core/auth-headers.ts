@@ -72,7 +72,7 @@ export function authorizationFor(url: URL, scope: CredentialScope, fromLibrary: 
 export function scopedFetch(baseFetch: typeof fetch, scope: CredentialScope): typeof fetch {
   const guarded = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(href);
+    const url = parsedUrl(href);
     const headers = init?.headers ?? (typeof input === "object" && "headers" in input ? input.headers : undefined);
     const current = headerValue(headers, "authorization");
     const allowed = authorizationFor(url, scope, current);
@@ -83,6 +83,20 @@ export function scopedFetch(baseFetch: typeof fetch, scope: CredentialScope): ty
     return followWithinOrigin(baseFetch, url, { ...init, headers: sentHeaders }, scope.origin);
   };
   return guarded as typeof fetch;
+}
+
+/** A target sends to one URL again and again: each is parsed once (bounded, and never mutated here). */
+const parsedUrls = new Map<string, URL>();
+const PARSED_URLS_KEPT = 256;
+
+function parsedUrl(href: string): URL {
+  let url = parsedUrls.get(href);
+  if (url === undefined) {
+    if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.clear();
+    url = new URL(href);
+    parsedUrls.set(href, url);
+  }
+  return url;
 }
 
 async function followWithinOrigin(baseFetch: typeof fetch, firstUrl: URL, firstInit: RequestInit, origin: string): Promise<Response> {

@@ -156,7 +156,6 @@ export function createTimingFetch(
   const { maxResponseBytes } = options;
   let bodyStream: ReadableStream<Uint8Array> | null = null;
   let rawGetReader: (() => ReadableStreamDefaultReader<Uint8Array>) | null = null;
-  const events = new EventStreamScanner();
 
   const timedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
@@ -224,6 +223,8 @@ export function createTimingFetch(
    * event scan is a byte loop that allocates nothing unless an error event is being read.
    */
   const timeStreamReads = (body: ReadableStream<Uint8Array>): void => {
+    // Only an event stream is scanned: a body read whole (a non-streaming answer) needs no scanner.
+    const scanner = new EventStreamScanner();
     const getReader = body.getReader.bind(body) as () => ReadableStreamDefaultReader<Uint8Array>;
     bodyStream = body;
     rawGetReader = getReader;
@@ -250,13 +251,13 @@ export function createTimingFetch(
                 throw new ResponseTooLargeError(maxResponseBytes);
               }
               if (!timing.sawDoneMarker) {
-                events.scan(chunk);
-                timing.sawDoneMarker = events.sawDone;
-                if (events.errorEvent) {
+                scanner.scan(chunk);
+                timing.sawDoneMarker = scanner.sawDone;
+                if (scanner.errorEvent) {
                   reader.cancel().catch(ignoreFailure);
-                  throw new StreamErrorEventError(providerMessage(events.errorData()));
+                  throw new StreamErrorEventError(providerMessage(scanner.errorData()));
                 }
-                if (events.lineBytes > MAX_EVENT_LINE_BYTES) {
+                if (scanner.lineBytes > MAX_EVENT_LINE_BYTES) {
                   reader.cancel().catch(ignoreFailure);
                   throw new EventLineTooLongError();
                 }

@@ -111,7 +111,9 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
       options: { fetch: hooks.fetch, signal: hooks.signal, retry_on_error: false },
       keepBlob,
     });
-    return { ...result, media: { inputAudioSeconds: await inputAudioSecondsOf(input.value), ...outputMedia.figures() } };
+    // A text input (most runs) has no audio to read: no await for it, on every request.
+    const inputAudioSeconds = typeof input.value === "string" ? null : await inputAudioSecondsOf(input.value);
+    return { ...result, media: { inputAudioSeconds, ...outputMedia.figures() } };
   };
 }
 
