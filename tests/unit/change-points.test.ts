@@ -7,10 +7,10 @@ import { mulberry32, openUnit, standardNormal } from "../../src/core/random";
 
 const SEEDS = 200;
 
-/** 20 runs' values: the level at each run times a seeded 5% noise. */
-function series(seed: number, level: (run: number) => number): number[] {
+/** `runs` runs' values (20 unless told): the level at each run times a seeded 5% noise. */
+function series(seed: number, level: (run: number) => number, runs = 20): number[] {
   const uniform = openUnit(mulberry32(seed));
-  return Array.from({ length: 20 }, (_, run) => level(run) * (1 + 0.05 * standardNormal(uniform)));
+  return Array.from({ length: runs }, (_, run) => level(run) * (1 + 0.05 * standardNormal(uniform)));
 }
 
 function share(count: (seed: number) => boolean): number {
@@ -52,6 +52,19 @@ describe("eDivisive", () => {
 
   it("finds a 20% shift within two runs of where it starts in at least 95% of seeds", () => {
     expect(share((seed) => eDivisive(series(10_000 + seed, (run) => (run >= 8 ? 120 : 100))).some((point) => Math.abs(point.index - 8) <= 2))).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("stays quiet on a fortnight (12 runs) from one distribution in at least 90% of seeds", () => {
+    expect(share((seed) => eDivisive(series(50_000 + seed, () => 100, 12)).length === 0)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("sees a 20% shift from the 3rd run after it on (≥ 90% within one run of it), never from the 2nd at its own run", () => {
+    // The series as it stands on each night after the shift at index 7 (the 8th run): 7 + k runs.
+    const foundNear = (after: number): number => share((seed) => eDivisive(series(10_000 + seed, (run) => (run >= 7 ? 120 : 100)).slice(0, 7 + after)).some((point) => Math.abs(point.index - 7) <= 1));
+    // Fewer than 3 runs after a split cannot be a segment: the 8th run cannot be named yet.
+    expect(share((seed) => eDivisive(series(10_000 + seed, (run) => (run >= 7 ? 120 : 100)).slice(0, 9)).some((point) => point.index === 7))).toBe(0);
+    expect(foundNear(3)).toBeGreaterThanOrEqual(0.9);
+    expect(foundNear(5)).toBeGreaterThanOrEqual(0.95);
   });
 
   it("does not call a single outlier run a change in at least 90% of seeds", () => {
