@@ -21,9 +21,20 @@ export function toJsonLine(value: unknown): string {
 export function jsonLineWriter<K extends string>(keys: readonly K[]): (value: Readonly<Partial<Record<K, unknown>>>) => string {
   const prefixes = keys.map((key, index) => `${index === 0 ? "{" : ","}${escapeLineBreakers(JSON.stringify(key))}:`);
   if (keys.length === 0) return () => "{}\n";
+  // Consecutive lines repeat most of their values (the run id, the target, the status, nulls, small
+  // counts): each key keeps its last value's text, reused when the next value is the same primitive.
+  const lastValues: unknown[] = keys.map(() => undefined);
+  const lastTexts: string[] = keys.map((key, index) => prefixes[index]! + jsonValue(undefined));
   return (value) => {
     let line = "";
-    for (let index = 0; index < keys.length; index++) line += prefixes[index]! + jsonValue(value[keys[index]!]);
+    for (let index = 0; index < keys.length; index++) {
+      const field = value[keys[index]!];
+      if (field !== lastValues[index] || (typeof field === "object" && field !== null)) {
+        lastValues[index] = field;
+        lastTexts[index] = prefixes[index]! + jsonValue(field);
+      }
+      line += lastTexts[index]!;
+    }
     return `${line}}\n`;
   };
 }

@@ -45,6 +45,17 @@ describe("JSONL lines", () => {
       expect(recordToJsonLine(record)).toBe(toJsonLine(ordered));
     }
   });
+
+  it("writes each line's own values when the next record repeats some, and an object changed in place anew", () => {
+    const value = { labels: ["a"] };
+    const first = makeRecord({ output: "same", outputValue: value, latencyMs: 1 });
+    const firstLine = recordToJsonLine(first);
+    value.labels.push("b");
+    const second = makeRecord({ output: "same", outputValue: value, latencyMs: 2, errorMessage: null, ttftMs: undefined });
+    const secondLine = recordToJsonLine(second);
+    expect(JSON.parse(firstLine)).toMatchObject({ output: "same", outputValue: { labels: ["a"] }, latencyMs: 1 });
+    expect(JSON.parse(secondLine)).toMatchObject({ output: "same", outputValue: { labels: ["a", "b"] }, latencyMs: 2, errorMessage: null, ttftMs: null });
+  });
 });
 
 /** Resolves once the condition holds, looking again at each turn of the event loop. */
