@@ -24,10 +24,6 @@ import { embeddingFor, embeddingToBase64 } from "./text";
 
 export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" };
 
-// A reset never comes sooner than this after the headers: a client that has not read the headers yet
-// would see fetch() itself fail rather than the body, which is a different fault.
-const RESET_GRACE_MS = 30;
-
 /** The shapes that differ between chat and text completions; the timeline is the same. */
 export interface Dialect {
   opening(context: ResponseContext, index: number, usageField: boolean): unknown;
@@ -83,7 +79,7 @@ function partialJsonAnswer(body: unknown, atMs: number, resetAtMs: number): Sche
     headers: { "content-type": "application/json", "content-length": bytes.length },
     headersAtMs: atMs,
     pieces: [{ atMs, data: bytes.subarray(0, Math.floor(bytes.length / 2)) }],
-    endAtMs: Math.max(resetAtMs, atMs + RESET_GRACE_MS),
+    endAtMs: Math.max(resetAtMs, atMs),
     ending: "reset",
   };
 }
@@ -159,7 +155,7 @@ function streamAnswer(
     headers: SSE_HEADERS,
     headersAtMs: 0,
     pieces,
-    endAtMs: reset ? Math.max(plan.endMs, RESET_GRACE_MS) : plan.endMs,
+    endAtMs: plan.endMs,
     ending: reset ? "reset" : "end",
   };
 }

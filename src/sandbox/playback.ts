@@ -28,6 +28,12 @@ export interface RepeatedPart {
 // margin is written now rather than re-armed for a sub-millisecond wait.
 const TIMER_SLACK_MS = 1;
 
+// A reset never comes sooner than this after the last write (the headers or a body piece), measured from
+// when it was really written: a sandbox whose timers ran late must not write and reset back to back. A
+// client that has not read the headers when the reset lands loses them (the kernel drops unread data) and
+// sees fetch() itself fail, a different fault from a body cut short.
+const RESET_GRACE_MS = 100;
+
 /**
  * Owns the timers of one request. When the response closes, for any reason (finished, client gone,
  * server closing), every pending timer is cleared and `signal` aborts.
@@ -87,6 +93,7 @@ function resetConnection(response: ServerResponse): void {
 export function playAnswer(response: ServerResponse, answer: ScheduledAnswer, lifetime: RequestLifetime): void {
   let headersSent = false;
   let nextPiece = 0;
+  let lastWriteAtMs = 0;
 
   const step = (): void => {
     const nowMs = lifetime.elapsedMs() + TIMER_SLACK_MS;
@@ -112,13 +119,15 @@ export function playAnswer(response: ServerResponse, answer: ScheduledAnswer, li
     }
     if (due.length > 0) response.write(joinPieces(due));
     else if (justSentHeaders) response.flushHeaders();
-    if (ending) {
+    if (due.length > 0 || justSentHeaders) lastWriteAtMs = lifetime.elapsedMs();
+    const endingAtMs = answer.ending === "reset" ? Math.max(answer.endAtMs, lastWriteAtMs + RESET_GRACE_MS) : answer.endAtMs;
+    if (ending && endingAtMs <= nowMs) {
       resetConnection(response);
       return;
     }
     const nextAtMs = !headersSent
       ? answer.headersAtMs
-      : (answer.pieces[nextPiece]?.atMs ?? answer.endAtMs);
+      : (answer.pieces[nextPiece]?.atMs ?? endingAtMs);
     lifetime.at(nextAtMs, step);
   };
 

@@ -48,11 +48,26 @@ function chartSection(title: string): Locator {
   return page.locator("section.pb-section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 }
 
-async function hoverCentreOf(element: Locator): Promise<void> {
-  await element.scrollIntoViewIfNeeded();
-  const box = await element.boundingBox();
-  if (!box) throw new Error("nothing to hover");
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+/**
+ * Hovers the centre of `element` until `tooltip` shows. One mouse move is one chance: on a busy machine the
+ * page may still be laying out (charts below draw as they scroll into view and push this one), so the point
+ * moves between reading its box and the move landing. Each try moves off and back onto where it is now.
+ */
+async function hoverUntilShown(element: Locator, tooltip: Locator): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await element.scrollIntoViewIfNeeded();
+    const box = await element.boundingBox();
+    if (!box) throw new Error("nothing to hover");
+    await page.mouse.move(0, 0);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    try {
+      await tooltip.waitFor({ timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 describe("charts on the compare page", () => {
@@ -68,9 +83,8 @@ describe("charts on the compare page", () => {
     const section = chartSection("Latency percentiles");
     await expect.poll(() => section.getByTestId("chart-legend").getByRole("listitem").allInnerTexts()).toEqual(LABELS);
     await section.locator(".recharts-bar-rectangle").first().waitFor();
-    await hoverCentreOf(section.locator(".recharts-bar-rectangle").first());
     const tooltip = section.getByTestId("chart-tooltip");
-    await tooltip.waitFor();
+    await hoverUntilShown(section.locator(".recharts-bar-rectangle").first(), tooltip);
     const rows = await tooltip.getByRole("listitem").allInnerTexts();
     expect(rows.map((row) => LABELS.find((label) => row.startsWith(label)))).toEqual(LABELS);
   });
@@ -79,9 +93,8 @@ describe("charts on the compare page", () => {
     const section = chartSection("Latency over the run");
     const point = section.locator(".recharts-scatter-symbol").first();
     await point.waitFor();
-    await hoverCentreOf(point);
     const tooltip = section.getByTestId("chart-tooltip");
-    await tooltip.waitFor();
+    await hoverUntilShown(point, tooltip);
     const text = await tooltip.innerText();
     expect(LABELS.some((label) => text.includes(label)), text).toBe(true);
     expect(text).toMatch(/s into the run/);

@@ -8,14 +8,19 @@ import type { SummaryRow } from "../../src/core/stats";
 import { FAULT_PROFILE_NAMES } from "../../src/sandbox/profiles";
 import { runScenarioInApp, saveScenarioThroughUi, storedRun, type FinishedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
-// Short enough that `hang` and `trickle` end quickly, long enough for `huge`'s 50 MB in a busy browser.
-const TIMEOUT_MS = 4000;
+// Short enough that `hang` and `trickle` end quickly, long enough for `huge`'s 50 MB in a browser on a
+// loaded machine (it took up to 2 s there with 8 busy loops on 2 cores, against 0.5 s when quiet).
+const TIMEOUT_MS = 8000;
+// What a timed-out request may take past its timeout on a quiet page: the abort, the rejected fetch, the record.
+const TIMEOUT_HANDLING_MS = 1500;
 const INPUTS = ["Say something.", "Say something else."];
 // Retried: the 5xx and 429 profiles get a second attempt (429 after its Retry-After: 1).
 const RETRIED_PROFILES = new Set(["err503", "err429", "err500"]);
 const UNRESOLVABLE_ENDPOINT = "http://provider.invalid/v1";
 
 type Outcome = [status: RecordStatus, errorKind: ErrorKind | null, httpStatus: number | null];
+
+const STATUS_200_OR_NONE: number | null = expect.toSatisfy((status: unknown) => status === 200 || status === null, "200 or null");
 
 const OK: Outcome = ["ok", null, 200];
 
@@ -25,7 +30,9 @@ const EXPECTED: Record<string, { stream: Outcome; noStream: Outcome }> = {
   err503: { stream: ["error", "http_5xx", 503], noStream: ["error", "http_5xx", 503] },
   err429: { stream: ["error", "rate_limited", 429], noStream: ["error", "rate_limited", 429] },
   err500: { stream: ["error", "http_5xx", 500], noStream: ["error", "http_5xx", 500] },
-  reset: { stream: ["error", "network", 200], noStream: ["error", "network", 200] },
+  // Status 200, or none when the reset reached the browser before it had read the headers (the kernel drops
+  // unread data on a reset: the same race tests/integration/runner-sandbox.test.ts allows for).
+  reset: { stream: ["error", "network", STATUS_200_OR_NONE], noStream: ["error", "network", STATUS_200_OR_NONE] },
   hang: { stream: ["error", "timeout", null], noStream: ["error", "timeout", null] },
   trickle: { stream: ["error", "timeout", 200], noStream: ["error", "timeout", 200] },
   malformed: { stream: ["error", "bad_response", 200], noStream: ["error", "bad_response", 200] },
@@ -83,6 +90,33 @@ afterAll(async () => {
   await session?.close();
 });
 
+/**
+ * Starts measuring how late the page's own timers fire. A stalled main thread (a 50 MB answer parsed, a
+ * starved machine) fires the run's timeout timers just as late, so that lateness is allowed on top of the
+ * timeout. Returns a function that stops the probe and gives the longest lateness seen, in ms.
+ */
+async function startTimerLagProbe(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const probe = { longestLateMs: 0, stopped: false };
+    (window as unknown as { timerLagProbe: typeof probe }).timerLagProbe = probe;
+    const periodMs = 10;
+    let dueAt = performance.now() + periodMs;
+    const tick = (): void => {
+      const now = performance.now();
+      probe.longestLateMs = Math.max(probe.longestLateMs, now - dueAt);
+      dueAt = now + periodMs;
+      if (!probe.stopped) setTimeout(tick, periodMs);
+    };
+    setTimeout(tick, periodMs);
+  });
+  return () =>
+    page.evaluate(() => {
+      const probe = (window as unknown as { timerLagProbe: { longestLateMs: number; stopped: boolean } }).timerLagProbe;
+      probe.stopped = true;
+      return probe.longestLateMs;
+    });
+}
+
 function outcomesByTarget(records: RequestRecord[]): Map<string, Outcome[]> {
   const outcomes = new Map<string, Outcome[]>();
   for (const record of records) {
@@ -104,19 +138,22 @@ describe.each([
   let records: RequestRecord[];
   let summaryRows: SummaryRow[] | undefined;
   let requestsBeyondLoopback: string[];
+  let longestTimerLateMs: number;
 
   beforeAll(async () => {
     outsideRequests.length = 0;
     await page.evaluate(() => (window.location.hash = "#/"));
     const key = await saveScenarioThroughUi(page, faultScenario(stream));
-    finished = await runScenarioInApp(page, key, 60_000);
+    const stopTimerLagProbe = await startTimerLagProbe(page);
+    finished = await runScenarioInApp(page, key, 90_000);
+    longestTimerLateMs = await stopTimerLagProbe();
     const stored = await storedRun(page, finished.runId);
     storedStatus = stored.run?.status;
     storedPlanned = stored.run?.planned;
     records = stored.records;
     summaryRows = stored.run?.summary?.rows;
     requestsBeyondLoopback = [...outsideRequests];
-  }, 90_000);
+  }, 120_000);
 
   it("shows on the Run page the failed and retried requests its stored summary counts, a request by its last attempt", () => {
     const lastAttempts = new Map<string, RequestRecord>();
@@ -153,9 +190,13 @@ describe.each([
   });
 
   it("times hang and trickle out at the scenario's timeout, not later", () => {
-    for (const record of records.filter((record) => record.errorKind === "timeout")) {
+    const timedOut = records.filter((record) => record.errorKind === "timeout");
+    expect(timedOut.map((record) => record.targetId).sort()).toEqual(["hang", "hang", "trickle", "trickle"]);
+    // Later than the timeout by no more than handling it takes, plus however late the page's timers fired
+    // during this run (measured, so a loaded machine widens the bound only by the stall it really had).
+    for (const record of timedOut) {
       expect(record.latencyMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-      expect(record.latencyMs).toBeLessThan(TIMEOUT_MS + 1500);
+      expect(record.latencyMs, `timers fired up to ${longestTimerLateMs} ms late`).toBeLessThan(TIMEOUT_MS + TIMEOUT_HANDLING_MS + longestTimerLateMs);
     }
   });
 

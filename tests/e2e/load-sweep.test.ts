@@ -1,10 +1,11 @@
 // The bundled concurrency sweep run in the dashboard, as a newcomer would: each sandbox profile has a host of
 // its own in the browser (core/sandbox-url.ts), so six requests per target go out at once without waiting for
 // one of the browser's connections, and the Compare page marks the slow profile (2 at once) as saturating
-// at 4 while the others are not marked before it.
+// at 4, the profile whose throughput grew least.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScenarioInApp, startBrowserSession, type BrowserSession } from "./harness";
+import { loadCurves, type TargetCurve } from "../../src/core/load/curves";
+import { runScenarioInApp, startBrowserSession, storedRun, type BrowserSession } from "./harness";
 
 const SCENARIO_KEY = "bundled:sandbox-load-sweep";
 
@@ -23,13 +24,21 @@ afterAll(async () => {
   await session?.close();
 });
 
+/** Throughput at the highest level over throughput at the lowest: how much more the target served. */
+function throughputGain(curve: TargetCurve): number {
+  const first = curve.points[0]?.throughput;
+  const last = curve.points.at(-1)?.throughput;
+  if (!first || !last) throw new Error(`${curve.targetId} has no throughput at the first or last level`);
+  return last / first;
+}
+
 async function saturatedStage(targetId: string): Promise<number | null> {
   const stage = await page.getByTestId("saturation-list").locator(`li[data-target="${targetId}"]`).getAttribute("data-saturated-stage");
   return stage === null || stage === "" ? null : Number(stage);
 }
 
 describe("the bundled sweep in the browser", () => {
-  it("runs with no request waiting for a browser connection, and marks the slow profile saturating first", async () => {
+  it("runs with no request waiting for a browser connection, and marks the slow profile saturating, having gained least", async () => {
     await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(SCENARIO_KEY)}`);
     await page.getByTestId("run-button").waitFor();
     // Six per profile fits the browser's six connections per host: nothing to warn about before the run…
@@ -48,9 +57,19 @@ describe("the bundled sweep in the browser", () => {
     const verdicts = await page.getByTestId("saturation-list").innerText();
     const slow = await saturatedStage("slow");
     expect([2, 3], verdicts).toContain(slow);
-    for (const other of ["fast", "steady"]) {
-      const stage = await saturatedStage(other);
-      expect(stage === null || stage >= slow!, `${other} saturated at stage ${stage}, before slow: ${verdicts}`).toBe(true);
-    }
+
+    // The page shows the judgement of the records it stored, for every target.
+    const stored = await storedRun(page, run.runId);
+    const curves = loadCurves(stored.records, stored.run!.spec);
+    for (const curve of curves) expect(await saturatedStage(curve.targetId), verdicts).toBe(curve.saturatedAt);
+
+    // Whether fast and steady are judged saturated too depends on the machine: on a loaded one the browser
+    // itself becomes their bottleneck, and saying so is right. What holds either way is the order: slow, held
+    // to 2 at once by the server, gained least from six times the load, and no more than its capacity allows.
+    const gains = Object.fromEntries(curves.map((curve) => [curve.targetId, throughputGain(curve)]));
+    const described = JSON.stringify(gains);
+    expect(gains.slow, described).toBeLessThan(2.5);
+    expect(gains.slow, described).toBeLessThan(gains.fast!);
+    expect(gains.slow, described).toBeLessThan(gains.steady!);
   }, 300_000);
 });
