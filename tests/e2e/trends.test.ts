@@ -86,18 +86,46 @@ describe("Trends in Chromium", () => {
     );
   });
 
-  it("opens a run from its point, by keyboard and by click", async () => {
-    const point = section("latencyMs.p50").locator('[data-testid="trend-point"][data-target-id="slow"][data-run-id="night-08"]');
-    await point.focus();
+  it("opens a run from its point, by keyboard (one Tab stop per chart, arrow keys between points) and by click", async () => {
+    const latency = section("latencyMs.p50");
+    // Tab enters the chart at its change point.
+    const entry = latency.locator('[data-testid="trend-point"][tabindex="0"]');
+    expect(await entry.count()).toBe(1);
+    expect([await entry.getAttribute("data-target-id"), await entry.getAttribute("data-run-id")]).toEqual(["slow", "night-08"]);
+    await entry.focus();
+    const focused = () => page.evaluate(() => [document.activeElement?.getAttribute("data-target-id"), document.activeElement?.getAttribute("data-run-id")]);
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toEqual(["slow", "night-09"]);
+    await page.keyboard.press("ArrowUp");
+    expect(await focused()).toEqual(["steady", "night-09"]);
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#/compare/night-08");
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#/compare/night-09");
     // The run's own page, saying where it was made.
     await page.getByText("made at nightly-ci").first().waitFor();
     await page.goBack();
-    await section("latencyMs.p50").locator(".recharts-surface").waitFor();
+    await latency.locator(".recharts-surface").waitFor();
     // A point clear of the other lines (the slowed target after its change), so nothing covers it.
-    await section("latencyMs.p50").locator('[data-testid="trend-point"][data-target-id="slow"][data-run-id="night-10"]').click();
+    await latency.locator('[data-testid="trend-point"][data-target-id="slow"][data-run-id="night-10"]').click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#/compare/night-10");
+  });
+
+  it("imports several files dropped at once, and lists their scenario beside the first", async () => {
+    await page.evaluate(() => (window.location.hash = "#/history"));
+    const other = nightlySeries({ nights: 3, targets: ["alpha", "beta"], runIdPrefix: "other", scenarioName: "Other: embeddings" });
+    const files = other.map(({ run, records }) => ({
+      name: `${run.id}.pbrun.json.gz`,
+      base64: gzipSync([...bundlePieces(run, records, { status: "completed", finishedAt: null, errorMessage: null, blobs: [] })].join("")).toString("base64"),
+    }));
+    const dataTransfer = await page.evaluateHandle((dropped) => {
+      const transfer = new DataTransfer();
+      for (const file of dropped) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], file.name, { type: "application/gzip" }));
+      return transfer;
+    }, files);
+    await page.dispatchEvent('[data-testid="run-import-zone"]', "drop", { dataTransfer });
+    await expect.poll(() => page.getByTestId("run-import-count").textContent(), { timeout: 30_000 }).toBe("3 of 3 files imported");
+    await page.getByTestId("trends-link").click();
+    await section("latencyMs.p50").locator(".recharts-surface").waitFor();
+    expect(await page.getByTestId("trend-series").locator("option").allTextContents()).toEqual(["Nightly: streaming chat (12 runs)", "Other: embeddings (3 runs)"]);
   });
 
   it("fits a phone's width", async () => {

@@ -18,6 +18,9 @@ export interface NightlySeriesShape {
   fromNight?: number;
   factor?: number;
   requests?: number;
+  /** Run ids are `${runIdPrefix}-01` …; "night" unless told. */
+  runIdPrefix?: string;
+  scenarioName?: string;
 }
 
 export interface NightlyRun {
@@ -26,10 +29,10 @@ export interface NightlyRun {
 }
 
 /** The scenario every night ran: priced, so cost has a trend too. */
-export function nightlyScenario(targets: string[]): Scenario {
+export function nightlyScenario(targets: string[], name = "Nightly: streaming chat"): Scenario {
   const result = validateScenario({
     version: 1,
-    name: "Nightly: streaming chat",
+    name,
     task: "chat-completion",
     targets: targets.map((id) => ({ id, endpointUrl: `sandbox:/${id}/v1`, model: "m", price: { inputPerMillionTokens: 0.5, outputPerMillionTokens: 1.5 } })),
     inputs: ["Say hello"],
@@ -38,11 +41,11 @@ export function nightlyScenario(targets: string[]): Scenario {
   return result.scenario;
 }
 
-export function nightlySeries({ nights = 12, targets = ["fast", "steady", "slow"], slowed = "slow", fromNight = 8, factor = 1.25, requests = 60 }: NightlySeriesShape = {}): NightlyRun[] {
-  const scenario = nightlyScenario(targets);
+export function nightlySeries({ nights = 12, targets = ["fast", "steady", "slow"], slowed = "slow", fromNight = 8, factor = 1.25, requests = 60, runIdPrefix = "night", scenarioName }: NightlySeriesShape = {}): NightlyRun[] {
+  const scenario = nightlyScenario(targets, scenarioName);
   return Array.from({ length: nights }, (_, index) => {
     const night = index + 1;
-    const runId = `night-${String(night).padStart(2, "0")}`;
+    const runId = `${runIdPrefix}-${String(night).padStart(2, "0")}`;
     const startedAt = FIRST_NIGHT + index * NIGHT_MS;
     const records = targets.flatMap((targetId, targetIndex) =>
       gateRecords({ seed: 1000 * (targetIndex + 1) + night, targets: [targetId], requests, start: startedAt, scale: targetId === slowed && night >= fromNight ? factor : 1 }).map(

@@ -1,7 +1,9 @@
 // One trend metric over the runs of a series: a line per target in its colour, each point a run (its
 // 95% interval as an error bar) and a link that opens the run; a change point is a ring on the first run
 // after it, on its own target's line, with a dashed line in that target's colour across the chart.
-import { useMemo } from "react";
+// One point of a chart is in the Tab order; the arrow keys move along a line (runs) and across lines
+// (targets), so a keyboard gets through a chart of many runs without a Tab stop per point.
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { CartesianGrid, ErrorBar, Line, LineChart, ReferenceLine, XAxis, YAxis } from "recharts";
 import { formatNumberIn, formatValueIn, unitSymbol } from "../../../core/format";
 import { routes } from "../../lib/hash-route";
@@ -44,15 +46,107 @@ interface TrendChartProps {
   height?: number;
 }
 
+/** Where a chart's keyboard focus is: a line and a point on it. */
+interface PointCursor {
+  line: number;
+  point: number;
+}
+
+/** The first ringed point, else the first target's first run: where Tab enters the chart. */
+function firstCursor(lines: readonly TrendChartLine[]): PointCursor {
+  for (let line = 0; line < lines.length; line++) {
+    const point = lines[line]!.points.findIndex((candidate) => candidate.changeStartsHere);
+    if (point >= 0) return { line, point };
+  }
+  return { line: 0, point: 0 };
+}
+
+/** The cursor an arrow key moves to: along the line for ←/→ (Home/End to its ends), to the same run on the next line for ↑/↓. */
+export function movedCursor(lines: readonly TrendChartLine[], cursor: PointCursor, key: string): PointCursor | null {
+  const line = lines[cursor.line];
+  if (line === undefined) return null;
+  const last = line.points.length - 1;
+  if (key === "ArrowRight") return { line: cursor.line, point: Math.min(last, cursor.point + 1) };
+  if (key === "ArrowLeft") return { line: cursor.line, point: Math.max(0, cursor.point - 1) };
+  if (key === "Home") return { line: cursor.line, point: 0 };
+  if (key === "End") return { line: cursor.line, point: last };
+  if (key !== "ArrowUp" && key !== "ArrowDown") return null;
+  const next = (cursor.line + (key === "ArrowDown" ? 1 : -1) + lines.length) % lines.length;
+  const position = line.points[cursor.point]?.position ?? 0;
+  const points = lines[next]!.points;
+  // The same run on the other target, else its nearest run.
+  let nearest = 0;
+  points.forEach((point, index) => {
+    if (Math.abs(point.position - position) < Math.abs(points[nearest]!.position - position)) nearest = index;
+  });
+  return { line: next, point: nearest };
+}
+
+/**
+ * The keyboard cursor reaches the points through context, not through the dot renderer's props: the
+ * renderer stays the same function, so recharts keeps the points (and the focus on one) when it moves.
+ */
+interface PointKeys {
+  cursor: PointCursor;
+  onFocus: (at: PointCursor) => void;
+  onKeyDown: (event: KeyboardEvent<Element>, at: PointCursor) => void;
+}
+const PointKeysContext = createContext<PointKeys>({ cursor: { line: 0, point: 0 }, onFocus: () => undefined, onKeyDown: () => undefined });
+
+type DotProps = { cx?: number; cy?: number; payload?: TrendChartPoint; index?: number };
+
 export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
   const { metric } = chart.trendMetric;
-  const title = `${metric.label} over runs`;
+  const surface = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState<PointCursor>(() => firstCursor(chart.lines));
   const runById = useMemo(() => new Map(runs.map((run) => [run.runId, run])), [runs]);
+  // Set by an arrow key: the point the cursor moved to takes the focus once it is drawn.
+  const focusPending = useRef(false);
+  const onPointKey = (event: KeyboardEvent<Element>, at: PointCursor): void => {
+    const next = movedCursor(chart.lines, at, event.key);
+    if (next === null) return;
+    event.preventDefault();
+    focusPending.current = true;
+    setCursor(next);
+  };
+  const onPointFocus = (at: PointCursor): void => setCursor((current) => (current.line === at.line && current.point === at.point ? current : at));
+  const pointKeys: PointKeys = { cursor, onFocus: onPointFocus, onKeyDown: onPointKey };
+  // One renderer per line, made again only when the data changes.
+  const dotRenderers = useMemo(
+    () =>
+      chart.lines.map((line, lineIndex) => {
+        const renderDot = (props: DotProps) => (
+          <TrendPointDot
+            key={`${line.targetId}:${props.index ?? 0}`}
+            cx={props.cx}
+            cy={props.cy}
+            point={props.payload}
+            line={line}
+            lineIndex={lineIndex}
+            pointIndex={props.index ?? 0}
+            chart={chart}
+            run={props.payload ? runById.get(props.payload.runId) : undefined}
+            runCount={runs.length}
+          />
+        );
+        return renderDot;
+      }),
+    [chart, runById, runs.length],
+  );
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    const line = chart.lines[cursor.line];
+    const runId = line?.points[cursor.point]?.runId;
+    if (line === undefined || runId === undefined) return;
+    surface.current?.querySelector<SVGElement>(`a[data-target-id="${CSS.escape(line.targetId)}"][data-run-id="${CSS.escape(runId)}"]`)?.focus();
+  }, [cursor, chart.lines]);
+  const title = `${metric.label} over runs`;
   const first = runs[0]?.startedAt ?? 0;
   const last = runs.at(-1)?.startedAt ?? first;
   // A little room either side, so the first and last points' rings are not cut by the axes.
   const pad = Math.max((last - first) * 0.04, 60_000);
-  const timeFormat = timeTickFormat(last - first);
+  const timeFormat = useMemo(() => timeTickFormat(last - first), [last, first]);
   const valueTicks = useMemo(() => {
     const ends = chart.lines.flatMap((line) => line.points.flatMap((point) => [point.value, point.ciLow ?? point.value, point.ciHigh ?? point.value]));
     const low = Math.min(...ends);
@@ -68,11 +162,10 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
     })
     .join("; ");
   const unit = unitSymbol(metric.unit);
-  return (
-    <ChartFrame title={title} definition={trendChartDefinition(chart)} legend={legend} testId="trend-chart">
-      <figcaption className="pb-chart-title" data-metric={chart.trendMetric.id}>
-        {title}
-      </figcaption>
+  // Drawn again only when the data changes: a keyboard cursor move re-renders the points alone (through
+  // context), since recharts redrawn would replace the focused point's element and drop the focus.
+  const plot = useMemo(
+    () => (
       <LineChart
         responsive
         style={{ width: "100%", height }}
@@ -101,7 +194,7 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
         {chart.changePoints.map((change) => (
           <ReferenceLine key={`${change.targetId}:${change.runId}`} x={change.startedAt} stroke={change.color} strokeDasharray="5 4" strokeWidth={1.5} ifOverflow="extendDomain" />
         ))}
-        {chart.lines.map((line) => (
+        {chart.lines.map((line, lineIndex) => (
           <Line
             key={line.targetId}
             data={line.points}
@@ -111,9 +204,7 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
             strokeWidth={2}
             isAnimationActive={false}
             activeDot={false}
-            dot={(props: { cx?: number; cy?: number; payload?: TrendChartPoint; index?: number }) => (
-              <TrendPointDot key={`${line.targetId}:${props.index ?? 0}`} cx={props.cx} cy={props.cy} point={props.payload} line={line} chart={chart} run={props.payload ? runById.get(props.payload.runId) : undefined} runCount={runs.length} />
-            )}
+            dot={dotRenderers[lineIndex]}
           >
             <ErrorBar
               dataKey={(point: TrendChartPoint) => (point.ciLow === null || point.ciHigh === null ? null : [point.value - point.ciLow, point.ciHigh - point.value])}
@@ -126,6 +217,17 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
           </Line>
         ))}
       </LineChart>
+    ),
+    [chart, dotRenderers, first, last, pad, height, title, summary, timeFormat, valueTicks, metric, unit],
+  );
+  return (
+    <ChartFrame title={title} definition={trendChartDefinition(chart)} legend={legend} testId="trend-chart">
+      <figcaption className="pb-chart-title" data-metric={chart.trendMetric.id}>
+        {title}
+      </figcaption>
+      <div ref={surface}>
+        <PointKeysContext.Provider value={pointKeys}>{plot}</PointKeysContext.Provider>
+      </div>
       <ChartLegend items={legend} />
     </ChartFrame>
   );
@@ -139,16 +241,22 @@ interface TrendPointDotProps {
   chart: TrendChartData;
   run: TrendRunLabel | undefined;
   runCount: number;
+  lineIndex: number;
+  pointIndex: number;
 }
 
 /** A run's point: an SVG link to the run (focusable, Enter opens it), ringed when a change starts here. */
-function TrendPointDot({ cx, cy, point, line, chart, run, runCount }: TrendPointDotProps) {
+function TrendPointDot({ cx, cy, point, line, lineIndex, pointIndex, chart, run, runCount }: TrendPointDotProps) {
+  const keys = useContext(PointKeysContext);
   if (cx === undefined || cy === undefined || point === undefined || !Number.isFinite(cx) || !Number.isFinite(cy)) return <g />;
   const description = pointDescription(chart, line, point, run, runCount);
   return (
     <a
       href={routes.compare(point.runId)}
       className="trend-point"
+      tabIndex={keys.cursor.line === lineIndex && keys.cursor.point === pointIndex ? 0 : -1}
+      onFocus={() => keys.onFocus({ line: lineIndex, point: pointIndex })}
+      onKeyDown={(event) => keys.onKeyDown(event, { line: lineIndex, point: pointIndex })}
       aria-label={description}
       data-testid="trend-point"
       data-target-id={line.targetId}

@@ -113,7 +113,8 @@ function SeriesTrends({ series }: { series: RunSeries<StoredRun> }) {
           : changeCount === 0
             ? "No change point in any metric."
             : `${changeCount} change point${changeCount === 1 ? "" : "s"}.`}{" "}
-        Hollow points are runs from bundles and imports; a point opens its run.
+        Hollow points are runs from bundles and imports; a point opens its run. In a chart, Tab reaches one point, the arrow keys move between
+        runs (← →) and targets (↑ ↓), Enter opens the run.
       </p>
       {data.charts.map((chart) => (
         <section key={chart.trendMetric.id} className="trend-section" data-testid="trend-section" data-metric={chart.trendMetric.id} aria-label={chart.trendMetric.metric.label}>
