@@ -6,6 +6,8 @@ import { open, readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { createGunzip } from "node:zlib";
 import { version as appVersion } from "../../package.json";
+import type { MeasureAgreement } from "../core/agreement/pairs";
+import { agreementToJson } from "../core/agreement/report";
 import { originLabel, type RunOrigin } from "../core/bundle/origin";
 import { readRunFile, RunFileProblem } from "../core/imports/run-file";
 import { summaryOptionsOf } from "../core/output-length";
@@ -13,6 +15,7 @@ import { textLines } from "../core/text-lines";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
 import { summaryFileRows } from "../core/metrics";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
+import { ResumedRecordsFilter } from "../core/resume-plan";
 import { judgeRunChanges, type RunChange } from "../core/run-changes";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { parseScenarioText } from "../core/scenario-file";
@@ -36,6 +39,8 @@ export interface LoadedRun {
   targetIds: string[];
   rows: SummaryRow[];
   samples: PairedSampleAccumulator;
+  /** Agreement across targets, per measure of the scenario's task (empty without a known task that has one). */
+  agreement: MeasureAgreement[];
   /** The scenario a bundle carries, or the one an import describes (targets named after models); null for a records file. */
   scenario: Scenario | null;
   origin: RunOrigin;
@@ -64,17 +69,19 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   let bundleScenario: Scenario | null = null;
   const samples = new PairedSampleAccumulator();
   let records = 0;
+  // A resumed run's file keeps the aborted line its resume superseded: each request counts once.
+  const resumed = new ResumedRecordsFilter((record) => {
+    const scenario = scenarioGiven ?? bundleScenario;
+    summary ??= new SummaryAccumulator(scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario), scenario === null ? undefined : summaryOptionsOf(scenario));
+    summary.add(record);
+    samples.add(record);
+    records++;
+  });
   let file;
   try {
     file = await readRunFile(
       textLines(filePieces(path)),
-      (record) => {
-        const scenario = scenarioGiven ?? bundleScenario;
-        summary ??= new SummaryAccumulator(scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario), scenario === null ? undefined : summaryOptionsOf(scenario));
-        summary.add(record);
-        samples.add(record);
-        records++;
-      },
+      (record) => resumed.add(record),
       {
         fileName: basename(path),
         appVersion,
@@ -89,10 +96,12 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
     if (error instanceof RunFileProblem) throw new RecordsFileProblem(`${path}: ${error.message}`);
     throw new RecordsFileProblem(`cannot read ${path}: ${(error as Error).message}`);
   }
+  resumed.finish();
   if (records === 0 || summary === null) throw new RecordsFileProblem(`${path}: no records`);
   const targetIds = samples.targetIds();
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
-  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin };
+  const agreement = (summary as SummaryAccumulator).agreementResults(targetIds);
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin };
 }
 
 /** Controls and bidi overrides, as terminal-safe.ts lists them: in JSON only inside strings, where \uXXXX is the same character. */
@@ -216,6 +225,19 @@ function changesTable(changes: readonly RunChange[], naming: Naming): string {
   return formatTextTable(["target", "metric", "b (before)", "a (after)", "change", "95% CI", "p (Holm)", "test", "verdict"], rows, [2, 3, 4, 5, 6]);
 }
 
+/** Agreement across targets, a line per measure: every pair's figure, as the --summary file lists them. */
+function agreementLines(results: readonly MeasureAgreement[], naming: Naming): string[] {
+  if (results.length === 0) return [];
+  const lines = results.map((result) => {
+    const pairs = agreementToJson([result])[0]!.pairs;
+    const joiner = result.measure.directed ? " → " : " – ";
+    const listed = pairs.map((pair) => `${naming.targetLabel(pair.referenceId)}${joiner}${naming.targetLabel(pair.otherId)} ${formatValueIn(result.measure.unit, pair.value)}`);
+    const unanimous = result.unanimousShare === null ? "" : `; all agree on ${formatValueIn("fraction", result.unanimousShare)} of ${result.unanimousInputs} inputs`;
+    return `  ${result.measure.label}: ${listed.join(", ")}${unanimous}`;
+  });
+  return ["Agreement across targets (each input's first successful output):", ...lines, ""];
+}
+
 function family(comparisons: readonly Comparison[]): string {
   const tested = comparisons.filter((comparison) => comparison.pValue !== null).length;
   return `Holm-corrected over the ${tested} comparisons tested`;
@@ -248,7 +270,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     const run = await loadRun(command.files[0]);
     const naming = namingOf(scenario ?? run.scenario);
     const comparisons = compareTargets(run.samples, run.targetIds);
-    if (command.json) return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson) });
+    if (command.json) return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson), agreement: agreementToJson(run.agreement) });
     const byLabel = (comparison: Comparison, side: "a" | "b"): string => naming.targetLabel(comparison[side]);
     return [
       `${run.path} (run ${run.runId}${originNote(run)})`,
@@ -262,6 +284,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
       "Ranking (a target is ahead of another only where the difference is significant):",
       ...rankingLines(run, comparisons, naming),
       "",
+      ...agreementLines(run.agreement, naming),
     ].join("\n");
   }
   const [runA, runB] = await Promise.all(command.files.map(loadRun));
@@ -273,7 +296,8 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
   if (command.json) {
     const summary = [...summaryJson(runA!, naming).map((row) => ({ run: "a", ...row })), ...summaryJson(runB!, naming).map((row) => ({ run: "b", ...row }))];
     const runs = { a: { file: runA!.path, runId: runA!.runId, origin: runA!.origin }, b: { file: runB!.path, runId: runB!.runId, origin: runB!.origin } };
-    return jsonText({ runs, summary, pairs: comparisons.map(pairToJson), changes: changes.map(changeToJson) });
+    const agreement = { a: agreementToJson(runA!.agreement), b: agreementToJson(runB!.agreement) };
+    return jsonText({ runs, summary, pairs: comparisons.map(pairToJson), changes: changes.map(changeToJson), agreement });
   }
   const onlyInOne = [...new Set([...runA!.targetIds, ...runB!.targetIds])].filter((targetId) => !targetIds.includes(targetId));
   const runName = (comparison: Comparison, side: "a" | "b"): string => `${naming.targetLabel(comparison[side])} (${side})`;

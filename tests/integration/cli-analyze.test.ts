@@ -18,6 +18,7 @@ const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args, { PRO
 interface AnalyzeJson {
   summary: Record<string, unknown>[];
   pairs: Record<string, unknown>[];
+  agreement: Record<string, unknown>[];
 }
 
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe("providerbench analyze", () => {
     const result = await runCli(["analyze", recordsA, "--json"]);
     expect(result.code, result.stderr).toBe(0);
     const output = JSON.parse(result.stdout) as AnalyzeJson;
-    expect(Object.keys(output)).toEqual(["summary", "pairs"]);
+    expect(Object.keys(output)).toEqual(["summary", "pairs", "agreement"]);
     expect(output.summary.map((row) => [row.targetId, row.requests])).toEqual([
       ["fast", 12],
       ["steady", 12],
@@ -154,5 +155,34 @@ describe("providerbench analyze", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("slo.maxLatencyMs: must be more than 0");
     expect((await runCli(["run", "scenarios/sandbox-chat.json", "--scenario", bad])).stderr).toContain("--scenario is an option of analyze, not of run");
+  });
+
+  it("gives agreement across targets when the bundle's scenario or --scenario names the task, as run --summary does", async () => {
+    const records = join(workDir, "labels.jsonl");
+    const bundle = join(workDir, "labels.pbrun.json.gz");
+    const summaryPath = join(workDir, "labels-summary.json");
+    const scenarioPath = "scenarios/sandbox-text-classification.json";
+    const run = await runCli(["run", scenarioPath, "--jsonl", records, "--bundle", bundle, "--summary", summaryPath, "--quiet"]);
+    expect(run.code, run.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(summaryPath, "utf8")) as { targets: Record<string, unknown>[]; agreement: Record<string, unknown>[] };
+    expect(written.agreement.map((measure) => measure.id)).toEqual(["agreementTop1"]);
+    const top1ByTarget = (rows: Record<string, unknown>[]) => Object.fromEntries(rows.map((row) => [row.targetId, row.agreementTop1]));
+    expect(Object.values(top1ByTarget(written.targets)).every((value) => typeof value === "number")).toBe(true);
+
+    for (const args of [[bundle], [records, "--scenario", scenarioPath]]) {
+      const result = await runCli(["analyze", ...args, "--json"]);
+      expect(result.code, result.stderr).toBe(0);
+      const output = JSON.parse(result.stdout) as AnalyzeJson;
+      expect(output.agreement, args.join(" ")).toEqual(written.agreement);
+      expect(top1ByTarget(output.summary), args.join(" ")).toEqual(top1ByTarget(written.targets));
+    }
+    // A bare records file does not say its task: no agreement rather than a guess.
+    const bare = JSON.parse((await runCli(["analyze", records, "--json"])).stdout) as AnalyzeJson;
+    expect(bare.agreement).toEqual([]);
+    expect(bare.summary.every((row) => row.agreementTop1 === null)).toBe(true);
+
+    const text = await runCli(["analyze", bundle]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/Top-1 label agreement: Sandbox fast – Sandbox steady \d/);
   });
 });

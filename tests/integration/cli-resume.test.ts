@@ -84,6 +84,11 @@ describe("run --resume", () => {
       expect(row.requests).toBe(6);
       expect(row.abortedRequests ?? 0).toBe(0);
     }
+    // analyze reads the file back with the same rule: the aborted line its resume superseded counts no more.
+    const analyzed = await runCli(["analyze", cutPath, "--json"]);
+    expect(analyzed.code, analyzed.stderr).toBe(0);
+    const counts = (rows: Line[]) => rows.map((row) => [row.targetId, row.requests, row.failedRequests, row.abortedRequests ?? 0, row.failedAttempts]);
+    expect(counts((JSON.parse(analyzed.stdout) as { summary: Line[] }).summary)).toEqual(counts(summary.targets));
   });
 
   it("refuses a records file that is not the scenario's, naming the line and the field", async () => {
