@@ -97,7 +97,7 @@ export class WireBody {
   getReader(): WireBodyReader {
     if (this.locked) throw new TypeError("the body is locked to a reader");
     this.locked = true;
-    const closed = new Promise<undefined>(() => undefined);
+    const closed = NEVER_SETTLED;
     return {
       read: () => this.read(),
       releaseLock: () => {
@@ -175,3 +175,5 @@ export class WireBody {
 }
 
 const EMPTY = new Uint8Array(0);
+/** A reader's `closed`, which nothing here awaits: one promise that never settles, shared, not one per reader. */
+const NEVER_SETTLED = new Promise<undefined>(() => undefined);
