@@ -9,41 +9,11 @@ import { findTaskDefinition, taskDefinition } from "./tasks/index";
 import type { ChatMessage } from "./tasks/chat-completion";
 import { inapplicablePriceParts, priceSchema } from "./pricing";
 import { sloSchema } from "./slo";
+import { SUPPORTED_TASKS, type Task } from "./task-ids";
 
 export const SCENARIO_VERSION = 1;
 
-/**
- * Tasks the runner can call, each through @huggingface/inference's own task method: one definition per
- * task in src/core/tasks (its inputs, its call, its output). `task` stays a plain pipeline-type string.
- */
-export const SUPPORTED_TASKS = [
-  "chat-completion",
-  "text-generation",
-  "feature-extraction",
-  "sentence-similarity",
-  "text-classification",
-  "token-classification",
-  "zero-shot-classification",
-  "question-answering",
-  "table-question-answering",
-  "fill-mask",
-  "summarization",
-  "translation",
-  "text-to-image",
-  "image-to-image",
-  "image-classification",
-  "zero-shot-image-classification",
-  "object-detection",
-  "image-segmentation",
-  "image-to-text",
-  "image-text-to-text",
-  "visual-question-answering",
-  "document-question-answering",
-  "automatic-speech-recognition",
-  "text-to-speech",
-  "audio-classification",
-] as const;
-export type Task = (typeof SUPPORTED_TASKS)[number];
+export { SUPPORTED_TASKS, type Task } from "./task-ids";
 
 /** Tasks whose responses can be streamed token by token. */
 export const STREAMING_TASKS: readonly Task[] = SUPPORTED_TASKS.filter((task) => taskDefinition(task).streams);

@@ -2,37 +2,10 @@
 // @huggingface/inference sends them to an hf-inference-style endpoint: JSON `{ inputs, parameters }`,
 // or the raw bytes of an image or a recording. Unknown JSON or bytes in, a typed request or a problem out.
 
-export const PIPELINE_TASKS = [
-  "text-classification",
-  "token-classification",
-  "zero-shot-classification",
-  "question-answering",
-  "table-question-answering",
-  "fill-mask",
-  "summarization",
-  "translation",
-  "sentence-similarity",
-  "feature-extraction",
-  "text-generation",
-  "text-to-image",
-  "image-to-image",
-  "image-classification",
-  "zero-shot-image-classification",
-  "object-detection",
-  "image-segmentation",
-  "image-to-text",
-  "visual-question-answering",
-  "document-question-answering",
-  "automatic-speech-recognition",
-  "text-to-speech",
-  "audio-classification",
-] as const;
+import type { PipelineTask } from "../core/task-ids";
 
-export type PipelineTask = (typeof PIPELINE_TASKS)[number];
-
-export function isPipelineTask(name: string): name is PipelineTask {
-  return (PIPELINE_TASKS as readonly string[]).includes(name);
-}
+// The task routes served are core's list of tasks, less the two the library sends to the chat route.
+export { isPipelineTask, PIPELINE_TASKS, type PipelineTask } from "../core/task-ids";
 
 export type TaskInput =
   | { kind: "text"; texts: string[]; single: boolean }
