@@ -13,6 +13,7 @@ import { firstLoadTable, measureFirstLoad } from "./first-load";
 import { runBrowserBenchmarks, runStorageBenchmark } from "./browser/index";
 import { measureWire, wireGoals, wireTable, type WireClient } from "./wire";
 import { datasetsTable, measureDatasets } from "./datasets";
+import { measureTrends, trendsTable } from "./trends";
 import { cpus as machineCpus, loadavg } from "node:os";
 import { highestRateHeld, loadPrecisionTable, measureLoadPrecision, type LoadPrecisionRow } from "./load-precision";
 
@@ -154,6 +155,16 @@ const BENCHMARKS: Record<string, Benchmark> = {
       "## Template inputs at 10,000 rows (Node)",
       "A CSV and a JSONL file of 10,000 rows read into a table (`src/core/datasets`), and a template checked against every row (`src/core/template-preview`): the work `run --dataset` does before sending, and the dashboard's dataset worker does off the page's main thread. Median and worst of the runs. Goal: each ≤ 500 ms.",
       datasetsTable(measureDatasets(quick ? 3 : 9)),
+    ];
+  },
+
+  async trends() {
+    log("History's Trends over many runs…");
+    const { rows, summaryBytes } = measureTrends(quick ? [12, 200] : [12, 50, 200, 500], quick ? 3 : 7);
+    return [
+      "## Trends over many runs (Node)",
+      `History's Trends view on one series: from the runs' stored summaries to every chart's points, intervals and change points (\`src/ui/features/history/trends-data.ts\`: six metrics × three targets, E-Divisive means with 199 permutations each), for series of nightly runs in which one target slows by 25% from 60% of the way on. The view reads each run's stored summary, never its records: ${(summaryBytes / 1024).toFixed(0)} KiB of JSON per run of three targets. Median and worst of the repeats. Goal: ≤ 250 ms at 200 runs.`,
+      trendsTable(rows),
     ];
   },
 };

@@ -70,14 +70,20 @@ function shuffleInPlace(values: number[], random: Random): void {
   }
 }
 
-/** P of the best split of one segment: how often a shuffled segment's best split is at least as strong. */
-function permutationP(segment: number[], observed: number, minSegment: number, permutations: number, random: Random): number {
+/**
+ * P of the best split of one segment: how often a shuffled segment's best split is at least as strong.
+ * Stops as soon as more than `mostExtreme` shuffles were at least as strong: the split can no longer be
+ * significant, and the p returned then (already above the level) is only a lower bound. A significant
+ * split always gets all its shuffles, so the change points and their p-values are those of the full test.
+ */
+function permutationP(segment: number[], observed: number, minSegment: number, permutations: number, random: Random, mostExtreme: number): number {
   const shuffled = [...segment];
   let asExtreme = 0;
   for (let r = 0; r < permutations; r++) {
     shuffleInPlace(shuffled, random);
     const split = bestSplit(shuffled, 0, shuffled.length, minSegment);
     if (split !== null && split.statistic >= observed) asExtreme++;
+    if (asExtreme > mostExtreme) break;
   }
   return (asExtreme + 1) / (permutations + 1);
 }
@@ -88,6 +94,11 @@ export function eDivisive(values: readonly number[], options: EDivisiveOptions =
   const permutations = options.permutations ?? 199;
   const minSegment = Math.max(2, options.minSegment ?? 3);
   const random = mulberry32(options.seed ?? CHANGE_POINT_SEED);
+  // p = (as extreme + 1) / (permutations + 1) ≤ alpha needs at most this many shuffles as extreme. A test
+  // that fails ends the search, so stopping it early changes no answer (and uses no later random number).
+  // Counted with the very comparison the caller makes, so rounding cannot move the boundary.
+  let mostExtreme = -1;
+  while (mostExtreme < permutations && (mostExtreme + 2) / (permutations + 1) <= alpha) mostExtreme++;
   const found: ChangePoint[] = [];
   for (;;) {
     // The segments between the change points found so far; the strongest split among them is tested next.
@@ -100,7 +111,7 @@ export function eDivisive(values: readonly number[], options: EDivisiveOptions =
       if (split !== null && (candidate === null || split.statistic > candidate.split.statistic)) candidate = { start, end, split };
     }
     if (candidate === null) break;
-    const pValue = permutationP(values.slice(candidate.start, candidate.end), candidate.split.statistic, minSegment, permutations, random);
+    const pValue = permutationP(values.slice(candidate.start, candidate.end), candidate.split.statistic, minSegment, permutations, random, mostExtreme);
     if (pValue > alpha) break;
     found.push({ index: candidate.split.index, pValue });
     found.sort((a, b) => a.index - b.index);
