@@ -1,16 +1,15 @@
 // Hostile scenario files through the command line: routing keys in parameters are refused before any
 // request, a token a server echoes back is written nowhere, and text from the file reaches the terminal
 // with its control characters made visible.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, afterEach, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import { startEchoServer, type EchoServer } from "../mocks/echo-server";
 
 const TOKEN = "hf_SENTINEL_cli_hostile_token_0123456789";
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
-const repoRoot = new URL("../../", import.meta.url).pathname;
 
 let echo: EchoServer;
 let workDir: string;
@@ -25,25 +24,9 @@ afterAll(async () => {
   await echo.close();
 });
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The CLI with Hugging Face's hosts answered by an echoing router loaded into its process. */
 function runCli(args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--import", "./tests/mocks/hf-echo-router-preload.ts", "src/cli/main.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, HF_TOKEN: TOKEN },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCliProcess(args, { HF_TOKEN: TOKEN }, { preload: ["./tests/mocks/hf-echo-router-preload.ts"] });
 }
 
 function scenarioFile(name: string, spec: Record<string, unknown>): string {

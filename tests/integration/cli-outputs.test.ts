@@ -1,18 +1,18 @@
 // The command line's output files under hostile conditions, as a separate process against the sandbox:
 // outputs checked before the first request, a full disk, one file given twice, existing files, a stalled
 // pipe, closed stdout/stderr, SIGHUP and a double Ctrl-C. Every file left behind must be valid.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliProcessOptions, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { RECORD_FIELDS } from "../../src/core/record";
 import { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRITE_FAILED } from "../../src/cli/exit-codes";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 
 let sandbox: Sandbox;
 let workDir: string;
@@ -35,38 +35,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => counter.server.close(() => resolve()));
 });
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface RunOptions {
-  onStderr?: (stderr: string, child: ChildProcess) => void;
-  /** Closes the parent's end of stdout and stderr at once: every write of the child meets EPIPE. */
-  closeOutputs?: boolean;
-}
-
-function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url },
-    });
-    let stdout = "";
-    let stderr = "";
-    if (options.closeOutputs) {
-      child.stdout.destroy();
-      child.stderr.destroy();
-    } else {
-      child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-      child.stderr.on("data", (data: Buffer) => {
-        stderr += data.toString();
-        options.onStderr?.(stderr, child);
-      });
-    }
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function runCli(args: string[], options: CliProcessOptions = {}): Promise<CliResult> {
+  return runCliProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url }, options);
 }
 
 let scenarioCount = 0;

@@ -1,14 +1,13 @@
 // A hostile template at validation: the command line stops it (core limits first, a killable worker
 // second) and exits with an error naming inputs.template, instead of hanging or running out of memory.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import { checkScenarioInWorker, ValidationStopped } from "../../src/cli/check-in-worker";
 import { EXIT_BAD_INPUT } from "../../src/cli/exit-codes";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 let workDir: string;
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), "providerbench-cli-template-"));
@@ -25,14 +24,8 @@ function scenarioText(template: string, variables: Record<string, unknown>[] = [
   });
 }
 
-function runCli(scenarioPath: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "run", scenarioPath], { cwd: repoRoot });
-    let stderr = "";
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.stdout.resume();
-    child.on("close", (code) => resolve({ code, stderr }));
-  });
+function runCli(scenarioPath: string): Promise<CliResult> {
+  return runCliProcess(["run", scenarioPath]);
 }
 
 describe("hostile templates at the command line", () => {

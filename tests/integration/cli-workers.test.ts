@@ -1,15 +1,14 @@
 // --workers: the same run sent from worker threads, as a process against a real loopback server (undici's
 // requests are not intercepted by msw) that counts the requests it holds at once.
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
 import type { RequestRecord } from "../../src/core/record";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
 const HOLD_MS = 4;
 let server: Server;
 let baseUrl: string;
@@ -58,13 +57,8 @@ function writeScenario(name: string, run: Record<string, unknown>): string {
   return path;
 }
 
-function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args, "--quiet", "--force"], { cwd: repoRoot });
-    let stderr = "";
-    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
-    child.on("close", (code) => resolve({ code, stderr }));
-  });
+function runCli(args: string[]): Promise<CliResult> {
+  return runCliProcess([...args, "--quiet", "--force"]);
 }
 
 function readRecords(path: string): RequestRecord[] {

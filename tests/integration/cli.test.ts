@@ -1,10 +1,10 @@
 // The command line end to end, as a separate process against the sandbox on an ephemeral port.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliProcessOptions, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { RECORD_FIELDS } from "../../src/core/record";
 
@@ -21,27 +21,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], options: { onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, HF_TOKEN: SENTINEL_TOKEN, PROVIDERBENCH_SANDBOX_URL: sandbox.url },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on("data", (data: Buffer) => {
-      stderr += data.toString();
-      options.onStderr?.(stderr, child);
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function runCli(args: string[], options: CliProcessOptions = {}): Promise<CliResult> {
+  return runCliProcess(args, { HF_TOKEN: SENTINEL_TOKEN, PROVIDERBENCH_SANDBOX_URL: sandbox.url }, options);
 }
 
 /**
