@@ -6,6 +6,7 @@ import type { RequestRecord } from "../../../src/core/record";
 import { planRequests } from "../../../src/core/runner";
 import { type Scenario } from "../../../src/core/scenario";
 import { validateScenario } from "../../../src/core/scenario-file";
+import { UNMEASURED_FIELDS } from "../../../src/core/unmeasured-fields";
 
 const TARGETS = [
   { id: "fast", ttftMs: 60, tokensPerSecond: 120 },
@@ -45,6 +46,7 @@ export function syntheticRecords(runId: string, scenario: Scenario, count: numbe
     const latencyMs = ttftMs + (outputTokens / target.tokensPerSecond) * 1000 * (0.9 + random() * 0.2);
     const output = failed ? null : Array.from({ length: outputTokens }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
     records.push({
+      ...UNMEASURED_FIELDS,
       runId,
       ...planned,
       attempt: 1,
@@ -57,22 +59,9 @@ export function syntheticRecords(runId: string, scenario: Scenario, count: numbe
       errorMessage: failed ? "503 Service Unavailable: the provider is overloaded, try again later" : null,
       inputTokens: failed ? null : 18,
       outputTokens: failed ? null : outputTokens,
-      tokensEstimated: false,
       chunkCount: failed ? 0 : outputTokens + 2,
       output,
       outputBytes: failed ? 120 : 150 * (outputTokens + 2),
-      truncated: false,
-      checksPassed: null,
-      failedChecks: null,
-      connectMs: null,
-      tlsMs: null,
-      waitingMs: null,
-      receivingMs: null,
-      connectionReused: null,
-      scheduledAt: null,
-      queueMs: null,
-      stage: null,
-      retryAfterMs: null,
     });
   }
   if (records.length < count) throw new Error(`the synthetic plan holds ${records.length} requests, fewer than ${count}`);
