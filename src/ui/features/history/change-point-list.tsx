@@ -25,6 +25,11 @@ function methodsText(change: TrendChangeView): string {
   return before === after ? ` (95% intervals by ${before})` : ` (95% intervals: ${before} before, ${after} after)`;
 }
 
+/** "Failure rate" → "failure rate" inside a sentence; "TTFT" and "p50 latency" stay as they are. */
+function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? `${label[0]!.toLowerCase()}${label.slice(1)}` : label;
+}
+
 interface ChangePointListProps {
   changes: readonly TrendChangeView[];
   unit: Unit;
@@ -36,7 +41,7 @@ export function ChangePointList({ changes, unit, runs, metricLabel }: ChangePoin
   if (changes.length === 0) {
     return (
       <p className="hint trend-no-change" data-testid="trend-change-list" data-count={0}>
-        No change point in {metricLabel}.
+        No change point in {inSentence(metricLabel)}.
       </p>
     );
   }

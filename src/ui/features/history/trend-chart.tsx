@@ -162,6 +162,8 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
     })
     .join("; ");
   const unit = unitSymbol(metric.unit);
+  // The full name when it fits along the axis, else the catalogue's short header ("Cost/1k req (USD)").
+  const yAxisTitle = [metric.label, metric.header].map((name) => (unit === "" ? name : `${name} (${unit})`)).find((name) => name.length <= 22) ?? unit;
   // Drawn again only when the data changes: a keyboard cursor move re-renders the points alone (through
   // context), since recharts redrawn would replace the focused point's element and drop the focus.
   const plot = useMemo(
@@ -189,7 +191,7 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
           domain={[valueTicks[0] ?? "auto", valueTicks.at(-1) ?? "auto"]}
           tickFormatter={(value: number) => formatNumberIn(metric.unit, value)}
           width={64}
-          label={axisLabel(unit === "" ? metric.label : `${metric.label} (${unit})`, "y")}
+          label={axisLabel(yAxisTitle, "y")}
         />
         {chart.changePoints.map((change) => (
           <ReferenceLine key={`${change.targetId}:${change.runId}`} x={change.startedAt} stroke={change.color} strokeDasharray="5 4" strokeWidth={1.5} ifOverflow="extendDomain" />
@@ -218,7 +220,7 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
         ))}
       </LineChart>
     ),
-    [chart, dotRenderers, first, last, pad, height, title, summary, timeFormat, valueTicks, metric, unit],
+    [chart, dotRenderers, first, last, pad, height, title, summary, timeFormat, valueTicks, metric, yAxisTitle],
   );
   return (
     <ChartFrame title={title} definition={trendChartDefinition(chart)} legend={legend} testId="trend-chart">
