@@ -11,6 +11,8 @@ export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
        npm run cli -- analyze <run file> [<other run file>] [--json] [--unpaired] [--scenario <scenario.json>]
        npm run cli -- analyze <new run file> --baseline <old run file> --max-regression <metric=allowance,…>
                               [--markdown <file>] [--junit <file>] [--unpaired] [--scenario <scenario.json>]
+       npm run cli -- run <scenario.json> --bundle <file> --baseline <old run file> --max-regression <…>
+                              [--markdown <file>] [--junit <file>]   (run, then gate the run against the baseline)
        npm run cli -- trend <run file> <run file>… [--json] [--scenario <scenario.json>]   (series and change points)
        npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]   (code to call each target)
        npm run cli -- tasks   (every task of @huggingface/tasks: which ones run, and why not the others)
@@ -40,6 +42,9 @@ run options:
   --http2                offer HTTP/2 to https endpoints (undici transport; connection phases are then not reported)
   --workers <n>          send from n worker threads, each with its own event loop, connection pool and clock,
                          each its share of every limit and arrival; records merged in time order (default 1)
+  --baseline <file> --max-regression <metric=allowance,…> [--markdown <file>] [--junit <file>]
+                         after the run, gate it against the baseline run exactly as analyze --baseline does
+                         (needs --bundle or --jsonl: the gate reads the run from the file it wrote)
   -h, --help             this text
 
 The summary table (run and analyze):
@@ -102,6 +107,8 @@ export interface RunCommand {
   workers: number;
   /** --outputs-dir: binary outputs (images, speech) written as <sha256>.<ext>. */
   outputsDir?: string | undefined;
+  /** --baseline with --max-regression: once the run is written, gate it against the baseline (gate-command.ts). */
+  gate?: GateOptions | undefined;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -144,7 +151,7 @@ export type ParsedCommand =
 
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
 const RUN_ONLY_OPTIONS = ["outputs-dir", "dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
-const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario", "baseline", "max-regression", "markdown", "junit"] as const;
+const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
   let parsed;
@@ -212,6 +219,11 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (resumeConflict !== undefined) {
     return { kind: "error", message: `--${resumeConflict} does not go with --resume: the resumed run's records are appended to the --resume file` };
   }
+  const gate = parseGate(values, null);
+  if (typeof gate === "string") return { kind: "error", message: gate };
+  if (gate !== undefined && values.bundle === undefined && values.jsonl === undefined && values.resume === undefined) {
+    return { kind: "error", message: "--baseline gates the run from the file it writes: give --bundle <file> (or --jsonl <file>) too" };
+  }
   const transport = values.transport ?? env.PROVIDERBENCH_TRANSPORT ?? "undici";
   if (!(TRANSPORTS as readonly string[]).includes(transport)) {
     return { kind: "error", message: `--transport must be one of ${TRANSPORTS.join(", ")}, got "${transport}"` };
@@ -238,6 +250,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       resumePath: values.resume,
       workers: workers ?? 1,
       outputsDir: values["outputs-dir"],
+      gate,
     },
   };
 }
@@ -286,8 +299,8 @@ function parseTrend(values: Record<string, string | boolean | undefined>, files:
   return { kind: "trend", command: { files, json: values.json === true, scenarioPath } };
 }
 
-/** The regression gate's options: --baseline and --max-regression together, with one run file; else undefined or the error. */
-function parseGate(values: Record<string, string | boolean | undefined>, files: string[]): GateOptions | undefined | string {
+/** The regression gate's options: --baseline and --max-regression together (analyze: with one run file; run: files null); else undefined or the error. */
+function parseGate(values: Record<string, string | boolean | undefined>, files: string[] | null): GateOptions | undefined | string {
   const baselinePath = typeof values.baseline === "string" ? values.baseline : undefined;
   const maxRegression = typeof values["max-regression"] === "string" ? values["max-regression"] : undefined;
   const markdownPath = typeof values.markdown === "string" ? values.markdown : undefined;
@@ -297,7 +310,7 @@ function parseGate(values: Record<string, string | boolean | undefined>, files: 
   }
   if (baselinePath === undefined) return "--max-regression judges a run against a baseline: give --baseline <old run file>";
   if (maxRegression === undefined) return "--baseline needs --max-regression (e.g. --max-regression latencyMs.p90=10%,failureRate=1pt)";
-  if (files.length !== 1) return `with --baseline, analyze takes the new run file alone, got ${files.length} files`;
+  if (files !== null && files.length !== 1) return `with --baseline, analyze takes the new run file alone, got ${files.length} files`;
   if (values.json === true) return "--json does not go with --baseline: the gate writes --markdown and --junit";
   const parsed = parseAllowances(maxRegression);
   if ("error" in parsed) return parsed.error;

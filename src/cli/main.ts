@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { analyze, RecordsFileProblem } from "./analyze";
-import { gateCommand } from "./gate-command";
+import { gateCommand, GateReportProblem, prepareRunGate } from "./gate-command";
 import { trendCommand } from "./trend-command";
 import { parseCommandLine, USAGE, type RunCommand } from "./args";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
@@ -80,6 +80,10 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${terminalSafe(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
+    if (error instanceof GateReportProblem) {
+      process.stderr.write(`error: ${terminalSafe(error.message)}\n`);
+      return EXIT_WRITE_FAILED;
+    }
     throw error;
   }
 }
@@ -112,6 +116,8 @@ async function runCommand(command: RunCommand): Promise<number> {
         });
   // --resume: the records file read back before it is opened for appending (resume-records.ts).
   const resumed = command.resumePath === undefined ? null : await readResumedRun(command.resumePath, scenario);
+  // --baseline: the baseline read (and the gate's report paths checked) before anything is sent.
+  const gate = command.gate === undefined ? null : await prepareRunGate(command.gate, scenario);
 
   const outputs = await openOutputs(command);
   const controller = new AbortController();
@@ -239,7 +245,12 @@ async function runCommand(command: RunCommand): Promise<number> {
     const status = writeFailure === null ? result.status : "stopped by a write error";
     process.stderr.write(`${status}: ${result.progress.attempts} attempts recorded in ${((result.finishedAt - result.startedAt) / 1000).toFixed(1)} s\n`);
     if (writeFailure !== null) return EXIT_WRITE_FAILED;
-    return result.status === "aborted" ? EXIT_INTERRUPTED : EXIT_COMPLETED;
+    if (result.status === "aborted") return EXIT_INTERRUPTED;
+    if (gate === null) return EXIT_COMPLETED;
+    // The gate reads the run back from the file it wrote, as `analyze --baseline` would (one gate path).
+    const verdict = await gate.judge((command.bundlePath ?? command.jsonlPath) as string);
+    process.stdout.write(`\n${terminalSafe(verdict.output)}`);
+    return verdict.exitCode;
   } finally {
     await files.close();
     await outputs.summary?.discard();

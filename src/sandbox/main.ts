@@ -1,18 +1,24 @@
-// `npm run sandbox -- --port 8787 [--host 127.0.0.1] [--seed 42] [--time-scale 1]`
+// `npm run sandbox -- --port 8787 [--host 127.0.0.1] [--seed 42] [--time-scale 1] [--drift slow=+25%@8 --run-number 8]`
 
 import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
+import { parseDrifts, type Drift } from "./drift";
 import { DEFAULT_SEED, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILES, startSandbox, type Sandbox } from "./server";
 
 // The port the dashboard and the CLI look for when no sandbox URL is given.
 const DEFAULT_PORT = Number(new URL(DEFAULT_SANDBOX_URL).port);
-const USAGE = `usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--seed 42] [--time-scale 1]`;
+const USAGE = `usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--seed 42] [--time-scale 1]
+                      [--drift <profile>=<±percent>%@<run>[,…] --run-number <n>]
+  --drift slow=+25%@8    the slow profile's delays × 1.25 when this sandbox serves run 8 or later
+  --run-number <n>       which run this sandbox serves (default 1): start one per run (nightly: the night's number)`;
 
 interface CliOptions {
   port: number;
   host: string;
   seed: number;
   timeScale: number;
+  drift: Drift[];
+  runNumber: number;
 }
 
 class UsageError extends Error {}
@@ -36,6 +42,8 @@ function parseCli(argv: string[]): CliOptions | "help" {
         host: { type: "string" },
         seed: { type: "string" },
         "time-scale": { type: "string" },
+        drift: { type: "string" },
+        "run-number": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -50,7 +58,11 @@ function parseCli(argv: string[]): CliOptions | "help" {
   if (timeScaleText !== undefined && (timeScaleText.trim() === "" || !Number.isFinite(timeScale) || timeScale < 0)) {
     throw new UsageError(`--time-scale must be a number ≥ 0, got "${timeScaleText}"`);
   }
+  const drift = values.drift === undefined ? { drifts: [] } : parseDrifts(values.drift);
+  if ("error" in drift) throw new UsageError(drift.error);
   return {
+    drift: drift.drifts,
+    runNumber: parseInteger("run-number", values["run-number"], 1, 1, Number.MAX_SAFE_INTEGER),
     port: parseInteger("port", values.port, DEFAULT_PORT, 0, 65535),
     host: values.host ?? "127.0.0.1",
     seed: parseInteger("seed", values.seed, DEFAULT_SEED, -(2 ** 31), 2 ** 32 - 1),
@@ -65,6 +77,10 @@ function banner(sandbox: Sandbox, options: CliOptions): string {
     lines.push(`  ${name.padEnd(width)}  ${sandbox.url}/${name}/v1  ${PROFILES[name].description}`);
   }
   lines.push(`Fault profiles (same routes): ${FAULT_PROFILE_NAMES.join(", ")}; GET ${sandbox.url}/ describes them all.`);
+  for (const drift of options.drift) {
+    const state = options.runNumber >= drift.fromRun ? "drifted in this run" : "not yet drifted";
+    lines.push(`drift: ${drift.profile} × ${drift.factor} from run ${drift.fromRun} (this is run ${options.runNumber}: ${state})`);
+  }
   lines.push(`seed ${options.seed}, time scale ${options.timeScale}. Ctrl+C to stop.`);
   return lines.join("\n");
 }

@@ -27,6 +27,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import { embeddingAnswer, generationAnswer, httpErrorAnswer } from "./answers";
+import { driftFactor, type Drift } from "./drift";
 import { hugeEmbeddings, hugeGeneration, htmlAnswer, malformed, trickled, type HugeAnswer } from "./faults";
 import { errorBody, modelList, type ResponseContext } from "./openai-responses";
 import { createProfileRandom, drawRequest, planResponse } from "./plan";
@@ -61,6 +62,10 @@ export interface SandboxOptions {
   seed?: number;
   /** Multiplies sampled delays; default 1. Fixed-timing profiles (`exact`, `instant`) ignore it. */
   timeScale?: number;
+  /** Profiles slowed (or sped up) from a given run on (drift.ts); none by default. */
+  drift?: readonly Drift[];
+  /** Which run this sandbox serves, counted from 1 (default 1): what a drift's `@run` is compared with. */
+  runNumber?: number;
 }
 
 export interface Sandbox {
@@ -175,11 +180,15 @@ function validateOptions(options: SandboxOptions): Required<SandboxOptions> {
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const timeScale = options.timeScale ?? 1;
   if (!Number.isFinite(timeScale) || timeScale < 0) throw new RangeError(`timeScale must be a finite number ≥ 0, got ${timeScale}`);
-  return { port, host: options.host ?? "127.0.0.1", seed, timeScale };
+  const runNumber = options.runNumber ?? 1;
+  if (!Number.isSafeInteger(runNumber) || runNumber < 1) throw new RangeError(`runNumber must be a whole number of at least 1, got ${runNumber}`);
+  return { port, host: options.host ?? "127.0.0.1", seed, timeScale, drift: options.drift ?? [], runNumber };
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const { port, host, seed, timeScale } = validateOptions(options);
+  const { port, host, seed, timeScale: baseTimeScale, drift, runNumber } = validateOptions(options);
+  // A drifted profile's delays are scaled once more, in this run and the ones after its start (drift.ts).
+  const timeScaleOf = (profile: ProfileName): number => baseTimeScale * driftFactor(drift, profile, runNumber);
   const runtimes = new Map<ProfileName, ProfileRuntime>(
     PROFILE_NAMES.map((name) => [name, { random: createProfileRandom(seed, name), requestCount: 0, open: 0, peakOpen: 0, serving: 0, waiting: [] }]),
   );
@@ -200,7 +209,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const health = () => ({
     name: "ProviderBench sandbox",
     seed,
-    timeScale,
+    timeScale: baseTimeScale,
+    runNumber,
+    drift: drift.map((item) => ({ ...item })),
     profiles: PROFILE_NAMES.map((name) => ({
       name,
       category: PROFILES[name].category,
@@ -218,6 +229,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const runtime = runtimes.get(profile.name) as ProfileRuntime;
     runtime.requestCount++;
     const draw = drawRequest(runtime.random, runtime.requestCount);
+    const timeScale = timeScaleOf(profile.name);
     const generation = request.endpoint !== "embeddings";
     const plan = planResponse(
       profile,
@@ -363,7 +375,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const runtime = runtimes.get(profile.name) as ProfileRuntime;
     runtime.requestCount++;
     const draw = drawRequest(runtime.random, runtime.requestCount);
-    playTask({ profile, draw, seed, timeScale }, request, response, new RequestLifetime(response, startedAtMs));
+    playTask({ profile, draw, seed, timeScale: timeScaleOf(profile.name) }, request, response, new RequestLifetime(response, startedAtMs));
   };
 
   /**

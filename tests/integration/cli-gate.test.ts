@@ -63,4 +63,15 @@ describe("analyze --baseline --max-regression", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"throughput" is not a gated metric');
   });
+
+  it("exits 4, not 3, when a report cannot be written (a full disk), and 2 when its folder does not exist", async () => {
+    const baseline = recordsFile("full-old.jsonl", { seed: 1 });
+    const current = recordsFile("full-new.jsonl", { seed: 2, scale: 1.25 });
+    const full = await runCli(["analyze", current, "--baseline", baseline, "--max-regression", ALLOWANCES, "--junit", "/dev/full"]);
+    expect(full.code).toBe(4);
+    expect(full.stderr).toContain("cannot write --junit /dev/full");
+    const missing = await runCli(["analyze", current, "--baseline", baseline, "--max-regression", ALLOWANCES, "--markdown", join(workDir, "no-such-folder", "gate.md")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("--markdown");
+  });
 });

@@ -1,0 +1,81 @@
+// `run … --bundle … --baseline … --max-regression …`: one command runs and gates, against real sandboxes on
+// 127.0.0.1. The baseline is run 1 of the sandbox; tonight is run 2, with the slow profile drifted 25% from
+// run 2 on (--drift slow=+25%@2) or not drifted at all. Small runs: 12 requests per target.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runCliProcess, type CliResult } from "./cli-process";
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server";
+import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_REGRESSION } from "../../src/cli/exit-codes";
+
+const SCENARIO = "scenarios/sandbox-chat-streaming.json";
+const ALLOWANCES = "latencyMs.p50=10%,latencyMs.p90=10%,failureRate=5pt";
+const TIME_SCALE = 0.4;
+const DRIFT = [{ profile: "slow", factor: 1.25, fromRun: 2 }] as const;
+
+let workDir: string;
+let baselinePath: string;
+const open: Sandbox[] = [];
+
+async function sandboxFor(options: SandboxOptions): Promise<Sandbox> {
+  const sandbox = await startSandbox({ port: 0, timeScale: TIME_SCALE, ...options });
+  open.push(sandbox);
+  return sandbox;
+}
+
+async function run(sandbox: Sandbox, bundle: string, extra: string[] = []): Promise<CliResult> {
+  return runCliProcess(["run", SCENARIO, "--bundle", join(workDir, bundle), "--quiet", ...extra], { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((sandbox) => sandbox.close()));
+});
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), "providerbench-run-gate-"));
+  baselinePath = join(workDir, "night-1.pbrun.json.gz");
+  const first = await sandboxFor({ seed: 1, runNumber: 1, drift: DRIFT });
+  const result = await run(first, "night-1.pbrun.json.gz");
+  expect(result.code, result.stderr).toBe(EXIT_COMPLETED);
+  await first.close();
+}, 120_000);
+
+describe("run --baseline --max-regression", () => {
+  it("exits 3 when the slow profile drifted 25% slower, naming slow and only slow, and writes both reports", async () => {
+    const drifted = await sandboxFor({ seed: 2, runNumber: 2, drift: DRIFT });
+    const markdown = join(workDir, "gate.md");
+    const junit = join(workDir, "gate.xml");
+    const result = await run(drifted, "night-2.pbrun.json.gz", ["--baseline", baselinePath, "--max-regression", ALLOWANCES, "--markdown", markdown, "--junit", junit]);
+    expect(result.code, result.stderr + result.stdout).toBe(EXIT_REGRESSION);
+    expect(result.stdout).toContain("Regression gate FAILED");
+    const regressedRows = readFileSync(markdown, "utf8")
+      .split("\n")
+      .filter((row) => row.includes("| regressed |"));
+    expect(regressedRows.length).toBeGreaterThan(0);
+    expect(regressedRows.every((row) => row.startsWith("| Sandbox slow |"))).toBe(true);
+    expect(readFileSync(junit, "utf8").match(/<testcase /g)).toHaveLength(9);
+    expect(existsSync(join(workDir, "night-2.pbrun.json.gz"))).toBe(true);
+  }, 120_000);
+
+  it("exits 0 when nothing drifted", async () => {
+    const same = await sandboxFor({ seed: 3, runNumber: 2 });
+    const result = await run(same, "night-2-no-drift.pbrun.json.gz", ["--baseline", baselinePath, "--max-regression", ALLOWANCES]);
+    expect(result.code, result.stderr + result.stdout).toBe(EXIT_COMPLETED);
+    expect(result.stdout).toContain("Regression gate passed");
+  }, 120_000);
+
+  it("refuses a bad baseline with exit 2 before sending anything", async () => {
+    const sandbox = await sandboxFor({ seed: 4 });
+    const result = await run(sandbox, "never.pbrun.json.gz", ["--baseline", join(workDir, "missing.pbrun.json.gz"), "--max-regression", ALLOWANCES]);
+    expect(result.code).toBe(EXIT_BAD_INPUT);
+    expect(result.stderr).toContain("missing.pbrun.json.gz");
+    expect(sandbox.inferenceRequests("fast") + sandbox.inferenceRequests("slow") + sandbox.inferenceRequests("steady")).toBe(0);
+  }, 60_000);
+
+  it("refuses the gate flags without a file to gate", async () => {
+    const result = await runCliProcess(["run", SCENARIO, "--baseline", baselinePath, "--max-regression", ALLOWANCES]);
+    expect(result.code).toBe(EXIT_BAD_INPUT);
+    expect(result.stderr).toContain("give --bundle <file>");
+  }, 60_000);
+});
