@@ -3,9 +3,10 @@
 import { InferenceClient, InferenceClientProviderApiError } from "@huggingface/inference";
 import { once } from "node:events";
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FAULT_PROFILE_NAMES, PROFILE_NAMES, startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { withTimerLateness } from "./timer-lateness";
 
 let sandbox: Sandbox;
 
@@ -513,18 +514,6 @@ describe("timing", () => {
     expect(plainMs, `timers up to ${plainLateMs.toFixed(0)} ms late`).toBeLessThan(300 + 150 + plainLateMs);
   });
 });
-
-/** Runs `task` while measuring how late this process's timers fire: the longest event-loop delay seen, in ms. */
-async function withTimerLateness<T>(task: () => Promise<T>): Promise<{ result: T; lateMs: number }> {
-  const delays = monitorEventLoopDelay({ resolution: 5 });
-  delays.enable();
-  try {
-    const result = await task();
-    return { result, lateMs: delays.max / 1e6 };
-  } finally {
-    delays.disable();
-  }
-}
 
 describe("lifecycle", () => {
   it("an aborted stream releases its request and clears its timers at once", async () => {

@@ -1,0 +1,16 @@
+// How late this process's timers fire while a task runs: on a busy machine a stalled event loop delays
+// an in-process server's answers and the client's reading alike, so a test's late bound allows that much
+// more. Only ever added to an upper bound: early is still wrong.
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+/** Runs `task` while measuring the longest event-loop delay seen, in ms. */
+export async function withTimerLateness<T>(task: () => Promise<T>): Promise<{ result: T; lateMs: number }> {
+  const delays = monitorEventLoopDelay({ resolution: 5 });
+  delays.enable();
+  try {
+    const result = await task();
+    return { result, lateMs: delays.max / 1e6 };
+  } finally {
+    delays.disable();
+  }
+}
