@@ -99,7 +99,7 @@ describe.each([
   { name: "wide", viewport: WIDE },
 ])("every page at $viewport.width px", ({ viewport }) => {
   // Each test's own scenario and run; the two only share the browser.
-  it("fits the window: Scenarios, Run during and after a run, Compare, History and Settings", async () => {
+  it("fits the window: Scenarios, Run during and after a run, Compare, History, Trends and Settings", async () => {
     const page = await context.newPage();
     // The flaky provider's 5xx answers are expected; Chromium logs each failed load.
     const errors = collectPageErrors(page, (text) => text.startsWith("Failed to load resource"));
@@ -139,6 +139,10 @@ describe.each([
     await goTo(page, "#/history");
     await page.getByTestId("history-row").first().waitFor();
     await expectFits(page, "history", viewport);
+
+    await goTo(page, "#/history/trends");
+    await page.getByTestId("trend-section").first().locator(".recharts-surface").waitFor();
+    await expectFits(page, "trends", viewport);
 
     await goTo(page, "#/settings");
     await page.getByRole("button", { name: "Check" }).waitFor();

@@ -147,6 +147,13 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
   // A little room either side, so the first and last points' rings are not cut by the axes.
   const pad = Math.max((last - first) * 0.04, 60_000);
   const timeFormat = useMemo(() => timeTickFormat(last - first), [last, first]);
+  // Ticks at runs' start times (at most six, spread evenly), so each names a run rather than a round
+  // time that repeats when the runs are minutes apart; recharts drops those that would overlap.
+  const timeTicks = useMemo(() => {
+    const times = [...new Set(runs.map((run) => run.startedAt))];
+    if (times.length <= 6) return times;
+    return [...new Set(Array.from({ length: 6 }, (_, index) => times[Math.round((index * (times.length - 1)) / 5)]!))];
+  }, [runs]);
   const valueTicks = useMemo(() => {
     const ends = chart.lines.flatMap((line) => line.points.flatMap((point) => [point.value, point.ciLow ?? point.value, point.ciHigh ?? point.value]));
     const low = Math.min(...ends);
@@ -181,6 +188,8 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
           type="number"
           dataKey="startedAt"
           domain={[first - pad, last + pad]}
+          ticks={timeTicks}
+          interval="preserveStartEnd"
           allowDuplicatedCategory={false}
           tickFormatter={(value: number) => timeFormat.format(value)}
           label={axisLabel("Run started", "x")}
@@ -189,7 +198,7 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
           type="number"
           ticks={valueTicks}
           domain={[valueTicks[0] ?? "auto", valueTicks.at(-1) ?? "auto"]}
-          tickFormatter={(value: number) => formatNumberIn(metric.unit, value)}
+          tickFormatter={(value: number) => (value === 0 ? "0" : formatNumberIn(metric.unit, value))}
           width={64}
           label={axisLabel(yAxisTitle, "y")}
         />
@@ -220,7 +229,7 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
         ))}
       </LineChart>
     ),
-    [chart, dotRenderers, first, last, pad, height, title, summary, timeFormat, valueTicks, metric, yAxisTitle],
+    [chart, dotRenderers, first, last, pad, height, title, summary, timeFormat, timeTicks, valueTicks, metric, yAxisTitle],
   );
   return (
     <ChartFrame title={title} definition={trendChartDefinition(chart)} legend={legend} testId="trend-chart">
