@@ -33,7 +33,7 @@ describe("analyze --baseline --max-regression", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(3);
     expect(result.stdout).toContain("Regression gate FAILED");
-    expect(readFileSync(markdown, "utf8")).toMatch(/\| fast \| latencyMs\.p90 \|.*\| regressed \|/);
+    expect(readFileSync(markdown, "utf8")).toMatch(/\| fast \| (latencyMs\.p90|ttftMs\.p50) \|.*\| regressed \|/);
     expect(readFileSync(junit, "utf8").match(/<testcase /g)).toHaveLength(6);
   });
 

@@ -13,9 +13,11 @@ export interface RunShape {
   failureRate?: number;
   /** When the run starts (epoch ms). */
   start?: number;
+  /** Output tokens of each successful request (for tokens/s); none unless given. */
+  outputTokens?: number | null;
 }
 
-export function gateRecords({ seed, targets = ["fast"], requests = 120, scale = 1, failureRate = 0, start = 1_700_000_000_000 }: RunShape): RequestRecord[] {
+export function gateRecords({ seed, targets = ["fast"], requests = 120, scale = 1, failureRate = 0, start = 1_700_000_000_000, outputTokens = null }: RunShape): RequestRecord[] {
   const uniform = openUnit(mulberry32(seed));
   return targets.flatMap((targetId) =>
     Array.from({ length: requests }, (_, index) => {
@@ -29,6 +31,7 @@ export function gateRecords({ seed, targets = ["fast"], requests = 120, scale = 
         startedAt: start + index * 100,
         latencyMs,
         ttftMs: failed ? null : latencyMs / 4,
+        outputTokens: failed ? null : outputTokens,
         status: failed ? "error" : "ok",
         errorKind: failed ? "http_5xx" : null,
         httpStatus: failed ? 500 : 200,

@@ -23,7 +23,7 @@ function pText(pValue: number | null): string {
 }
 
 /** The columns every view of the gate shows, in order. */
-export const GATE_COLUMNS = ["target", "metric", "baseline", "new", "change", "allowed", "p (Holm)", "verdict"] as const;
+export const GATE_COLUMNS = ["target", "metric", "baseline", "new", "change", "allowed", "p worse than allowed (Holm)", "verdict"] as const;
 
 export function gateRows(lines: readonly GateLine[], targetLabel: (targetId: string) => string): string[][] {
   return lines.map((line) => [
