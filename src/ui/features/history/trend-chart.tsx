@@ -12,9 +12,12 @@ import type { TrendChartData, TrendChartLine, TrendChartPoint, TrendRunLabel } f
 
 const DAY_MS = 86_400_000;
 
-/** Dates when the runs span days, times of day when they do not. */
+const HOUR_MS = 3_600_000;
+
+/** Dates when the runs span days, times of day when they do not, with seconds when they are minutes apart. */
 function timeTickFormat(spanMs: number): Intl.DateTimeFormat {
-  return spanMs >= 2 * DAY_MS ? new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" }) : new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+  if (spanMs >= 2 * DAY_MS) return new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
+  return new Intl.DateTimeFormat(undefined, spanMs >= HOUR_MS ? { hour: "2-digit", minute: "2-digit" } : { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
 const pointTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -145,7 +148,7 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
   const first = runs[0]?.startedAt ?? 0;
   const last = runs.at(-1)?.startedAt ?? first;
   // A little room either side, so the first and last points' rings are not cut by the axes.
-  const pad = Math.max((last - first) * 0.04, 60_000);
+  const pad = Math.max((last - first) * 0.04, 1000);
   const timeFormat = useMemo(() => timeTickFormat(last - first), [last, first]);
   // Ticks at runs' start times (at most six, spread evenly), so each names a run rather than a round
   // time that repeats when the runs are minutes apart; recharts drops those that would overlap.
