@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin";
 
 /**
  * The built app's Content-Security-Policy. Scripts only from the app itself, so model output that slips
@@ -40,7 +41,7 @@ const FEATURE_INDEX = /[\\/]src[\\/]ui[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 // `base: "./"` makes the built site work when served from any folder.
 export default defineConfig({
   base: "./",
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), bundledScenariosPlugin(new URL("./scenarios", import.meta.url).pathname)],
   build: {
     outDir: "dist",
     sourcemap: true,

@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin";
 
 export default defineConfig({
+  // The app imports its shipped scenarios through this plugin (see vite.config.ts); tests import the app.
+  plugins: [bundledScenariosPlugin(new URL("./scenarios", import.meta.url).pathname)],
   test: {
     environment: "node",
     testTimeout: 20_000,

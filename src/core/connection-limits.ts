@@ -5,7 +5,8 @@
 // samples and shows the warnings.
 import { peakInFlight } from "./load/stages";
 import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "./sandbox-url";
-import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario } from "./scenario";
+import type { Scenario } from "./scenario";
+import { SANDBOX_URL_SCHEME, isProviderTarget } from "./scenario-target";
 
 /** Chromium's, Firefox's and Safari's limit of HTTP/1.1 connections per host. */
 export const BROWSER_HTTP1_CONNECTIONS_PER_HOST = 6;

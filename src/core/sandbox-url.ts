@@ -1,7 +1,7 @@
 // Where a `sandbox:/<profile>/v1` endpoint goes: the one rule, shared by the runner (core/targets.ts) and
 // the browser's connection-limit check (core/connection-limits.ts), which must not import the inference
 // client and so cannot import targets.ts.
-import { SANDBOX_URL_SCHEME } from "./scenario";
+import { SANDBOX_URL_SCHEME } from "./scenario-target";
 
 export interface SandboxUrlOptions {
   /**

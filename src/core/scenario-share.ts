@@ -2,7 +2,7 @@
 // The link carries `1.` + base64url(deflate-raw(JSON)), with the platform's CompressionStream (Chromium,
 // Node 20): no library, and the fragment never reaches a server. Opening a link is hostile input: its
 // length and its inflated size are bounded before anything is parsed, and the scenario is validated.
-import { checkScenarioShape, type Scenario, type ScenarioError } from "./scenario";
+import type { Scenario, ScenarioError } from "./scenario";
 
 const LINK_FORMAT_VERSION = "1";
 /** A fragment longer than this is refused before it is decoded (browsers take ~2 MB URLs; chat apps far less). */
@@ -65,6 +65,9 @@ export async function decodeSharePayload(payload: string): Promise<SharedScenari
   } catch {
     return refuse("the scenario is not JSON text");
   }
+  // Loaded here, not at the top: the share button on the first screen encodes with this module, and the
+  // field check brings zod and every task's schema with it.
+  const { checkScenarioShape } = await import("./scenario");
   const checked = checkScenarioShape(json);
   return checked.ok ? { ok: true, scenario: checked.scenario, text } : checked;
 }

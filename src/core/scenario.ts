@@ -10,6 +10,8 @@ import type { ChatMessage } from "./tasks/chat-completion";
 import { inapplicablePriceParts, priceSchema } from "./pricing";
 import { sloSchema } from "./slo";
 import { SUPPORTED_TASKS, type Task } from "./task-ids";
+import { SANDBOX_URL_SCHEME } from "./scenario-target";
+import { formatPath } from "./field-path";
 
 export const SCENARIO_VERSION = 1;
 
@@ -18,8 +20,8 @@ export { SUPPORTED_TASKS, type Task } from "./task-ids";
 /** Tasks whose responses can be streamed token by token. */
 export const STREAMING_TASKS: readonly Task[] = SUPPORTED_TASKS.filter((task) => taskDefinition(task).streams);
 
-/** `sandbox:/fast/v1` resolves against the running sandbox server, whatever port it got. */
-export const SANDBOX_URL_SCHEME = "sandbox:";
+export { SANDBOX_URL_SCHEME, isProviderTarget } from "./scenario-target";
+export { formatPath } from "./field-path";
 
 const TARGET_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -354,10 +356,6 @@ export interface ScenarioError {
 
 export type ScenarioParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
 
-export function isProviderTarget(target: ScenarioTarget): target is ProviderTarget {
-  return target.provider !== undefined;
-}
-
 /**
  * The file's fields and values, with defaults applied, without rendering its templates: enough to list
  * a scenario the app ships, and cheap enough for the first screen, which then needs no template engine.
@@ -373,16 +371,6 @@ export function checkScenarioShape(input: unknown): ScenarioParseResult {
 
 export function formatScenarioErrors(errors: ScenarioError[]): string {
   return errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join("\n");
-}
-
-/** `targets[1].model` from ["targets", 1, "model"]. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((segment, index) => {
-      if (typeof segment === "number") return `[${segment}]`;
-      return index === 0 ? String(segment) : `.${String(segment)}`;
-    })
-    .join("");
 }
 
 function issueToErrors(issue: z.core.$ZodIssue, parentPath: readonly PropertyKey[] = []): ScenarioError[] {

@@ -2,7 +2,7 @@
 // do the inputs expand? A run that cannot go is one clear problem, and nothing is stored.
 import { endpointOrigin } from "../core/endpoint-origin";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
-import { SANDBOX_URL_SCHEME } from "../core/scenario";
+import { SANDBOX_URL_SCHEME } from "../core/scenario-target";
 import { sandboxEndpointUrl } from "../core/sandbox-url";
 import type { Scenario } from "../core/scenario";
 import type * as RunMachinery from "./run-machinery";

@@ -20,13 +20,13 @@ afterEach(() => sessionStorage.clear());
 describe("shared draft", () => {
   it("is read back after a reload", async () => {
     (await freshModule()).setDraftScenario(scenario());
-    expect((await freshModule()).draftScenario()).toEqual(scenario());
+    expect(await (await freshModule()).draftScenario()).toEqual(scenario());
   });
 
   it("is dropped when what storage holds is not a valid scenario", async () => {
     sessionStorage.setItem("providerbench:shared-draft", JSON.stringify({ ...scenario(), targets: [] }));
-    expect((await freshModule()).draftScenario()).toBeNull();
+    expect(await (await freshModule()).draftScenario()).toBeNull();
     sessionStorage.setItem("providerbench:shared-draft", "{ not json");
-    expect((await freshModule()).draftScenario()).toBeNull();
+    expect(await (await freshModule()).draftScenario()).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
-// The example scenarios shipped in scenarios/*.json, checked once when the app loads (their fields, not
-// their templates: the first screen carries no template engine; a run checks its inputs before it starts).
-import { checkScenarioShape, isProviderTarget, type Scenario, type ScenarioError } from "../../../core/scenario";
+// The example scenarios shipped in scenarios/*.json, their fields checked when the app is built
+// (scripts/bundled-scenarios-plugin.ts), not their templates: the first screen carries neither zod nor a
+// template engine; a run checks its inputs before it starts.
+import shippedFiles from "virtual:bundled-scenarios";
+import type { Scenario, ScenarioError } from "../../../core/scenario";
+import { isProviderTarget } from "../../../core/scenario-target";
 
 export interface BundledScenario {
   /** `bundled:<file name without .json>`: stable across releases, used in links and run rows. */
@@ -11,22 +14,26 @@ export interface BundledScenario {
   errors: ScenarioError[];
 }
 
-const files = import.meta.glob<unknown>("../../../../scenarios/*.json", { eager: true, import: "default" });
+/** What the build's plugin gives for each file: the file as shipped and checkScenarioShape's verdict on it. */
+interface ShippedScenarioFile {
+  fileName: string;
+  json: unknown;
+  scenario: Scenario | null;
+  errors: ScenarioError[];
+}
+
+const files = shippedFiles as readonly ShippedScenarioFile[];
 
 export const BUNDLED_KEY_PREFIX = "bundled:";
 export const SAVED_KEY_PREFIX = "saved:";
 
-export const BUNDLED_SCENARIOS: readonly BundledScenario[] = Object.entries(files)
-  .map(([path, json]): BundledScenario => {
-    const fileName = path.slice(path.lastIndexOf("/") + 1);
-    const result = checkScenarioShape(json);
-    return {
-      key: `${BUNDLED_KEY_PREFIX}${fileName.replace(/\.json$/, "")}`,
-      fileName,
-      scenario: result.ok ? result.scenario : null,
-      errors: result.ok ? [] : result.errors,
-    };
-  })
+export const BUNDLED_SCENARIOS: readonly BundledScenario[] = files
+  .map(({ fileName, scenario, errors }): BundledScenario => ({
+    key: `${BUNDLED_KEY_PREFIX}${fileName.replace(/\.json$/, "")}`,
+    fileName,
+    scenario,
+    errors,
+  }))
   // Ones that run without a token first: a first visit should be able to press Run and see numbers.
   .sort((a, b) => Number(needsToken(a)) - Number(needsToken(b)) || a.fileName.localeCompare(b.fileName));
 
@@ -41,5 +48,5 @@ export function findBundledScenario(key: string): BundledScenario | undefined {
 /** A bundled scenario's file as shipped, before defaults are filled in: what the editor opens. */
 export function bundledScenarioJson(key: string): unknown {
   const fileName = findBundledScenario(key)?.fileName;
-  return Object.entries(files).find(([path]) => fileName !== undefined && path.endsWith(`/${fileName}`))?.[1];
+  return files.find((file) => file.fileName === fileName)?.json;
 }

@@ -1,7 +1,7 @@
 // The scenario a share link opened: an unsaved draft the Run page can run by its key, kept in this tab's
 // sessionStorage (as the editor keeps its drafts) so a reload of the Run page does not lose it. Nothing
 // is stored in the database until the person saves it.
-import { checkScenarioShape, type Scenario } from "../../../core/scenario";
+import type { Scenario } from "../../../core/scenario";
 
 export const DRAFT_KEY = "draft:shared";
 const STORAGE_KEY = "providerbench:shared-draft";
@@ -17,12 +17,17 @@ export function setDraftScenario(scenario: Scenario): void {
   }
 }
 
-/** The draft, from this page or (after a reload) from this tab's storage, checked again: storage is input too. */
-export function draftScenario(): Scenario | null {
+/**
+ * The draft, from this page or (after a reload) from this tab's storage, checked again: storage is input too.
+ * Async because the check is loaded on demand: it brings zod and every task's schema, which the first
+ * screen (where this module is imported) does without.
+ */
+export async function draftScenario(): Promise<Scenario | null> {
   if (draft !== null) return draft;
   try {
     const text = sessionStorage.getItem(STORAGE_KEY);
     if (text === null) return null;
+    const { checkScenarioShape } = await import("../../../core/scenario");
     const checked = checkScenarioShape(JSON.parse(text));
     draft = checked.ok ? checked.scenario : null;
   } catch {

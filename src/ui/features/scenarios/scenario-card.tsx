@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { isProviderTarget, type Scenario, type ScenarioError } from "../../../core/scenario";
+import type { Scenario, ScenarioError } from "../../../core/scenario";
+import { isProviderTarget } from "../../../core/scenario-target";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Badge } from "../../components/ui/badge";
 import { routes } from "../../lib/hash-route";

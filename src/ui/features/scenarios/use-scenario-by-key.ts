@@ -12,10 +12,11 @@ export function useScenarioByKey(key: string | null): ScenarioLookup {
   const savedId = key?.startsWith(SAVED_KEY_PREFIX) ? key.slice(SAVED_KEY_PREFIX.length) : null;
   // null marks "looked, not there".
   const saved = useLiveRead(async () => (savedId ? ((await getSavedScenario(getAppDb(), savedId)) ?? null) : null), [savedId]);
+  const draft = useLiveRead(async () => (key === DRAFT_KEY ? draftScenario() : null), [key]);
   if (key === null) return { state: "missing" };
   if (key === DRAFT_KEY) {
-    const draft = draftScenario();
-    return draft ? { state: "found", scenario: draft } : { state: "missing" };
+    if (draft.state !== "loaded") return draft;
+    return draft.value ? { state: "found", scenario: draft.value } : { state: "missing" };
   }
   if (key.startsWith(BUNDLED_KEY_PREFIX)) {
     const bundled = findBundledScenario(key)?.scenario;
