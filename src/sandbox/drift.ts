@@ -41,3 +41,17 @@ export function driftFactor(drifts: readonly Drift[], profile: ProfileName, runN
   const drift = drifts.find((candidate) => candidate.profile === profile);
   return drift !== undefined && runNumber >= drift.fromRun ? drift.factor : 1;
 }
+
+/** The command-line options `--drift` and `--run-number` (the sandbox's own command and `npm start`), or the error. */
+export const DRIFT_OPTIONS = { drift: { type: "string" }, "run-number": { type: "string" } } as const;
+
+export function driftOptionsFrom(values: { drift?: string | undefined; "run-number"?: string | undefined }): { drift: Drift[]; runNumber: number } | { error: string } {
+  const parsed = values.drift === undefined ? { drifts: [] } : parseDrifts(values.drift);
+  if ("error" in parsed) return parsed;
+  const runText = values["run-number"];
+  const runNumber = runText === undefined ? 1 : Number(runText);
+  if (runText !== undefined && (runText.trim() === "" || !Number.isSafeInteger(runNumber) || runNumber < 1)) {
+    return { error: `--run-number must be a whole number of at least 1, got "${runText}"` };
+  }
+  return { drift: parsed.drifts, runNumber };
+}

@@ -2,7 +2,7 @@
 
 import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
-import { parseDrifts, type Drift } from "./drift";
+import { DRIFT_OPTIONS, driftOptionsFrom, type Drift } from "./drift";
 import { DEFAULT_SEED, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILES, startSandbox, type Sandbox } from "./server";
 
 // The port the dashboard and the CLI look for when no sandbox URL is given.
@@ -42,8 +42,7 @@ function parseCli(argv: string[]): CliOptions | "help" {
         host: { type: "string" },
         seed: { type: "string" },
         "time-scale": { type: "string" },
-        drift: { type: "string" },
-        "run-number": { type: "string" },
+        ...DRIFT_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -58,11 +57,11 @@ function parseCli(argv: string[]): CliOptions | "help" {
   if (timeScaleText !== undefined && (timeScaleText.trim() === "" || !Number.isFinite(timeScale) || timeScale < 0)) {
     throw new UsageError(`--time-scale must be a number ≥ 0, got "${timeScaleText}"`);
   }
-  const drift = values.drift === undefined ? { drifts: [] } : parseDrifts(values.drift);
+  const drift = driftOptionsFrom(values);
   if ("error" in drift) throw new UsageError(drift.error);
   return {
-    drift: drift.drifts,
-    runNumber: parseInteger("run-number", values["run-number"], 1, 1, Number.MAX_SAFE_INTEGER),
+    drift: drift.drift,
+    runNumber: drift.runNumber,
     port: parseInteger("port", values.port, DEFAULT_PORT, 0, 65535),
     host: values.host ?? "127.0.0.1",
     seed: parseInteger("seed", values.seed, DEFAULT_SEED, -(2 ** 31), 2 ** 32 - 1),

@@ -65,6 +65,13 @@ describe("run --baseline --max-regression", () => {
     expect(result.stdout).toContain("Regression gate passed");
   }, 120_000);
 
+  it("the sandbox says which run it serves and what drifts (GET /)", async () => {
+    const sandbox = await sandboxFor({ runNumber: 2, drift: DRIFT });
+    const health = (await (await fetch(`${sandbox.url}/`)).json()) as { runNumber: number; drift: unknown[] };
+    expect(health.runNumber).toBe(2);
+    expect(health.drift).toEqual([{ profile: "slow", factor: 1.25, fromRun: 2 }]);
+  });
+
   it("refuses a bad baseline with exit 2 before sending anything", async () => {
     const sandbox = await sandboxFor({ seed: 4 });
     const result = await run(sandbox, "never.pbrun.json.gz", ["--baseline", join(workDir, "missing.pbrun.json.gz"), "--max-regression", ALLOWANCES]);
