@@ -191,4 +191,12 @@ async function main(): Promise<number> {
   return results.some((result) => result.gate === "error") ? 1 : 0;
 }
 
-process.exitCode = await main();
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`simulate-nightly: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
