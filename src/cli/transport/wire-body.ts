@@ -36,6 +36,8 @@ export class WireBody {
   private cancelled = false;
   private failure: unknown = null;
   private paused = false;
+  /** In the list deliverWaitingReads goes through next. */
+  awaitingDelivery = false;
 
   /**
    * @param onCancel the reader gave up on the body: the transport aborts the request (the socket is not reused)
@@ -54,20 +56,23 @@ export class WireBody {
   /** A chunk arrived. False asks the transport to pause the socket until the reader drains the queue. */
   push(chunk: Uint8Array): boolean {
     if (this.cancelled || this.ended) return true;
-    const arrivedAt = this.stamp === null ? 0 : this.stamp.now();
-    const pending = this.pending;
-    if (pending !== null) {
-      this.pending = null;
-      if (this.stamp !== null) this.stamp.events.chunkArrivedAt = arrivedAt;
-      pending.resolve({ done: false, value: chunk });
-      return true;
-    }
+    // Stamped now, handed to a waiting reader later (deliverWaitingReads): see the note there.
     this.chunks.push(chunk);
-    this.arrivals.push(arrivedAt);
+    this.arrivals.push(this.stamp === null ? 0 : this.stamp.now());
     this.queuedBytes += chunk.byteLength;
+    if (this.pending !== null) awaitDelivery(this);
     if (this.queuedBytes < HIGH_WATER_BYTES) return true;
     this.paused = true;
     return false;
+  }
+
+  /** Hands the oldest queued chunk to a read that was waiting for one. */
+  deliver(): void {
+    this.awaitingDelivery = false;
+    const pending = this.pending;
+    if (pending === null || this.head === this.chunks.length) return;
+    this.pending = null;
+    pending.resolve(this.takeChunk());
   }
 
   end(): void {
@@ -83,7 +88,8 @@ export class WireBody {
   fail(error: unknown): void {
     if (this.ended || this.cancelled || this.failure !== null) return;
     this.failure = error;
-    if (this.pending !== null) {
+    // Chunks that came before the failure are read first (read() returns them before the failure).
+    if (this.pending !== null && this.head === this.chunks.length) {
       const pending = this.pending;
       this.pending = null;
       pending.reject(error);
@@ -126,22 +132,7 @@ export class WireBody {
   }
 
   private read(): Promise<ReadableStreamReadResult<Uint8Array>> {
-    if (this.head < this.chunks.length) {
-      const value = this.chunks[this.head]!;
-      if (this.stamp !== null) this.stamp.events.chunkArrivedAt = this.arrivals[this.head]!;
-      this.chunks[this.head++] = EMPTY;
-      if (this.head === this.chunks.length) {
-        this.chunks.length = 0;
-        this.arrivals.length = 0;
-        this.head = 0;
-      }
-      this.queuedBytes -= value.byteLength;
-      if (this.paused && this.queuedBytes < HIGH_WATER_BYTES / 2) {
-        this.paused = false;
-        this.resume?.();
-      }
-      return Promise.resolve({ done: false, value });
-    }
+    if (this.head < this.chunks.length) return Promise.resolve(this.takeChunk());
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the failure is the transport's Error, passed on as fetch does
     if (this.failure !== null) return Promise.reject(this.failure);
     if (this.ended || this.cancelled) return Promise.resolve(DONE);
@@ -149,6 +140,24 @@ export class WireBody {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
     });
+  }
+
+  /** The oldest queued chunk, its arrival noted for the timing fetch; resumes a paused socket once drained enough. */
+  private takeChunk(): ReadableStreamReadResult<Uint8Array> {
+    const value = this.chunks[this.head]!;
+    if (this.stamp !== null) this.stamp.events.chunkArrivedAt = this.arrivals[this.head]!;
+    this.chunks[this.head++] = EMPTY;
+    if (this.head === this.chunks.length) {
+      this.chunks.length = 0;
+      this.arrivals.length = 0;
+      this.head = 0;
+    }
+    this.queuedBytes -= value.byteLength;
+    if (this.paused && this.queuedBytes < HIGH_WATER_BYTES / 2) {
+      this.paused = false;
+      this.resume?.();
+    }
+    return { done: false, value };
   }
 
   /** The whole body, for json()/text()/arrayBuffer(): read through the same reader, so the same bounds hold. */
@@ -172,6 +181,27 @@ export class WireBody {
     }
     return joined;
   }
+}
+
+/**
+ * Bodies with a read waiting and a chunk queued for it. A chunk handed to its reader at once would be
+ * parsed, measured and recorded (the reader's promise chain runs as microtasks right after this socket's
+ * callback) before the next socket's data is even looked at, so in a burst of 32 streams the last one's
+ * arrival would be stamped after 31 parses: the client's own work would show as the provider's latency.
+ * Instead every socket ready in this turn of the event loop is stamped first, and the reads are served
+ * after them, in the same turn (setImmediate runs right after the poll phase).
+ */
+const waitingReads: WireBody[] = [];
+
+function awaitDelivery(body: WireBody): void {
+  if (body.awaitingDelivery) return;
+  body.awaitingDelivery = true;
+  waitingReads.push(body);
+  if (waitingReads.length === 1) setImmediate(deliverWaitingReads);
+}
+
+function deliverWaitingReads(): void {
+  for (const body of waitingReads.splice(0)) body.deliver();
 }
 
 const EMPTY = new Uint8Array(0);
