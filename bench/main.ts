@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmarks side by side and rewrites BENCHMARKS.md with their tables.
-// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,stalled-pipe,hostile-memory,browser,storage,first-load` runs some of them
+// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,stalled-pipe,hostile-memory,browser,storage,first-load` runs some of them (also large-compare, wire, load, datasets, trends)
 // and prints their sections instead of rewriting the file.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -10,7 +10,7 @@ import { clockTable, measureClockAccuracyInNode, measureClockAccuracyOfBareFetch
 import { measureCliScale, scaleTable } from "./cli-scale";
 import { hostileMemoryTable, measureHostileMemory } from "./hostile-memory";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
-import { runBrowserBenchmarks, runStorageBenchmark } from "./browser/index";
+import { runBrowserBenchmarks, runStorageBenchmark, runVeryLargeComparePage } from "./browser/index";
 import { measureWire, wireGoals, wireTable, type WireClient } from "./wire";
 import { datasetsTable, measureDatasets } from "./datasets";
 import { measureTrends, trendsTable } from "./trends";
@@ -138,6 +138,11 @@ const BENCHMARKS: Record<string, Benchmark> = {
   async storage() {
     log("records into IndexedDB in Chromium: chunks against one row per record…");
     return runStorageBenchmark({ quick, log });
+  },
+
+  async "large-compare"() {
+    log("the Compare page of a million-record run in Chromium…");
+    return runVeryLargeComparePage({ quick, log });
   },
 
   async "first-load"() {

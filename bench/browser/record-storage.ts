@@ -70,6 +70,19 @@ async function writeRaw(siteUrl: string, count: number, seed: number, indexes: R
   }
 }
 
+/** A fresh profile holding one run of `count` synthetic records written through the app's sink, left open for the Compare page. */
+export async function seedRunThroughSink(siteUrl: string, count: number): Promise<RecordStorageResult["seeded"] & { recordsPerSecond: number }> {
+  const profile = await launchFreshProfile();
+  const runId = "bench-very-large-run";
+  try {
+    const sink = await writeThroughSink(profile, siteUrl, runId, count, 1);
+    return { profile, runId, recordsPerSecond: sink.recordsPerSecond };
+  } catch (error) {
+    await profile.close();
+    throw error;
+  }
+}
+
 export async function measureRecordStorage(
   options: { siteUrl: string; count: number; rounds: number },
   log: (line: string) => void,
