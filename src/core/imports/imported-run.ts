@@ -3,6 +3,7 @@
 import type { ErrorKind, RequestRecord } from "../record";
 import { checkScenarioShape, formatScenarioErrors, type Scenario, type Task } from "../scenario";
 import { toolName, type RunTool } from "../bundle/origin";
+import { UNMEASURED_FIELDS } from "../unmeasured-fields";
 
 /** A file another tool wrote that cannot be read: the message names the line (or JSON path) and the field. */
 export class ImportProblem extends Error {}
@@ -15,28 +16,9 @@ export function importedRecord(measured: Measured & Partial<RequestRecord>): Req
     repetition: 0,
     attempt: 1,
     warmup: false,
-    ttftMs: null,
-    errorKind: null,
-    httpStatus: null,
-    errorMessage: null,
-    inputTokens: null,
-    outputTokens: null,
-    tokensEstimated: false,
-    chunkCount: 0,
-    output: null,
-    outputBytes: 0,
-    truncated: false,
-    checksPassed: null,
-    failedChecks: null,
-    connectMs: null,
-    tlsMs: null,
-    waitingMs: null,
-    receivingMs: null,
-    connectionReused: null,
-    scheduledAt: null,
-    queueMs: null,
+    ...UNMEASURED_FIELDS,
+    // An imported run is one stage.
     stage: 0,
-    retryAfterMs: null,
     timeToFirstAnswerTokenMs: null,
     timeToSecondTokenMs: null,
     lastTokenMs: null,
