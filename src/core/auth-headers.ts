@@ -5,6 +5,7 @@ import { endpointOrigin } from "./endpoint-origin";
 import type { SandboxUrlOptions } from "./sandbox-url";
 import { resolveEndpointUrl } from "./targets";
 import { isProviderTarget, type ScenarioTarget } from "./scenario";
+import { parsedUrl } from "./parsed-url";
 
 /** Keys of OpenAI-compatible endpoint targets: never in a scenario, only in the runner's options. */
 export interface EndpointKeys {
@@ -83,20 +84,6 @@ export function scopedFetch(baseFetch: typeof fetch, scope: CredentialScope): ty
     return followWithinOrigin(baseFetch, url, { ...init, headers: sentHeaders }, scope.origin);
   };
   return guarded as typeof fetch;
-}
-
-/** A target sends to one URL again and again: each is parsed once (bounded, and never mutated here). */
-const parsedUrls = new Map<string, URL>();
-const PARSED_URLS_KEPT = 256;
-
-function parsedUrl(href: string): URL {
-  let url = parsedUrls.get(href);
-  if (url === undefined) {
-    if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.clear();
-    url = new URL(href);
-    parsedUrls.set(href, url);
-  }
-  return url;
 }
 
 async function followWithinOrigin(baseFetch: typeof fetch, firstUrl: URL, firstInit: RequestInit, origin: string): Promise<Response> {

@@ -17,6 +17,7 @@ import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireAbortable, ty
 import { expectSendHeaders, noteNewSocket, type ConnectionListener, type SocketInfo } from "./socket-registry";
 import { WireBody } from "./wire-body";
 import { WireHeaders } from "./wire-headers";
+import { parsedUrl } from "../../core/parsed-url";
 
 export interface WireTransportOptions {
   /** Connections per origin at most (null: no bound): what the run can have in flight, so no request waits for one. */
@@ -134,20 +135,6 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     fetch: wireFetch as typeof fetch,
     close: () => agent.close(),
   };
-}
-
-/** A run sends to a handful of URLs again and again: each is parsed once (a few per run; bounded anyway). */
-const parsedUrls = new Map<string, URL>();
-const PARSED_URLS_KEPT = 256;
-
-function parsedUrl(href: string): URL {
-  let url = parsedUrls.get(href);
-  if (url === undefined) {
-    if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.clear();
-    url = new URL(href);
-    parsedUrls.set(href, url);
-  }
-  return url;
 }
 
 /** Bodies up to this size are kept as bytes for the requests that repeat them. */
