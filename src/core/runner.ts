@@ -21,6 +21,7 @@ import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage,
 import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
 import { redactSecrets } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
+import { UNMEASURED_FIELDS } from "./unmeasured-fields";
 import { credentialScopeOf, scopedFetch, type EndpointKeys } from "./auth-headers";
 
 
@@ -301,26 +302,14 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     runId,
     ...planned,
     attempt: 1,
+    ...UNMEASURED_FIELDS,
     startedAt: epochAt(dueAt),
-    ttftMs: null,
     latencyMs: 0,
     status: "error",
     errorKind,
-    httpStatus: null,
     errorMessage,
-    inputTokens: null,
-    outputTokens: null,
-    tokensEstimated: false,
-    chunkCount: 0,
-    output: null,
-    outputBytes: 0,
-    truncated: false,
-    checksPassed: null,
-    failedChecks: null,
     scheduledAt: epochAt(dueAt),
-    queueMs: null,
     stage,
-    retryAfterMs: null,
   });
 
   /**
