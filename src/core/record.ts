@@ -1,7 +1,10 @@
 // The one record type: a single request attempt, as measured. Field names are fixed (docs/metrics.md),
 // because they are also the JSONL keys and the CSV header.
 
-/** Why a request failed: the error kinds of docs/metrics.md. */
+/**
+ * Why a request failed: the error kinds of docs/metrics.md. Append new kinds at the end: stored record
+ * columns (record-columns.ts) keep a kind as its place in this list.
+ */
 export const ERROR_KINDS = [
   "http_4xx",
   "rate_limited",

@@ -3,6 +3,7 @@ import Dexie, { type EntityTable, type Table, type Transaction } from "dexie";
 import type { RunOrigin } from "../core/bundle/origin";
 import type { RunFileFormat } from "../core/imports/run-file";
 import type { RequestRecord } from "../core/record";
+import { recordColumns, type RecordColumns } from "../core/record-columns";
 import type { Scenario } from "../core/scenario";
 import type { SummaryRow } from "../core/stats";
 
@@ -72,6 +73,16 @@ export interface StoredRecordChunk {
   runId: string;
   first: number;
   records: RequestRecord[];
+}
+
+/**
+ * The columns (core/record-columns.ts) of the chunk row with the same key (version 5): what the charts of a
+ * very large run read instead of its records, a few typed arrays per row rather than a thousand objects.
+ */
+export interface StoredRecordColumns {
+  runId: string;
+  first: number;
+  columns: RecordColumns;
 }
 
 /**
@@ -150,7 +161,38 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
     },
     upgrade: recordsIntoChunks,
   },
+  {
+    // Each chunk row gets a row of its records' columns under the same key (store/record-store.ts writes
+    // both), so the Compare page of a run of a million records reads some 36 MB of typed arrays for its
+    // charts instead of every record. The upgrade builds the columns of every stored chunk.
+    version: 5,
+    stores: {
+      scenarios: "id, name, updatedAt",
+      runs: "id, scenarioId, status, startedAt",
+      recordChunks: "[runId+first]",
+      recordColumns: "[runId+first]",
+      blobs: "id, runId, *runIds",
+    },
+    upgrade: columnsOfChunks,
+  },
 ];
+
+/** Chunk rows read per step of the version 5 upgrade. */
+const UPGRADE_READ_CHUNKS = 20;
+
+/** Version 5's upgrade: the columns of every chunk row, a few rows at a time, in key order. */
+async function columnsOfChunks(transaction: Transaction): Promise<void> {
+  const chunks = transaction.table("recordChunks");
+  const columns = transaction.table("recordColumns");
+  let after: [string, number] | null = null;
+  for (;;) {
+    const page = (await (after === null ? chunks.orderBy(":id") : chunks.where(":id").above(after)).limit(UPGRADE_READ_CHUNKS).toArray()) as StoredRecordChunk[];
+    if (page.length === 0) break;
+    await columns.bulkAdd(page.map((row) => ({ runId: row.runId, first: row.first, columns: recordColumns(row.records) }) satisfies StoredRecordColumns));
+    const last = page[page.length - 1]!;
+    after = [last.runId, last.first];
+  }
+}
 
 /** Rows of one-record rows read per step of the version 4 upgrade: bounds what the upgrade holds at once. */
 const UPGRADE_READ_ROWS = 5000;
@@ -204,6 +246,7 @@ export class ProviderBenchDb extends Dexie {
   scenarios!: EntityTable<StoredScenario, "id">;
   runs!: EntityTable<StoredRun, "id">;
   recordChunks!: Table<StoredRecordChunk, [string, number]>;
+  recordColumns!: Table<StoredRecordColumns, [string, number]>;
   blobs!: EntityTable<StoredBlob, "id">;
   /** Set once another tab has taken the database over; this connection stays closed until a reload. */
   closedElsewhere: ClosedElsewhereReason | null = null;

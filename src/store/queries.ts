@@ -2,7 +2,7 @@
 import type { RequestRecord } from "../core/record";
 import type { Scenario } from "../core/scenario";
 import type { ProviderBenchDb, RunStatus, StoredRun, StoredScenario, StoredSummary } from "./db";
-import { deleteRecordsOfRun, dropRecords } from "./record-store";
+import { deleteRecordsOfRun, dropRecords, recordTables } from "./record-store";
 import { releaseRunBlobs } from "./blobs";
 
 /** Newest first. */
@@ -20,7 +20,7 @@ export function getRun(db: ProviderBenchDb, runId: string): Promise<StoredRun | 
 }
 
 // Records are read and written through the record store alone; its readers are re-exported for the pages.
-export { forEachRecordChunk, recordsOfRun, type ReadRecordsOptions, type RecordsReadProgress } from "./record-store";
+export { countRecords, forEachRecordChunk, readRecordColumns, readRecordRange, recordsOfRun, type ReadRecordsOptions, type RecordsReadProgress } from "./record-store";
 
 export async function createRun(db: ProviderBenchDb, run: StoredRun): Promise<void> {
   await db.runs.add(run);
@@ -44,7 +44,7 @@ export async function finishRun(
  * resume supersedes deleted, in one transaction.
  */
 export async function reopenRun(db: ProviderBenchDb, runId: string, superseded: (record: RequestRecord) => boolean): Promise<void> {
-  await db.transaction("rw", db.runs, db.recordChunks, async () => {
+  await db.transaction("rw", [db.runs, ...recordTables(db)], async () => {
     await dropRecords(db, runId, superseded);
     await db.runs.update(runId, { status: "running", finishedAt: null, summary: null, errorMessage: null });
   });
@@ -52,7 +52,7 @@ export async function reopenRun(db: ProviderBenchDb, runId: string, superseded: 
 
 /** The run row, its records and its blobs (those no other run holds) go together or not at all. */
 export async function deleteRun(db: ProviderBenchDb, runId: string): Promise<void> {
-  await db.transaction("rw", db.runs, db.recordChunks, db.blobs, async () => {
+  await db.transaction("rw", [db.runs, ...recordTables(db), db.blobs], async () => {
     await deleteRecordsOfRun(db, runId);
     await releaseRunBlobs(db, runId);
     await db.runs.delete(runId);

@@ -2,9 +2,11 @@
 // run, keyed [runId+first] where `first` is the run-wide position of the row's first record. One row per
 // record (schema versions 1-3) spent its time on per-row overhead and tops out near 10,000 records/s in
 // Chromium; a row of hundreds of records costs one structured clone and one key. Every reader and writer
-// of records goes through this module: nothing else touches the `recordChunks` table.
+// of records goes through this module: nothing else touches the `recordChunks` table, nor `recordColumns`,
+// which holds each chunk's columns (core/record-columns.ts) under the same key for the charts of big runs.
 import type { RequestRecord } from "../core/record";
-import type { ProviderBenchDb, StoredRecordChunk } from "./db";
+import { concatColumns, recordColumns, type RecordColumns } from "../core/record-columns";
+import type { ProviderBenchDb, StoredRecordChunk, StoredRecordColumns } from "./db";
 
 /**
  * Records per row at most. Big enough that per-row costs vanish, small enough that a row is one short
@@ -28,6 +30,21 @@ export interface ReadRecordsOptions {
 
 function rowsOf(db: ProviderBenchDb, runId: string) {
   return db.recordChunks.where("[runId+first]").between([runId, -Infinity], [runId, Infinity], true, true);
+}
+
+function columnRowsOf(db: ProviderBenchDb, runId: string) {
+  return db.recordColumns.where("[runId+first]").between([runId, -Infinity], [runId, Infinity], true, true);
+}
+
+/** The tables a run's records live in: a transaction that writes or deletes records must include them all. */
+export function recordTables(db: ProviderBenchDb) {
+  return [db.recordChunks, db.recordColumns] as const;
+}
+
+/** Writes chunk rows and their columns' rows. */
+async function addRows(db: ProviderBenchDb, rows: StoredRecordChunk[]): Promise<void> {
+  await db.recordChunks.bulkAdd(rows);
+  await db.recordColumns.bulkAdd(rows.map((row) => ({ runId: row.runId, first: row.first, columns: recordColumns(row.records) }) satisfies StoredRecordColumns));
 }
 
 /** Where the run's next record goes: its count so far (one row read: the last). */
@@ -57,9 +74,9 @@ export async function appendRecords(db: ProviderBenchDb, records: readonly Reque
     if (list === undefined) byRun.set(record.runId, [record]);
     else list.push(record);
   }
-  await db.transaction("rw", db.recordChunks, async () => {
+  await db.transaction("rw", recordTables(db), async () => {
     for (const [runId, list] of byRun) {
-      await db.recordChunks.bulkAdd(rowsFrom(runId, await nextPosition(db, runId), list));
+      await addRows(db, rowsFrom(runId, await nextPosition(db, runId), list));
     }
   });
 }
@@ -112,18 +129,65 @@ export async function recordsOfRun(db: ProviderBenchDb, runId: string, options: 
   return records;
 }
 
-/** Deletes every record of the run. Call inside a transaction that includes `recordChunks` to join it. */
+/**
+ * The columns of every record of the run, in order: what the charts of a run too big to hold as objects
+ * read. Rows appended after the count was taken are not read, as in forEachRecordChunk.
+ */
+export async function readRecordColumns(db: ProviderBenchDb, runId: string, options: ReadRecordsOptions = {}): Promise<RecordColumns> {
+  const { rowsPerRead = 100, onProgress, signal } = options;
+  const total = await countRecords(db, runId);
+  const parts: RecordColumns[] = [];
+  let loaded = 0;
+  let from = -Infinity;
+  onProgress?.({ loaded: 0, total });
+  while (loaded < total) {
+    signal?.throwIfAborted();
+    const rows = await db.recordColumns
+      .where("[runId+first]")
+      .between([runId, from], [runId, total], false, false)
+      .limit(rowsPerRead)
+      .toArray();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      parts.push(row.columns);
+      loaded += row.columns.length;
+    }
+    from = rows[rows.length - 1]!.first;
+    onProgress?.({ loaded, total });
+  }
+  return concatColumns(parts);
+}
+
+/** The records at run positions [start, end), read from the rows that hold them (a page of the records table). */
+export async function readRecordRange(db: ProviderBenchDb, runId: string, start: number, end: number): Promise<RequestRecord[]> {
+  if (end <= start) return [];
+  // The row holding `start` is the last to begin at or before it (rows may be short where an append was).
+  const holdingStart = await db.recordChunks.where("[runId+first]").between([runId, -Infinity], [runId, start], true, true).last();
+  const after = await db.recordChunks.where("[runId+first]").between([runId, start], [runId, end], false, false).toArray();
+  const candidates = holdingStart === undefined ? after : [holdingStart, ...after];
+  const records: RequestRecord[] = [];
+  for (const row of candidates) {
+    for (let i = 0; i < row.records.length; i++) {
+      const position = row.first + i;
+      if (position >= start && position < end) records.push(row.records[i]!);
+    }
+  }
+  return records;
+}
+
+/** Deletes every record of the run. Call inside a transaction that includes recordTables(db) to join it. */
 export async function deleteRecordsOfRun(db: ProviderBenchDb, runId: string): Promise<void> {
   await rowsOf(db, runId).delete();
+  await columnRowsOf(db, runId).delete();
 }
 
 /**
  * Deletes the run's records that `drop` picks (a resume's superseded aborts), keeping the others in order:
  * the run's rows are written again, packed, since positions must stay contiguous for the count. Returns
- * how many were dropped. Call inside a transaction that includes `recordChunks` to join it.
+ * how many were dropped. Call inside a transaction that includes recordTables(db) to join it.
  */
 export async function dropRecords(db: ProviderBenchDb, runId: string, drop: (record: RequestRecord) => boolean): Promise<number> {
-  return db.transaction("rw", db.recordChunks, async () => {
+  return db.transaction("rw", recordTables(db), async () => {
     const rows = await rowsOf(db, runId).toArray();
     const kept: RequestRecord[] = [];
     let dropped = 0;
@@ -134,8 +198,8 @@ export async function dropRecords(db: ProviderBenchDb, runId: string, drop: (rec
       }
     }
     if (dropped === 0) return 0;
-    await rowsOf(db, runId).delete();
-    await db.recordChunks.bulkAdd(rowsFrom(runId, 0, kept));
+    await deleteRecordsOfRun(db, runId);
+    await addRows(db, rowsFrom(runId, 0, kept));
     return dropped;
   });
 }

@@ -15,6 +15,7 @@ import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
+import { recordColumns } from "../../src/core/record-columns";
 
 giveChartsASize();
 afterEach(cleanup);
@@ -113,7 +114,7 @@ describe("tooltips", () => {
 
 describe("the timeline", () => {
   it("has the failure mark in its legend, after the targets in order", async () => {
-    const { container } = render(<LatencyTimelineChart records={RECORDS} targets={TARGETS} />);
+    const { container } = render(<LatencyTimelineChart columns={recordColumns(RECORDS)} targets={TARGETS} />);
     await screen.findByTestId("chart-legend");
     expect(legendLabels(container)).toEqual(["Zeta cloud", "Alpha local", FAILED_REQUEST_LEGEND]);
     expect(await axisTicks(container, "x")).toEqual([0, 1, 2, 3, 4]);

@@ -6,6 +6,7 @@ import { RECORD_FIELDS } from "../../src/core/record";
 import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
 import { ExportButtons } from "../../src/ui/features/compare/export-buttons";
+import { runStartMs } from "../../src/ui/features/compare/record-series";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 
 interface Download {
@@ -62,7 +63,7 @@ const scenario = {
 };
 
 function renderButtons() {
-  render(<ExportButtons runId="run-7" scenario={scenario} runLabel="23 Nov 2026, 01:05" records={records} rows={summarize(records, ["fast", "slow"])} />);
+  render(<ExportButtons runId="run-7" scenario={scenario} runLabel="23 Nov 2026, 01:05" records={records} recordCount={records.length} runStartedAtMs={runStartMs(records)} rows={summarize(records, ["fast", "slow"])} />);
 }
 
 async function csvRows(blob: Blob): Promise<string[][]> {
@@ -112,7 +113,7 @@ describe("CSV export buttons", () => {
   });
 
   it("names the file after the run label when there are no records", () => {
-    render(<ExportButtons runId="run-3" scenario={{ ...makeScenario(["a"]), name: "Empty" }} runLabel="Run 3" records={[]} rows={summarize([], ["a"])} />);
+    render(<ExportButtons runId="run-3" scenario={{ ...makeScenario(["a"]), name: "Empty" }} runLabel="Run 3" records={[]} recordCount={0} runStartedAtMs={null} rows={summarize([], ["a"])} />);
     expect(screen.getByTestId("export-records-csv")).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByTestId("export-summary-csv"));
     expect(downloads[0]?.fileName).toBe("empty_run-3_summary.csv");

@@ -11,6 +11,7 @@ import { EcdfChart } from "../../src/ui/features/compare/ecdf-chart";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
+import { recordColumns } from "../../src/core/record-columns";
 
 giveChartsASize();
 afterEach(() => {
@@ -33,7 +34,7 @@ const RECORDS = [
 ];
 
 async function drawnChart(quantity: "latency" | "ttft" = "latency"): Promise<HTMLElement> {
-  render(<EcdfChart records={RECORDS} targets={TARGETS} quantity={quantity} />);
+  render(<EcdfChart columns={recordColumns(RECORDS)} targets={TARGETS} quantity={quantity} />);
   const frame = screen.getByTestId(`ecdf-${quantity}`);
   await waitFor(() => expect(frame.querySelectorAll(".recharts-line-curve")).toHaveLength(2));
   await waitFor(() => expect(frame.querySelectorAll(".recharts-area-area")).toHaveLength(2));
@@ -52,7 +53,7 @@ describe("the ECDF charts", () => {
   });
 
   it("say so when there is nothing to draw", () => {
-    render(<EcdfChart records={RECORDS.map((record) => ({ ...record, ttftMs: null }))} targets={TARGETS} quantity="ttft" />);
+    render(<EcdfChart columns={recordColumns(RECORDS.map((record) => ({ ...record, ttftMs: null })))} targets={TARGETS} quantity="ttft" />);
     expect(screen.getByText(/No streamed request/)).toBeTruthy();
   });
 

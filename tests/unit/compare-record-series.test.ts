@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { latencyTimelineSeries, MAX_POINTS_PER_SERIES, TIMELINE_POINTS_PER_SERIES } from "../../src/ui/features/compare/record-series";
 import { makeRecord } from "./compare-fixtures";
+import { recordColumns } from "../../src/core/record-columns";
 
 describe("latencyTimelineSeries", () => {
   // 30,000 requests per target over 100 minutes, one failure in 50, throttled (slow) in the last tenth.
@@ -19,7 +20,7 @@ describe("latencyTimelineSeries", () => {
       });
     }),
   );
-  const series = latencyTimelineSeries(records, ["fast", "slow"]);
+  const series = latencyTimelineSeries(recordColumns(records), ["fast", "slow"]);
 
   it("draws at most TIMELINE_POINTS_PER_SERIES points per target, within the charts' hard limit", () => {
     expect(TIMELINE_POINTS_PER_SERIES).toBeLessThanOrEqual(MAX_POINTS_PER_SERIES);

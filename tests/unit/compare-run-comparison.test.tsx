@@ -5,6 +5,7 @@ import { summarize } from "../../src/core/stats";
 import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { RunComparison } from "../../src/ui/features/compare/run-comparison";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
+import { recordColumns } from "../../src/core/record-columns";
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ const records = [
 
 describe("RunComparison", () => {
   it("mounts every part of the comparison for a run, one summary row per scenario target", () => {
-    render(<RunComparison runId="run-1" scenario={makeScenario(["fast", "slow"])} records={records} runLabel="Run 1" summary={summarize(records, ["fast", "slow"])} />);
+    render(<RunComparison runId="run-1" scenario={makeScenario(["fast", "slow"])} records={records} columns={recordColumns(records)} large={false} runLabel="Run 1" summary={summarize(records, ["fast", "slow"])} />);
     expect(screen.getAllByTestId("summary-row").map((row) => row.getAttribute("data-target-id"))).toEqual(["fast", "slow"]);
     expect(screen.getByTestId("outputs-by-input")).toBeTruthy();
     expect(screen.getByTestId("records-table")).toBeTruthy();
@@ -34,7 +35,7 @@ describe("RunComparison while a large run's records are read", () => {
   it("shows the summary stored with the run before any record is read, and the read's progress in place of the rest", () => {
     // Stored rows that the records below would not give: the table can only have come from them.
     const storedSummary = summarize([...recordsWithLatencies("fast", [100, 100, 100, 100]), ...recordsWithLatencies("slow", [300])], ["fast", "slow"]);
-    render(<RunComparison runId="run-1" scenario={scenario} records={null} runLabel="Run 1" summary={storedSummary} recordsProgress={{ loaded: 5000, total: 100_000 }} />);
+    render(<RunComparison runId="run-1" scenario={scenario} records={null} columns={null} large={false} runLabel="Run 1" summary={storedSummary} recordsProgress={{ loaded: 5000, total: 100_000 }} />);
     expect(nCell("fast")).toBe("4");
     expect(nCell("slow")).toBe("1");
     expect(screen.getByTestId("records-loading").textContent).toContain("Loading records… 5,000 of 100,000");
@@ -44,8 +45,8 @@ describe("RunComparison while a large run's records are read", () => {
 
   it("keeps the stored summary once the records are read, and adds charts, outputs and records", () => {
     const storedSummary = summarize(records, ["fast", "slow"]);
-    const { rerender } = render(<RunComparison runId="run-1" scenario={scenario} records={null} runLabel="Run 1" summary={storedSummary} />);
-    rerender(<RunComparison runId="run-1" scenario={scenario} records={records} runLabel="Run 1" summary={storedSummary} />);
+    const { rerender } = render(<RunComparison runId="run-1" scenario={scenario} records={null} columns={null} large={false} runLabel="Run 1" summary={storedSummary} />);
+    rerender(<RunComparison runId="run-1" scenario={scenario} records={records} columns={recordColumns(records)} large={false} runLabel="Run 1" summary={storedSummary} />);
     expect(nCell("fast")).toBe("3");
     expect(screen.getByTestId("records-table")).toBeTruthy();
     expect(screen.getByTestId("outputs-by-input")).toBeTruthy();
@@ -53,7 +54,7 @@ describe("RunComparison while a large run's records are read", () => {
   });
 
   it("shows the read's progress and no summary rows while the run has no summary yet", () => {
-    render(<RunComparison runId="run-1" scenario={scenario} records={null} runLabel="Run 1" summary={null} recordsProgress={{ loaded: 0, total: 6 }} />);
+    render(<RunComparison runId="run-1" scenario={scenario} records={null} columns={null} large={false} runLabel="Run 1" summary={null} recordsProgress={{ loaded: 0, total: 6 }} />);
     expect(screen.queryAllByTestId("summary-row")).toHaveLength(0);
     expect(screen.getByTestId("records-loading").textContent).toContain("0 of 6");
   });

@@ -10,6 +10,7 @@ import { TtftLengthChart } from "../../src/ui/features/compare/ttft-length-chart
 import { ValueScatterChart } from "../../src/ui/features/compare/value-scatter-chart";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
+import { recordColumns } from "../../src/core/record-columns";
 
 giveChartsASize();
 afterEach(cleanup);
@@ -26,7 +27,7 @@ describe("TTFT vs output length", () => {
       makeRecord({ targetId: "slow", outputTokens: null }),
       makeRecord({ targetId: "slow", outputTokens: 33, ttftMs: 70, tokensEstimated: true }),
     ];
-    const [fast, slow] = ttftLengthSeries([...many, ...left], ["fast", "slow"]);
+    const [fast, slow] = ttftLengthSeries(recordColumns([...many, ...left]), ["fast", "slow"]);
     expect(fast!.total).toBe(5000);
     expect(fast!.points).toHaveLength(TIMELINE_POINTS_PER_SERIES);
     expect(slow).toEqual({ targetId: "slow", total: 1, points: [{ outputTokens: 33, ttftMs: 70, estimated: true }] });
@@ -37,7 +38,7 @@ describe("TTFT vs output length", () => {
       ...recordsWithLatencies("fast", [100, 110, 120]),
       makeRecord({ targetId: "slow", outputTokens: 12, ttftMs: 300, tokensEstimated: true }),
     ];
-    render(<TtftLengthChart records={records} targets={TARGETS} />);
+    render(<TtftLengthChart columns={recordColumns(records)} targets={TARGETS} />);
     const chart = screen.getByTestId("ttft-length-chart");
     await waitFor(() => expect(chart.querySelectorAll(".recharts-scatter-symbol")).toHaveLength(4));
     expect(chart.textContent).toContain("≈ some estimated");

@@ -10,6 +10,7 @@ import { createRecordSink, recordStoreTable } from "../../../src/store/record-si
 import { countRecords } from "../../../src/store/record-store";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { ecdfSeries, latencyTimelineSeries } from "../../../src/ui/features/compare/record-series";
+import { recordColumns } from "../../../src/core/record-columns";
 import type { BenchPageApi, BenchWindow, RawWriteOptions, RecordWriteOptions, StreamingRunOptions } from "./bench-page-api";
 import { addRecordsRaw } from "./raw-indexeddb";
 import { runRawStreaming } from "./raw-streaming";
@@ -113,9 +114,10 @@ async function timeSummary(runId: string) {
     const summarizeStartedAt = performance.now();
     const rows = summarize(records, targetIds);
     const seriesStartedAt = performance.now();
-    ecdfSeries(records, targetIds, "latency");
-    ecdfSeries(records, targetIds, "ttft");
-    latencyTimelineSeries(records, targetIds);
+    const columns = recordColumns(records);
+    ecdfSeries(columns, targetIds, "latency");
+    ecdfSeries(columns, targetIds, "ttft");
+    latencyTimelineSeries(columns, targetIds);
     const finishedAt = performance.now();
     if (rows.length !== targetIds.length) throw new Error(`summary has ${rows.length} rows for ${targetIds.length} targets`);
     return {

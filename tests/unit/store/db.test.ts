@@ -5,7 +5,8 @@ import Dexie from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb, SCHEMA_VERSIONS, type StoredRun } from "../../../src/store/db";
-import { countRecords, recordsOfRun } from "../../../src/store/record-store";
+import { countRecords, readRecordColumns, recordsOfRun } from "../../../src/store/record-store";
+import { recordColumns } from "../../../src/core/record-columns";
 import { testRecord, testRun, testScenario } from "./fixtures";
 
 /**
@@ -36,6 +37,13 @@ const SHIPPED_SCHEMAS: Record<number, Record<string, string | null>> = {
     runs: "id, scenarioId, status, startedAt",
     records: null,
     recordChunks: "[runId+first]",
+    blobs: "id, runId, *runIds",
+  },
+  5: {
+    scenarios: "id, name, updatedAt",
+    runs: "id, scenarioId, status, startedAt",
+    recordChunks: "[runId+first]",
+    recordColumns: "[runId+first]",
     blobs: "id, runId, *runIds",
   },
 };
@@ -69,10 +77,12 @@ async function seedDatabaseAtVersion(version: number): Promise<string> {
   await old.table("scenarios").add({ id: "s1", name: "saved", spec: testScenario(), createdAt: 1, updatedAt: 2 });
   await old.table("runs").bulkAdd([runRowAtVersion(version, "r1"), runRowAtVersion(version, "r2", { status: "running", finishedAt: null })]);
   if (version >= 4) {
-    await old.table("recordChunks").bulkAdd([
+    const chunks = [
       { runId: "r1", first: 0, records: [testRecord("r1", 0), testRecord("r1", 1)] },
       { runId: "r2", first: 0, records: [testRecord("r2", 0)] },
-    ]);
+    ];
+    await old.table("recordChunks").bulkAdd(chunks);
+    if (version >= 5) await old.table("recordColumns").bulkAdd(chunks.map((chunk) => ({ runId: chunk.runId, first: chunk.first, columns: recordColumns(chunk.records) })));
   } else {
     await old.table("records").bulkAdd([testRecord("r1", 0), testRecord("r1", 1), testRecord("r2", 0)]);
   }
@@ -153,7 +163,7 @@ describe("ProviderBenchDb with another tab upgrading the schema", () => {
     db.onClosedElsewhere(() => heard++);
 
     const upgrade = await openNewerVersion(name, db.verno * 10 + 1);
-    expect(upgrade).toEqual({ blocked: false, stores: ["blobs", "notes", "recordChunks", "runs", "scenarios"] });
+    expect(upgrade).toEqual({ blocked: false, stores: ["blobs", "notes", "recordChunks", "recordColumns", "runs", "scenarios"] });
     expect(heard).toBe(1);
     expect(db.closedElsewhere).toBe("upgraded");
     expect(db.isOpen()).toBe(false);
@@ -209,8 +219,8 @@ describe("ProviderBenchDb upgrade to version 4 (records in chunks)", () => {
 
     const db = new ProviderBenchDb(name);
     await db.open();
-    expect(db.verno).toBe(4);
-    expect(db.tables.map((table) => table.name).sort()).toEqual(["blobs", "recordChunks", "runs", "scenarios"]);
+    expect(db.verno).toBe(SCHEMA_VERSIONS.at(-1)!.version);
+    expect(db.tables.map((table) => table.name).sort()).toEqual(["blobs", "recordChunks", "recordColumns", "runs", "scenarios"]);
     expect((await db.runs.toArray()).map((run) => run.id).sort()).toEqual([...runIds].sort());
     for (const runId of runIds) {
       expect(await countRecords(db, runId)).toBe(written.get(runId)!.length);
@@ -225,6 +235,48 @@ describe("ProviderBenchDb upgrade to version 4 (records in chunks)", () => {
       { id: "b2", runId: "", runIds: [], mimeType: "audio/wav", name: "voice.wav" },
     ]);
     expect(blobs.every((blob) => blob.data !== undefined)).toBe(true);
+    db.close();
+  });
+});
+
+describe("ProviderBenchDb upgrade to version 5 (columns beside the chunks)", () => {
+  it("gives every stored chunk its columns, so a run's columns read back as those of its records, and keeps every record", async () => {
+    const name = `schema-v4-populated-${crypto.randomUUID()}`;
+    openedNames.push(name);
+    const old = new Dexie(name);
+    for (let v = 1; v <= 4; v++) old.version(v).stores(SHIPPED_SCHEMAS[v]!);
+    await old.open();
+    await old.table("runs").bulkAdd([runRowAtVersion(4, "long"), runRowAtVersion(4, "short")]);
+    const long = Array.from({ length: 2_345 }, (_, index) =>
+      testRecord("long", index, {
+        targetId: index % 3 === 0 ? "slow" : "fast",
+        ttftMs: index % 7 === 0 ? null : index / 3,
+        ...(index % 11 === 0 ? { status: "error" as const, errorKind: "http_5xx" as const, httpStatus: 503, errorMessage: `failure ${index}` } : {}),
+      }),
+    );
+    const short = [testRecord("short", 0), testRecord("short", 1, { warmup: true })];
+    // Rows as version 4 wrote them: full ones, and a short one where an append was short.
+    await old.table("recordChunks").bulkAdd([
+      { runId: "long", first: 0, records: long.slice(0, 1000) },
+      { runId: "long", first: 1000, records: long.slice(1000, 1300) },
+      { runId: "long", first: 1300, records: long.slice(1300) },
+      { runId: "short", first: 0, records: short },
+    ]);
+    old.close();
+
+    const db = new ProviderBenchDb(name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect(await recordsOfRun(db, "long")).toEqual(long);
+    expect(await recordsOfRun(db, "short")).toEqual(short);
+    expect(await readRecordColumns(db, "long")).toEqual(recordColumns(long));
+    expect(await readRecordColumns(db, "short")).toEqual(recordColumns(short));
+    expect((await db.recordColumns.toArray()).map((row) => [row.runId, row.first, row.columns.length])).toEqual([
+      ["long", 0, 1000],
+      ["long", 1000, 300],
+      ["long", 1300, 1045],
+      ["short", 0, 2],
+    ]);
     db.close();
   });
 });

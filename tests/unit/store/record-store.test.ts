@@ -4,7 +4,18 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderBenchDb } from "../../../src/store/db";
-import { appendRecords, countRecords, deleteRecordsOfRun, dropRecords, forEachRecordChunk, RECORDS_PER_ROW, recordsOfRun } from "../../../src/store/record-store";
+import {
+  appendRecords,
+  countRecords,
+  deleteRecordsOfRun,
+  dropRecords,
+  forEachRecordChunk,
+  readRecordColumns,
+  readRecordRange,
+  RECORDS_PER_ROW,
+  recordsOfRun,
+} from "../../../src/store/record-store";
+import { recordColumns } from "../../../src/core/record-columns";
 import { testRecord } from "./fixtures";
 
 let db: ProviderBenchDb;
@@ -63,6 +74,8 @@ describe("record store", () => {
     await deleteRecordsOfRun(db, "gone");
     expect(await countRecords(db, "gone")).toBe(0);
     expect(await recordsOfRun(db, "gone")).toEqual([]);
+    expect((await readRecordColumns(db, "gone")).length).toBe(0);
+    expect(await readRecordColumns(db, "kept")).toEqual(recordColumns(many("kept", 3)));
     expect(await recordsOfRun(db, "kept")).toEqual(many("kept", 3));
   });
 
@@ -76,7 +89,43 @@ describe("record store", () => {
     expect(await countRecords(db, "r")).toBe(kept.length);
     await appendRecords(db, many("r", 1, 5000));
     expect((await recordsOfRun(db, "r")).at(-1)!.repetition).toBe(5000);
+    expect(await readRecordColumns(db, "r")).toEqual(recordColumns(await recordsOfRun(db, "r")));
     expect(await recordsOfRun(db, "other")).toEqual(many("other", 2));
     expect(await dropRecords(db, "r", () => false)).toBe(0);
+  });
+
+  it("keeps each run's columns beside its records: the columns read back are those of the records, in order", async () => {
+    // Batches of uneven sizes, two runs interleaved, targets first seen in different rows.
+    const records = many("r", RECORDS_PER_ROW + 250).map((record, index) => ({
+      ...record,
+      targetId: index < 600 ? "a" : index % 2 === 0 ? "b" : "c",
+      ...(index % 13 === 0 ? { status: "error" as const, errorKind: "timeout" as const, ttftMs: null } : {}),
+    }));
+    await appendRecords(db, records.slice(0, 40));
+    await appendRecords(db, [...records.slice(40, 1100), ...many("other", 5)]);
+    await appendRecords(db, records.slice(1100));
+    const progress: number[] = [];
+    const columns = await readRecordColumns(db, "r", { rowsPerRead: 1, onProgress: ({ loaded }) => progress.push(loaded) });
+    expect(columns).toEqual(recordColumns(records));
+    expect(progress).toEqual([0, 40, 1040, 1100, 1250]);
+    expect(await readRecordColumns(db, "other")).toEqual(recordColumns(many("other", 5)));
+  });
+
+  it("reads any range of positions, across rows of any length, as recordsOfRun would give it", async () => {
+    const records = many("r", RECORDS_PER_ROW + 250);
+    await appendRecords(db, records.slice(0, 40));
+    await appendRecords(db, records.slice(40, 1100));
+    await appendRecords(db, records.slice(1100));
+    for (const [start, end] of [
+      [0, 10],
+      [35, 45],
+      [0, RECORDS_PER_ROW],
+      [RECORDS_PER_ROW, 2 * RECORDS_PER_ROW],
+      [1099, 1101],
+      [1240, 5000],
+      [7, 7],
+    ] as const) {
+      expect(await readRecordRange(db, "r", start, end)).toEqual(records.slice(start, end));
+    }
   });
 });

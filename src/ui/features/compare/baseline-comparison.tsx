@@ -2,6 +2,7 @@
 // judged diff of the two runs and their latency distributions drawn over each other.
 import { useId, useMemo } from "react";
 import type { RequestRecord } from "../../../core/record";
+import type { RecordColumns } from "../../../core/record-columns";
 import { sentSameInputs } from "../../../core/run-changes";
 import type { SummaryRow } from "../../../core/stats";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
@@ -53,14 +54,18 @@ export function BaselinePicker(props: { run: StoredRun; baselineRunId: string | 
 export function BaselineComparison(props: {
   run: StoredRun;
   records: readonly RequestRecord[] | null;
+  /** This run's columns: null until read. */
+  columns: RecordColumns | null;
   rows: readonly SummaryRow[] | null;
   baselineRunId: string;
 }) {
-  const { run, records, rows, baselineRunId } = props;
+  const { run, records, columns, rows, baselineRunId } = props;
   const baseline = useRunData(baselineRunId);
   const baselineRun = baseline.state === "loaded" ? baseline.run : null;
   const baselineRecords = baseline.state === "loaded" ? baseline.records : null;
-  const baselineSummary = useRunSummary(baselineRun, baselineRecords);
+  const baselineColumns = baseline.state === "loaded" ? baseline.columns : null;
+  // A large run is never read whole: its summary, if it must be computed again, is computed from the store.
+  const baselineSummary = useRunSummary(baselineRun, baseline.state === "loaded" && baseline.large ? undefined : baselineRecords);
   const paired = baselineRun !== null && sentSameInputs(baselineRun.spec, run.spec);
   const isReplay = run.replayOfRunId === baselineRunId;
   // Runs from two places (a bundle from a server, a run made here) are named by where they were made.
@@ -93,8 +98,8 @@ export function BaselineComparison(props: {
             newLabel={newLabel}
           />
         ) : null}
-        {baselineRecords !== null && records !== null ? (
-          <RunOverlayChart oldRecords={baselineRecords} newRecords={records} targets={targets} oldLabel={oldLabel} newLabel={newLabel} />
+        {baselineColumns !== null && columns !== null ? (
+          <RunOverlayChart oldColumns={baselineColumns} newColumns={columns} targets={targets} oldLabel={oldLabel} newLabel={newLabel} />
         ) : null}
       </Section>
     </div>

@@ -64,7 +64,10 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
   const current = useRunData(runId);
   const run = current.state === "loaded" ? current.run : null;
   const records = current.state === "loaded" ? current.records : null;
-  const summary = useRunSummary(run, records);
+  const columns = current.state === "loaded" ? current.columns : null;
+  const large = current.state === "loaded" && current.large;
+  // A large run is never read whole: a summary to compute again is computed from the store, a chunk at a time.
+  const summary = useRunSummary(run, large ? undefined : records);
 
   if (current.state === "loading") return <p className="page empty">Loading the run…</p>;
   if (current.state === "error") {
@@ -123,7 +126,7 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
 
       <BaselinePicker run={run} baselineRunId={baselineRunId} />
       {baselineRunId !== null ? (
-        <BaselineComparison run={run} records={records} rows={summary.state === "loaded" ? summary.rows : null} baselineRunId={baselineRunId} />
+        <BaselineComparison run={run} records={records} columns={columns} rows={summary.state === "loaded" ? summary.rows : null} baselineRunId={baselineRunId} />
       ) : null}
 
       {summary.state === "error" ? <DatabaseErrorNotice action="compute this run's summary" message={summary.message} /> : null}
@@ -142,6 +145,8 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         runId={run.id}
         scenario={run.spec}
         records={records}
+        columns={columns}
+        large={large}
         runLabel={runLabel}
         summary={summary.state === "loaded" ? summary.rows : null}
         recordsProgress={current.state === "loaded" ? current.recordsProgress : null}

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
-import type { RequestRecord } from "../../../core/record";
+import type { RecordColumns } from "../../../core/record-columns";
 import { formatCount, formatMs, formatPercent } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber, tickPercent } from "./chart-format";
 import { ChartFrame } from "./chart-frame";
@@ -44,10 +44,10 @@ function bandNote(series: EcdfSeries, target: TargetInfo): string {
  * Empirical CDF per target with its 95% DKW band: the band says where the true curve can be, so two
  * targets whose bands overlap widely are not told apart by this run.
  */
-export function EcdfChart(props: { records: RequestRecord[]; targets: TargetInfo[]; quantity: EcdfQuantity; height?: number }) {
-  const { records, targets, quantity, height = 260 } = props;
+export function EcdfChart(props: { columns: RecordColumns; targets: TargetInfo[]; quantity: EcdfQuantity; height?: number }) {
+  const { columns, targets, quantity, height = 260 } = props;
   const text = QUANTITIES[quantity];
-  const series = useMemo(() => ecdfSeries(records, targets.map((target) => target.id), quantity), [records, targets, quantity]);
+  const series = useMemo(() => ecdfSeries(columns, targets.map((target) => target.id), quantity), [columns, targets, quantity]);
   const ticks = useMemo(() => {
     const xs = series.flatMap((entry) => (entry.points.length === 0 ? [] : [entry.points[0]!.x, entry.points.at(-1)!.x]));
     return xs.length === 0 ? [0, 1] : niceTicks(Math.min(...xs), Math.max(...xs));

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import type { RequestRecord } from "../../../core/record";
+import type { RecordColumns } from "../../../core/record-columns";
 import { formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartLegend, ChartTooltipBox, type LegendItem } from "./chart-parts";
@@ -69,14 +69,14 @@ export function TimelineTooltip(props: { active?: boolean; point?: TargetPoint; 
 }
 
 /** Latency by when the request started in the run: throttling, queueing and cold starts show up as drift. */
-export function LatencyTimelineChart(props: { records: RequestRecord[]; targets: TargetInfo[]; height?: number }) {
-  const { records, targets, height = 260 } = props;
+export function LatencyTimelineChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number }) {
+  const { columns, targets, height = 260 } = props;
   const series = useMemo<TargetPoint[][]>(
     () =>
-      latencyTimelineSeries(records, targets.map((target) => target.id)).map((entry) =>
+      latencyTimelineSeries(columns, targets.map((target) => target.id)).map((entry) =>
         entry.points.map((point) => ({ ...point, targetId: entry.targetId })),
       ),
-    [records, targets],
+    [columns, targets],
   );
   const { xTicks, yTicks } = useMemo(() => {
     let lastOffset = 0;

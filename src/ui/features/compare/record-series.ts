@@ -1,8 +1,9 @@
-// Turns records into the series the charts draw. Warm-up requests are left out, as in the statistics,
+// Turns a run's record columns (core/record-columns.ts) into the series the charts draw. Warm-up requests are left out, as in the statistics,
 // and no series ever holds more than MAX_POINTS_PER_SERIES points (the timeline TIMELINE_POINTS_PER_SERIES),
 // whatever the size of the run.
 import type { ErrorKind, RequestRecord } from "../../../core/record";
 import { ERROR_KINDS } from "../../../core/record";
+import { firstStartMs, RECORD_FLAG, targetPlace, type RecordColumns } from "../../../core/record-columns";
 import { ecdfWithBand, type EcdfWithBand } from "../../../core/ecdf-band";
 import { downsample, type SummaryRow } from "../../../core/stats";
 
@@ -25,26 +26,20 @@ export function runStartMs(records: readonly RequestRecord[]): number | null {
 /** The per-request times an ECDF can be drawn of: end-to-end latency, or time to first token. */
 export type EcdfQuantity = "latency" | "ttft";
 
-/** A successful measured request's latency or TTFT (null when it has none: not streamed). */
-function quantityOf(record: RequestRecord, quantity: EcdfQuantity): number | null {
-  return quantity === "latency" ? record.latencyMs : record.ttftMs;
-}
-
 /** Latencies (or TTFTs) of successful measured requests, per target: the values the statistics use. */
-export function successfulValuesByTarget(records: readonly RequestRecord[], quantity: EcdfQuantity = "latency"): Map<string, number[]> {
-  const byTarget = new Map<string, number[]>();
-  for (const record of records) {
-    if (record.warmup || record.status !== "ok") continue;
-    const value = quantityOf(record, quantity);
-    if (value === null) continue;
-    let values = byTarget.get(record.targetId);
-    if (values === undefined) {
-      values = [];
-      byTarget.set(record.targetId, values);
-    }
-    values.push(value);
+export function successfulValuesByTarget(columns: RecordColumns, quantity: EcdfQuantity = "latency"): Map<string, Float64Array> {
+  const source = quantity === "latency" ? columns.latencyMs : columns.ttftMs;
+  const counts = new Uint32Array(columns.targetIds.length);
+  const wanted = (i: number): boolean => (columns.flags[i]! & (RECORD_FLAG.warmup | RECORD_FLAG.ok)) === RECORD_FLAG.ok && !Number.isNaN(source[i]!);
+  for (let i = 0; i < columns.length; i++) if (wanted(i)) counts[columns.targetIndex[i]!]!++;
+  const values = columns.targetIds.map((_, place) => new Float64Array(counts[place]!));
+  counts.fill(0);
+  for (let i = 0; i < columns.length; i++) {
+    if (!wanted(i)) continue;
+    const place = columns.targetIndex[i]!;
+    values[place]![counts[place]!++] = source[i]!;
   }
-  return byTarget;
+  return new Map(columns.targetIds.map((targetId, place) => [targetId, values[place]!]));
 }
 
 export interface EcdfSeries extends EcdfWithBand {
@@ -52,8 +47,8 @@ export interface EcdfSeries extends EcdfWithBand {
 }
 
 /** Each target's ECDF with its 95% DKW band, at most MAX_POINTS_PER_SERIES points. */
-export function ecdfSeries(records: readonly RequestRecord[], targetIds: string[], quantity: EcdfQuantity): EcdfSeries[] {
-  const byTarget = successfulValuesByTarget(records, quantity);
+export function ecdfSeries(columns: RecordColumns, targetIds: string[], quantity: EcdfQuantity): EcdfSeries[] {
+  const byTarget = successfulValuesByTarget(columns, quantity);
   return targetIds.map((targetId) => ({ targetId, ...ecdfWithBand(byTarget.get(targetId) ?? [], MAX_POINTS_PER_SERIES) }));
 }
 
@@ -70,26 +65,36 @@ export interface TimelineSeries {
 }
 
 /**
- * Latency against the time each request started, to show throttling or drift during the run. Failures
- * get their own share of the point budget so that downsampling a large run never hides them.
+ * Positions of the records `keep` picks, per target place, in start order. Records are stored in the
+ * order they ended, so a run's start times are nearly sorted already; only the picked ones are sorted.
  */
-export function latencyTimelineSeries(records: readonly RequestRecord[], targetIds: string[]): TimelineSeries[] {
-  const start = runStartMs(records) ?? 0;
-  const okByTarget = new Map<string, TimelinePoint[]>(targetIds.map((id) => [id, []]));
-  const failedByTarget = new Map<string, TimelinePoint[]>(targetIds.map((id) => [id, []]));
-  for (const record of records) {
-    if (record.warmup) continue;
-    const failed = record.status !== "ok";
-    const points = (failed ? failedByTarget : okByTarget).get(record.targetId);
-    points?.push({ offsetSeconds: (record.startedAt - start) / 1000, latencyMs: record.latencyMs, failed });
-  }
-  const byOffset = (a: TimelinePoint, b: TimelinePoint) => a.offsetSeconds - b.offsetSeconds;
+function positionsByTarget(columns: RecordColumns, keep: (i: number) => boolean): number[][] {
+  const byTarget: number[][] = columns.targetIds.map(() => []);
+  for (let i = 0; i < columns.length; i++) if (keep(i)) byTarget[columns.targetIndex[i]!]!.push(i);
+  for (const positions of byTarget) positions.sort((a, b) => columns.startedAt[a]! - columns.startedAt[b]! || a - b);
+  return byTarget;
+}
+
+/**
+ * Latency against the time each request started, to show throttling or drift during the run. Failures
+ * get their own share of the point budget so that downsampling a large run never hides them. Only the
+ * points kept become objects.
+ */
+export function latencyTimelineSeries(columns: RecordColumns, targetIds: string[]): TimelineSeries[] {
+  const start = firstStartMs(columns) ?? 0;
+  const measured = (i: number): boolean => (columns.flags[i]! & RECORD_FLAG.warmup) === 0;
+  const ok = positionsByTarget(columns, (i) => measured(i) && (columns.flags[i]! & RECORD_FLAG.ok) !== 0);
+  const failed = positionsByTarget(columns, (i) => measured(i) && (columns.flags[i]! & RECORD_FLAG.ok) === 0);
+  const point = (i: number): TimelinePoint => ({
+    offsetSeconds: (columns.startedAt[i]! - start) / 1000,
+    latencyMs: columns.latencyMs[i]!,
+    failed: (columns.flags[i]! & RECORD_FLAG.ok) === 0,
+  });
   return targetIds.map((targetId) => {
-    const failed = (failedByTarget.get(targetId) ?? []).sort(byOffset);
-    const ok = (okByTarget.get(targetId) ?? []).sort(byOffset);
-    const keptFailed = downsample(failed, Math.max(2, Math.floor(TIMELINE_POINTS_PER_SERIES * ERROR_SHARE_OF_TIMELINE)));
-    const keptOk = downsample(ok, TIMELINE_POINTS_PER_SERIES - keptFailed.length);
-    return { targetId, points: [...keptOk, ...keptFailed].sort(byOffset) };
+    const place = targetPlace(columns, targetId);
+    const keptFailed = downsample(failed[place] ?? [], Math.max(2, Math.floor(TIMELINE_POINTS_PER_SERIES * ERROR_SHARE_OF_TIMELINE)));
+    const keptOk = downsample(ok[place] ?? [], TIMELINE_POINTS_PER_SERIES - keptFailed.length);
+    return { targetId, points: [...keptOk, ...keptFailed].sort((a, b) => columns.startedAt[a]! - columns.startedAt[b]! || a - b).map(point) };
   });
 }
 
@@ -112,15 +117,21 @@ export interface TtftLengthSeries {
  * at most TIMELINE_POINTS_PER_SERIES per target, evenly spaced through the run (so thinning keeps the
  * shape of the cloud and every phase of the run).
  */
-export function ttftLengthSeries(records: readonly RequestRecord[], targetIds: string[]): TtftLengthSeries[] {
-  const byTarget = new Map<string, TtftLengthPoint[]>(targetIds.map((id) => [id, []]));
-  for (const record of records) {
-    if (record.warmup || record.status !== "ok" || record.ttftMs === null || record.outputTokens === null) continue;
-    byTarget.get(record.targetId)?.push({ outputTokens: record.outputTokens, ttftMs: record.ttftMs, estimated: record.tokensEstimated });
+export function ttftLengthSeries(columns: RecordColumns, targetIds: string[]): TtftLengthSeries[] {
+  const byTarget: number[][] = columns.targetIds.map(() => []);
+  for (let i = 0; i < columns.length; i++) {
+    if ((columns.flags[i]! & (RECORD_FLAG.warmup | RECORD_FLAG.ok)) !== RECORD_FLAG.ok) continue;
+    if (Number.isNaN(columns.ttftMs[i]!) || Number.isNaN(columns.outputTokens[i]!)) continue;
+    byTarget[columns.targetIndex[i]!]!.push(i);
   }
   return targetIds.map((targetId) => {
-    const points = byTarget.get(targetId) ?? [];
-    return { targetId, points: downsample(points, TIMELINE_POINTS_PER_SERIES), total: points.length };
+    const positions = byTarget[targetPlace(columns, targetId)] ?? [];
+    const points = downsample(positions, TIMELINE_POINTS_PER_SERIES).map((i) => ({
+      outputTokens: columns.outputTokens[i]!,
+      ttftMs: columns.ttftMs[i]!,
+      estimated: (columns.flags[i]! & RECORD_FLAG.tokensEstimated) !== 0,
+    }));
+    return { targetId, points, total: positions.length };
   });
 }
 

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from "react";
 import type { RequestRecord } from "../../../core/record";
+import { firstStartMs, type RecordColumns } from "../../../core/record-columns";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import type { RecordsReadProgress } from "../../../store/queries";
@@ -15,8 +16,12 @@ import "./compare.css";
 interface RunComparisonProps {
   runId: string;
   scenario: Scenario;
-  /** null while they are read: the summary shows meanwhile, when the run has one. */
+  /** null while they are read (the summary shows meanwhile, when the run has one), and for a large run. */
   records: RequestRecord[] | null;
+  /** The records' columns: null while they are read. */
+  columns: RecordColumns | null;
+  /** Too many records to read whole (use-run-data.ts): the views that need every record are left out. */
+  large: boolean;
   runLabel: string;
   /** The run's summary (stored with it, or computed once from its records); null until there is one. */
   summary: SummaryRow[] | null;
@@ -29,7 +34,7 @@ interface RunComparisonProps {
  * drawing thousands of chart points never holds the summary back.
  */
 export function RunComparison(props: RunComparisonProps) {
-  const { runId, scenario, records, runLabel, summary: rows, recordsProgress = null } = props;
+  const { runId, scenario, records, columns, large, runLabel, summary: rows, recordsProgress = null } = props;
   // Built from the summary's order, which also holds targets that have records but left the scenario.
   const targets = useMemo(
     () =>
@@ -39,6 +44,7 @@ export function RunComparison(props: RunComparisonProps) {
     [rows, scenario],
   );
   const detailRecords = useDeferredValue(records, null);
+  const detailColumns = useDeferredValue(columns, null);
 
   if (rows === null) {
     return (
@@ -54,7 +60,19 @@ export function RunComparison(props: RunComparisonProps) {
     <div className="pb-compare" data-testid="run-comparison">
       <Section
         title={`Summary — ${scenario.name} · ${runLabel}`}
-        actions={records !== null ? <ExportButtons runId={runId} scenario={scenario} runLabel={runLabel} records={records} rows={rows} /> : undefined}
+        actions={
+          columns !== null ? (
+            <ExportButtons
+              runId={runId}
+              scenario={scenario}
+              runLabel={runLabel}
+              records={records}
+              recordCount={columns.length}
+              runStartedAtMs={firstStartMs(columns)}
+              rows={rows}
+            />
+          ) : undefined
+        }
       >
         <SummaryTable rows={rows} targets={targets} />
         <p className="pb-footnote">
@@ -62,8 +80,8 @@ export function RunComparison(props: RunComparisonProps) {
           {warmupCount > 0 && ` ${formatCount(warmupCount)} warm-up attempts are left out of statistics and charts.`}
         </p>
       </Section>
-      {detailRecords !== null ? (
-        <RunDetails scenario={scenario} records={detailRecords} rows={rows} targets={targets} />
+      {detailColumns !== null && (large || detailRecords !== null) ? (
+        <RunDetails runId={runId} scenario={scenario} records={large ? null : detailRecords} columns={detailColumns} rows={rows} targets={targets} />
       ) : (
         <RecordsLoading progress={recordsProgress} />
       )}

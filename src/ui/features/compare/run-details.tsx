@@ -1,4 +1,7 @@
 import type { RequestRecord } from "../../../core/record";
+import type { RecordColumns } from "../../../core/record-columns";
+import { formatCount } from "../../components/ui/format";
+import { Notice } from "../../components/ui/notice";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import { Section } from "../../components/ui/section";
@@ -8,15 +11,19 @@ import { ErrorBreakdownChart } from "./error-breakdown-chart";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
 import { LatencyTimelineChart } from "./latency-timeline-chart";
 import { OutputsByInput } from "./outputs-by-input";
-import { RecordsTable } from "./records-table";
+import { RecordsTable, StoredRecordsTable } from "./records-table";
 import type { TargetInfo } from "./target-info";
 import { TtftLengthChart } from "./ttft-length-chart";
 import { ValueScatterChart } from "./value-scatter-chart";
 import "./compare.css";
 
-/** What follows a run's summary once its records are read: charts, outputs side by side, and every record. */
-export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]; rows: SummaryRow[]; targets: TargetInfo[] }) {
-  const { scenario, records, rows, targets } = props;
+/**
+ * What follows a run's summary once its records are read: charts, outputs side by side, and every record.
+ * `records` null: a run too large to read whole, drawn from its columns; its records table reads the
+ * records in view from the store, and the views that compare every output are left out, saying so.
+ */
+export function RunDetails(props: { runId: string; scenario: Scenario; records: RequestRecord[] | null; columns: RecordColumns; rows: SummaryRow[]; targets: TargetInfo[] }) {
+  const { runId, scenario, records, columns, rows, targets } = props;
   return (
     <>
       <div className="pb-chart-grid">
@@ -24,13 +31,13 @@ export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]
           <LatencyPercentilesChart rows={rows} targets={targets} title={null} />
         </Section>
         <Section title="Latency distribution (ECDF)">
-          <EcdfChart records={records} targets={targets} quantity="latency" />
+          <EcdfChart columns={columns} targets={targets} quantity="latency" />
         </Section>
         <Section title="Time to first token distribution (ECDF)">
-          <EcdfChart records={records} targets={targets} quantity="ttft" />
+          <EcdfChart columns={columns} targets={targets} quantity="ttft" />
         </Section>
         <Section title="Time to first token vs output length">
-          <TtftLengthChart records={records} targets={targets} />
+          <TtftLengthChart columns={columns} targets={targets} />
         </Section>
         {rows.some((row) => row.costPer1000RequestsUsd !== null) ? (
           <Section title="Cost vs latency vs quality">
@@ -38,20 +45,32 @@ export function RunDetails(props: { scenario: Scenario; records: RequestRecord[]
           </Section>
         ) : null}
         <Section title="Latency over the run">
-          <LatencyTimelineChart records={records} targets={targets} />
+          <LatencyTimelineChart columns={columns} targets={targets} />
         </Section>
         <Section title="Failed attempts by kind (retried or not)">
           <ErrorBreakdownChart rows={rows} targets={targets} />
         </Section>
       </div>
-      <Section title="Outputs by input">
-        <OutputsByInput scenario={scenario} records={records} targets={targets} />
-      </Section>
-      <Section title="Agreement across targets" testId="agreement-section">
-        <AgreementTables task={scenario.task} records={records} targets={targets} />
-      </Section>
+      {records !== null ? (
+        <>
+          <Section title="Outputs by input">
+            <OutputsByInput scenario={scenario} records={records} targets={targets} />
+          </Section>
+          <Section title="Agreement across targets" testId="agreement-section">
+            <AgreementTables task={scenario.task} records={records} targets={targets} />
+          </Section>
+        </>
+      ) : (
+        <div data-testid="large-run-notice">
+          <Notice tone="info">
+          This run holds {formatCount(columns.length)} records, too many to read whole in the browser: the charts are drawn from its
+          timings alone, and the records table reads the rows in view. Outputs by input, agreement across targets, the paired tests and
+          the load curves need every record: run <code>npm run cli -- analyze</code> on the run&apos;s bundle or JSONL for them.
+          </Notice>
+        </div>
+      )}
       <Section title="Records">
-        <RecordsTable records={records} targets={targets} />
+        {records !== null ? <RecordsTable records={records} targets={targets} /> : <StoredRecordsTable runId={runId} columns={columns} targets={targets} />}
       </Section>
     </>
   );

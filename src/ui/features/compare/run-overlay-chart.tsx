@@ -1,7 +1,7 @@
 // Two runs' latency distributions drawn over each other, per target: the later run solid, the earlier dashed.
 import { useMemo } from "react";
 import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
-import type { RequestRecord } from "../../../core/record";
+import type { RecordColumns } from "../../../core/record-columns";
 import { formatMs, formatPercent } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber, tickPercent } from "./chart-format";
 import { ChartFrame } from "./chart-frame";
@@ -14,17 +14,17 @@ import "./compare.css";
 const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 export function RunOverlayChart(props: {
-  oldRecords: readonly RequestRecord[];
-  newRecords: readonly RequestRecord[];
+  oldColumns: RecordColumns;
+  newColumns: RecordColumns;
   targets: TargetInfo[];
   oldLabel: string;
   newLabel: string;
   height?: number;
 }) {
-  const { oldRecords, newRecords, targets, oldLabel, newLabel, height = 260 } = props;
+  const { oldColumns, newColumns, targets, oldLabel, newLabel, height = 260 } = props;
   const targetIds = useMemo(() => targets.map((target) => target.id), [targets]);
-  const newSeries = useMemo(() => ecdfSeries(newRecords, targetIds, "latency"), [newRecords, targetIds]);
-  const oldSeries = useMemo(() => ecdfSeries(oldRecords, targetIds, "latency"), [oldRecords, targetIds]);
+  const newSeries = useMemo(() => ecdfSeries(newColumns, targetIds, "latency"), [newColumns, targetIds]);
+  const oldSeries = useMemo(() => ecdfSeries(oldColumns, targetIds, "latency"), [oldColumns, targetIds]);
   const ticks = useMemo(() => {
     const xs = [...newSeries, ...oldSeries].flatMap((entry) => (entry.points.length === 0 ? [] : [entry.points[0]!.x, entry.points.at(-1)!.x]));
     return xs.length === 0 ? [0, 1] : niceTicks(Math.min(...xs), Math.max(...xs));

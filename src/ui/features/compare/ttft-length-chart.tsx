@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import type { RequestRecord } from "../../../core/record";
+import type { RecordColumns } from "../../../core/record-columns";
 import { ESTIMATED_EXPLANATION, ESTIMATED_MARK } from "../../../core/metrics";
 import { formatCount, formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
@@ -21,9 +21,9 @@ interface TargetPoint extends TtftLengthPoint {
   targetId: string;
 }
 
-export function TtftLengthChart(props: { records: RequestRecord[]; targets: TargetInfo[]; height?: number }) {
-  const { records, targets, height = 260 } = props;
-  const series = useMemo(() => ttftLengthSeries(records, targets.map((target) => target.id)), [records, targets]);
+export function TtftLengthChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number }) {
+  const { columns, targets, height = 260 } = props;
+  const series = useMemo(() => ttftLengthSeries(columns, targets.map((target) => target.id)), [columns, targets]);
   const points = useMemo<TargetPoint[][]>(() => series.map((entry) => entry.points.map((point) => ({ ...point, targetId: entry.targetId }))), [series]);
   const { xTicks, yTicks, estimated } = useMemo(() => {
     let longest = 0;

@@ -1,10 +1,13 @@
 // A stored run and its records. The run row is live (status changes show at once); the records are
 // read a chunk at a time, reporting progress, and again only when the run's status or end time
 // changes, not on every batch written. A failed read is an error state, never an endless "loading".
+// A run of more than LARGE_RUN_RECORDS is never read whole: its columns are (core/record-columns.ts),
+// for the charts and the records table's filters, and the table reads the records in view a page at a time.
 import { useEffect, useState } from "react";
 import type { RequestRecord } from "../../../core/record";
+import { recordColumns, type RecordColumns } from "../../../core/record-columns";
 import { getAppDb, type StoredRun } from "../../../store/db";
-import { getRun, recordsOfRun, type RecordsReadProgress } from "../../../store/queries";
+import { countRecords, getRun, readRecordColumns, recordsOfRun, type RecordsReadProgress } from "../../../store/queries";
 import { describeError } from "../../../core/describe-error";
 import { useLiveRead } from "../../lib/use-live-read";
 
@@ -17,13 +20,39 @@ export type RunData =
   | {
       state: "loaded";
       run: StoredRun;
-      /** null until every record is read. */
+      /** null until every record is read; always null for a large run, which is never read whole. */
       records: RequestRecord[] | null;
+      /** The records' columns: null until read. */
+      columns: RecordColumns | null;
+      /** More than LARGE_RUN_RECORDS records: views that need every record as an object are not drawn. */
+      large: boolean;
       /** How many records are read so far; null before the read has counted them. */
       recordsProgress: RecordsReadProgress | null;
     };
 
-type RecordsState = { key: string; records: RequestRecord[] | null; progress: RecordsReadProgress | null; error: string | null };
+/**
+ * Above this many records the page reads columns, not records: a million records as objects hold close
+ * to a gigabyte of heap and take many seconds to read back (BENCHMARKS.md, "Compare page of a 1,000,000-record run").
+ */
+export const LARGE_RUN_RECORDS = 100_000;
+
+interface RecordsState {
+  key: string;
+  records: RequestRecord[] | null;
+  columns: RecordColumns | null;
+  large: boolean;
+  progress: RecordsReadProgress | null;
+  error: string | null;
+}
+
+type ReadResult = Pick<RecordsState, "records" | "columns" | "large">;
+
+/** The run's records and their columns, or only the columns for a large run. */
+async function readRun(db: ReturnType<typeof getAppDb>, runId: string, options: Parameters<typeof recordsOfRun>[2]): Promise<ReadResult> {
+  if ((await countRecords(db, runId)) > LARGE_RUN_RECORDS) return { records: null, columns: await readRecordColumns(db, runId, options), large: true };
+  const records = await recordsOfRun(db, runId, options);
+  return { records, columns: recordColumns(records), large: false };
+}
 
 /** The run row alone, live: for views that need its summary, not its records. */
 export function useStoredRun(runId: string | null): StoredRunRead {
@@ -45,16 +74,17 @@ export function useRunData(runId: string | null): RunData {
   useEffect(() => {
     if (recordsKey === null || !runId) return;
     const reading = new AbortController();
-    const onProgress = (progress: RecordsReadProgress): void => setRecords({ key: recordsKey, records: null, progress, error: null });
-    recordsOfRun(db, runId, { onProgress, signal: reading.signal }).then(
-      (loaded) => {
+    const unread = { records: null, columns: null, large: false };
+    const onProgress = (progress: RecordsReadProgress): void => setRecords({ key: recordsKey, ...unread, progress, error: null });
+    readRun(db, runId, { onProgress, signal: reading.signal }).then(
+      (read) => {
         if (!reading.signal.aborted) {
-          setRecords((previous) => ({ key: recordsKey, records: loaded, progress: previous?.key === recordsKey ? previous.progress : null, error: null }));
+          setRecords((previous) => ({ key: recordsKey, ...read, progress: previous?.key === recordsKey ? previous.progress : null, error: null }));
         }
       },
       (error: unknown) => {
         // Cancelled because the page moved on: nothing to show. Anything else is said on the page.
-        if (!reading.signal.aborted) setRecords({ key: recordsKey, records: null, progress: null, error: describeError(error) });
+        if (!reading.signal.aborted) setRecords({ key: recordsKey, ...unread, progress: null, error: describeError(error) });
       },
     );
     return () => reading.abort();
@@ -63,5 +93,12 @@ export function useRunData(runId: string | null): RunData {
   if (stored.state !== "loaded") return stored;
   const current = records?.key === recordsKey ? records : null;
   if (current?.error) return { state: "error", message: current.error };
-  return { state: "loaded", run: stored.run, records: current?.records ?? null, recordsProgress: current?.progress ?? null };
+  return {
+    state: "loaded",
+    run: stored.run,
+    records: current?.records ?? null,
+    columns: current?.columns ?? null,
+    large: current?.large ?? false,
+    recordsProgress: current?.progress ?? null,
+  };
 }
