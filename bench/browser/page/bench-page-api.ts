@@ -64,6 +64,16 @@ export interface BenchPageApi {
   /** The same records straight into IndexedDB (no dexie, no sink), same key and chosen indexes: the ceiling. */
   writeRecordsRaw(options: RawWriteOptions): Promise<RawWriteResult>;
   timeSummary(runId: string): Promise<SummaryTiming>;
+  /** What the compare page of a run too large to read whole does instead: read its columns, build the series. */
+  timeColumns(runId: string): Promise<ColumnsTiming>;
+}
+
+export interface ColumnsTiming {
+  records: number;
+  /** readRecordColumns(): the run's columns from IndexedDB. */
+  readMs: number;
+  /** The ECDF, timeline and TTFT-vs-length series the charts draw, from the columns. */
+  chartSeriesMs: number;
 }
 
 /** The page's window as seen from page.evaluate. */

@@ -5,11 +5,11 @@ import { runScenario } from "../../../src/core/runner";
 import { validateScenario } from "../../../src/core/scenario-file";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
-import { createRun, finishRun, recordsOfRun } from "../../../src/store/queries";
+import { createRun, finishRun, readRecordColumns, recordsOfRun } from "../../../src/store/queries";
 import { createRecordSink, recordStoreTable } from "../../../src/store/record-sink";
 import { countRecords } from "../../../src/store/record-store";
 import { summaryToStore } from "../../../src/store/run-summary";
-import { ecdfSeries, latencyTimelineSeries } from "../../../src/ui/features/compare/record-series";
+import { ecdfSeries, latencyTimelineSeries, ttftLengthSeries } from "../../../src/ui/features/compare/record-series";
 import { recordColumns } from "../../../src/core/record-columns";
 import type { BenchPageApi, BenchWindow, RawWriteOptions, RecordWriteOptions, StreamingRunOptions } from "./bench-page-api";
 import { addRecordsRaw } from "./raw-indexeddb";
@@ -131,6 +131,27 @@ async function timeSummary(runId: string) {
   }
 }
 
-const api: BenchPageApi = { runStreaming, runRawStreaming, writeRecords, writeRecordsRaw, timeSummary };
+/** The large-run compare page's steps: the columns read, then every chart's series built from them. */
+async function timeColumns(runId: string) {
+  const db = new ProviderBenchDb();
+  try {
+    const run = await db.runs.get(runId);
+    if (run === undefined) throw new Error(`no run ${runId} in this origin's database`);
+    const targetIds = run.spec.targets.map((target) => target.id);
+    const readStartedAt = performance.now();
+    const columns = await readRecordColumns(db, runId);
+    const seriesStartedAt = performance.now();
+    ecdfSeries(columns, targetIds, "latency");
+    ecdfSeries(columns, targetIds, "ttft");
+    latencyTimelineSeries(columns, targetIds);
+    ttftLengthSeries(columns, targetIds);
+    const finishedAt = performance.now();
+    return { records: columns.length, readMs: seriesStartedAt - readStartedAt, chartSeriesMs: finishedAt - seriesStartedAt };
+  } finally {
+    db.close();
+  }
+}
+
+const api: BenchPageApi = { runStreaming, runRawStreaming, writeRecords, writeRecordsRaw, timeSummary, timeColumns };
 (window as unknown as BenchWindow).providerBench = api;
 document.title = "ProviderBench bench page (ready)";
