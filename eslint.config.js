@@ -75,7 +75,7 @@ const noNodeOrFrameworkImports = {
 };
 
 export default defineConfig(
-  { ignores: ["dist/", "node_modules/", "test-artifacts/", "out/", "bench/results/", "coverage/"] },
+  { ignores: ["dist/", "node_modules/", "artillery/node_modules/", "test-artifacts/", "out/", "bench/results/", "coverage/"] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

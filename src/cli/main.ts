@@ -21,6 +21,7 @@ import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
 import { summaryFileRows } from "../core/metrics";
 import { agreementToJson } from "../core/agreement/report";
 import { snippetsCommand } from "./snippets-command";
+import { exportCommand } from "./artillery/export-command";
 import { formatScenarioErrors, type Scenario, type ScenarioError } from "../core/scenario";
 import { StageSummaries } from "../core/load/stage-summaries";
 import type { Stage } from "../core/load/stages";
@@ -44,6 +45,7 @@ class InputProblem extends Error {}
 async function main(argv: string[]): Promise<number> {
   keepGoingWithoutTerminal();
   if (argv[0] === "snippets") return snippetsCommand(argv.slice(1), process.env, process.stdout, process.stderr);
+  if (argv[0] === "export") return exportCommand(argv.slice(1), process.stdout, process.stderr);
   if (argv[0] === "tasks" && argv.length === 1) {
     process.stdout.write(terminalSafe(formatTaskCatalogue()));
     return EXIT_COMPLETED;

@@ -1,0 +1,162 @@
+// `providerbench export artillery <scenario.json> -o <dir>`: the scenario as an Artillery test that runs
+// unchanged with `artillery run` (every core of one machine) and `artillery run-fargate` / `run-lambda`
+// (many machines, several regions). The folder holds the script, a small processor that names the
+// scenario, and ProviderBench's runner bundled beside it (bundle-processor.ts). No key or token is
+// written: the workers read them from their environment, as `run` does.
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { expandInputs, inputFileParts } from "../../core/inputs";
+import { formatScenarioErrors, type Scenario } from "../../core/scenario";
+import { parseScenarioText } from "../../core/scenario-file";
+import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "../exit-codes";
+import { terminalSafe } from "../terminal-safe";
+import { PROCESSOR_BUNDLE, writeProcessorBundle } from "./bundle-processor";
+
+export const EXPORT_USAGE = `Usage: npm run cli -- export artillery <scenario.json> -o <dir> [--force]
+  Writes an Artillery test into <dir>: ${"providerbench-test.yml"} (the script: edit its phases for the load you
+  want), processor.mjs and ${PROCESSOR_BUNDLE} (ProviderBench's runner). Each virtual user sends one input
+  to every target and reports providerbench.<target>.latency_ms, ttft_ms, output_tokens, requests, errors.
+  Run it with the artillery/ folder's Artillery: artillery run --output report.json <dir>/providerbench-test.yml
+  Workers read HF_TOKEN, endpoint keys (apiKeyEnv), PROVIDERBENCH_SANDBOX_URL and, to write their records,
+  PROVIDERBENCH_RECORDS_DIR from their environment.`;
+
+/** The script's file name in the exported folder. */
+export const ARTILLERY_SCRIPT = "providerbench-test.yml";
+export const ARTILLERY_PROCESSOR = "processor.mjs";
+
+export class ExportProblem extends Error {}
+
+/**
+ * Artillery's phase for the scenario's plan: one virtual user per (input, repetition), each sending to
+ * every target at once. An open loop keeps its rate (per target, so one user a tick; per run, shared by
+ * the targets); a closed loop keeps its concurrency as the users in flight at most.
+ */
+export function artilleryPhase(scenario: Scenario, inputCount: number): Record<string, number | string> {
+  const passes = scenario.run.repetitions * inputCount;
+  const targets = scenario.targets.length;
+  const load = scenario.run.load;
+  if (load?.mode === "open" && load.rate !== undefined) {
+    const usersPerSecond = load.per === "run" ? load.rate / targets : load.rate;
+    const durationS = load.durationMs !== undefined ? Math.ceil(load.durationMs / 1000) : Math.max(1, Math.ceil(passes / usersPerSecond));
+    return { name: "providerbench", duration: durationS, arrivalRate: Math.max(1, Math.round(usersPerSecond)) };
+  }
+  const usersAtOnce = Math.max(1, Math.floor(scenario.run.concurrency / targets));
+  return { name: "providerbench", duration: Math.max(1, Math.ceil(passes / usersAtOnce)), arrivalCount: passes, maxVusers: usersAtOnce };
+}
+
+/** The script as YAML: JSON's quoting for every string (valid YAML), so no value is misread. */
+export function artilleryScript(scenario: Scenario, inputCount: number): string {
+  const phase = artilleryPhase(scenario, inputCount);
+  const q = (value: string | number): string => JSON.stringify(value);
+  return [
+    `# Artillery test exported by ProviderBench from the scenario ${q(scenario.name)}.`,
+    "# Each virtual user sends one input to every target through ProviderBench's own runner (processor.mjs):",
+    "# the figures are ProviderBench's, reported as providerbench.<target>.<figure> metrics.",
+    "# Edit the phases for the load you want; see the README for run-fargate and run-lambda.",
+    "config:",
+    "  # Never contacted: every request goes from the processor to the scenario's targets.",
+    `  target: ${q("http://providerbench.invalid")}`,
+    `  processor: ${q(`./${ARTILLERY_PROCESSOR}`)}`,
+    "  # Uploaded with the script by run-fargate and run-lambda.",
+    "  includeFiles:",
+    `    - ${q(`./${PROCESSOR_BUNDLE}`)}`,
+    "  phases:",
+    `    - ${Object.entries(phase)
+      .map(([key, value]) => `${key}: ${q(value)}`)
+      .join("\n      ")}`,
+    "scenarios:",
+    `  - name: ${q("providerbench")}`,
+    "    flow:",
+    `      - function: ${q("providerbenchPass")}`,
+    "",
+  ].join("\n");
+}
+
+/** The processor Artillery loads: the scenario and run id, handed to the bundled runner. */
+export function artilleryProcessor(scenario: Scenario, runId: string): string {
+  return [
+    `// Written by \`providerbench export artillery\`: the scenario below, run by ProviderBench's runner (${PROCESSOR_BUNDLE}).`,
+    `import { createArtilleryProcessor } from "./${PROCESSOR_BUNDLE}";`,
+    "",
+    `const exported = ${JSON.stringify({ runId, scenario }, null, 2)};`,
+    "",
+    "export const { providerbenchPass } = createArtilleryProcessor(exported);",
+    "",
+  ].join("\n");
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Validates the scenario and writes the test; returns the files written. */
+export async function exportArtillery(scenarioPath: string, outDir: string, options: { force: boolean; runId?: string }): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(scenarioPath, "utf8");
+  } catch (error) {
+    throw new ExportProblem(`cannot read ${scenarioPath}: ${(error as Error).message}`);
+  }
+  const parsed = parseScenarioText(text);
+  if (!parsed.ok) throw new ExportProblem(`${scenarioPath} is not a valid scenario:\n${formatScenarioErrors(parsed.errors)}`);
+  const scenario = parsed.scenario;
+  const expanded = expandInputs(scenario);
+  if (!expanded.ok) throw new ExportProblem(`${scenarioPath}: ${formatScenarioErrors(expanded.errors)}`);
+  // Files beside the scenario would have to travel with the test to every machine: not done yet.
+  const withFile = expanded.inputs.findIndex((input) => inputFileParts(input.value).length > 0);
+  if (withFile >= 0) {
+    const part = inputFileParts(expanded.inputs[withFile]!.value)[0]!;
+    throw new ExportProblem(`${scenarioPath}: inputs[${withFile}].${part.path}: reads the file ${part.file}; an Artillery export cannot carry input files yet`);
+  }
+  const files = [ARTILLERY_SCRIPT, ARTILLERY_PROCESSOR, PROCESSOR_BUNDLE].map((name) => join(outDir, name));
+  if (!options.force) {
+    for (const file of files) if (await exists(file)) throw new ExportProblem(`${file} exists already (--force overwrites it)`);
+  }
+  await mkdir(outDir, { recursive: true });
+  await writeFile(files[0]!, artilleryScript(scenario, expanded.inputs.length));
+  await writeFile(files[1]!, artilleryProcessor(scenario, options.runId ?? randomUUID()));
+  await writeProcessorBundle(files[2]!);
+  return files;
+}
+
+export async function exportCommand(argv: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  let values: { out?: string; force?: boolean; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string", short: "o" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    err.write(`error: ${(error as Error).message}\n\n${EXPORT_USAGE}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (values.help === true) {
+    out.write(`${EXPORT_USAGE}\n`);
+    return EXIT_COMPLETED;
+  }
+  const [format, scenarioPath, ...extra] = positionals;
+  if (format !== "artillery") {
+    err.write(`error: ${format === undefined ? "name the format" : `unknown export format "${terminalSafe(format)}"`}: the one format is artillery\n\n${EXPORT_USAGE}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (scenarioPath === undefined || extra.length > 0) {
+    err.write(`error: give one scenario file\n\n${EXPORT_USAGE}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (values.out === undefined) {
+    err.write(`error: -o <dir>: required (the folder the test is written to)\n\n${EXPORT_USAGE}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  try {
+    const files = await exportArtillery(scenarioPath, values.out, { force: values.force === true });
+    out.write(`${terminalSafe(files.join("\n"))}\n`);
+    return EXIT_COMPLETED;
+  } catch (error) {
+    if (!(error instanceof ExportProblem)) throw error;
+    err.write(`${terminalSafe(error.message)}\n`);
+    return EXIT_BAD_INPUT;
+  }
+}
