@@ -11,7 +11,7 @@ import { measureCliScale, scaleTable } from "./cli-scale";
 import { hostileMemoryTable, measureHostileMemory } from "./hostile-memory";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
 import { runBrowserBenchmarks, runStorageBenchmark, runVeryLargeComparePage } from "./browser/index";
-import { measureWire, wireGoals, wireTable, type WireClient } from "./wire";
+import { measureWire, wireGoals, wireTable, type WireClient, type WireModeName } from "./wire";
 import { datasetsTable, measureDatasets } from "./datasets";
 import { measureTrends, trendsTable } from "./trends";
 import { cpus as machineCpus, loadavg } from "node:os";
@@ -91,13 +91,16 @@ const BENCHMARKS: Record<string, Benchmark> = {
 
   async wire() {
     log("the wire: the command line next to bare undici.request and fetch loops…");
-    // `-- wire --clients cli,bare-undici`: some clients only (a focused before/after), every mode.
+    // `-- wire --clients cli,bare-undici`: some clients only (a focused before/after).
     const clientsIndex = process.argv.indexOf("--clients");
     const clients = clientsIndex < 0 ? undefined : (process.argv[clientsIndex + 1] ?? "").split(",").filter(Boolean) as WireClient[];
-    const rows = await measureWire({ quick, log, ...(clients ? { clients } : {}) });
+    // `-- wire --modes stream`: one mode only.
+    const modesIndex = process.argv.indexOf("--modes");
+    const modes = modesIndex < 0 ? undefined : (process.argv[modesIndex + 1] ?? "").split(",").filter(Boolean) as WireModeName[];
+    const rows = await measureWire({ quick, log, ...(clients ? { clients } : {}), ...(modes ? { modes } : {}) });
     return [
       "## The wire: the command line next to bare loops",
-      "One loopback server in its own process (`bench/wire/wire-server.ts`) logs, by its own clock, when each request had arrived and when it wrote the first content chunk and the last byte. ProviderBench's command line (its undici transport; the same with `--workers 2`, two worker threads each with its own loop and pool, the records merged; and `--transport fetch`, the transport before it), a bare `undici.request` loop and a bare `fetch` loop each run in their own process, one after the other, as closed loops: 100 ms to the first token then 20 chunks 10 ms apart at c=32, and a zero-latency non-streaming answer at c=64. Every client is warmed the same way first: ten waves of the loop (320 requests at c=32, 640 at c=64), sent through the same loop and left out of every figure (the command line's `run.warmup`, the bare loops' `--warmup`); a cold process is late by 10–33 ms on its first waves, and at c=32 one wave is the whole p99. Errors are per request, measured − what the server did (signed: + is late), matched by the request number the server writes into each answer; req/s over the span of the client's requests; CPU seconds (user + system) and peak RSS from GNU time around each client. The machine is shared (2 cores, other work running): compare the rows of one run with each other, not with other runs.",
+      "One loopback server in its own process (`bench/wire/wire-server.ts`) logs, by its own clock, when each request had arrived and when it wrote the first content chunk and the last byte. ProviderBench's command line (its undici transport; the same with `--workers 2`, two worker threads each with its own loop and pool, the records merged; and `--transport fetch`, the transport before it), a bare `undici.request` loop and a bare `fetch` loop each run in their own process, one after the other, as closed loops: 100 ms to the first token then 20 chunks 10 ms apart at c=32, and a zero-latency non-streaming answer at c=64. Every client is warmed the same way first: ten waves of the loop (320 requests at c=32, 640 at c=64), sent through the same loop and left out of every figure (the command line's `run.warmup`, the bare loops' `--warmup`); a cold process is late by 10–33 ms on its first waves, and at c=32 one wave is the whole p99. Each mode runs three rounds, the clients' order reversed every other round, and a row holds the median of each figure over its rounds. Errors are per request, measured − what the server did (signed: + is late), matched by the request number the server writes into each answer; req/s over the span of the client's requests; CPU seconds (user + system) and peak RSS from GNU time around each client. The machine is shared (2 cores, other work running): compare the rows of one run with each other, not with other runs.",
       wireTable(rows),
       "Goals (issue 15), judged on the rows above:",
       wireGoals(rows),
