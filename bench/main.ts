@@ -180,7 +180,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
 function selectedBenchmarks(): string[] {
   const onlyIndex = process.argv.indexOf("--only");
   // `npm run bench -- wire` names benchmarks as plain words, like `--only wire`.
-  const named = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && all[index - 1] !== "--only" && all[index - 1] !== "--clients");
+  const named = process.argv.slice(2).filter((argument, index, all) => !argument.startsWith("--") && !["--only", "--clients", "--modes"].includes(all[index - 1] ?? ""));
   if (onlyIndex < 0 && named.length === 0) return Object.keys(BENCHMARKS);
   const names = (onlyIndex < 0 ? named.join(",") : (process.argv[onlyIndex + 1] ?? "")).split(",").filter(Boolean);
   const unknown = names.filter((name) => !(name in BENCHMARKS));
