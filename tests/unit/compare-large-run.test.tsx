@@ -12,6 +12,7 @@ import { appendRecords, deleteRecordsOfRun, readRecordColumns } from "../../src/
 import { RECORD_ROW_HEIGHT_PX, StoredRecordsTable } from "../../src/ui/features/compare/records-table";
 import { filterPositions, NO_FILTER } from "../../src/ui/features/compare/records-filter";
 import { RunComparison } from "../../src/ui/features/compare/run-comparison";
+import { VerdictPanel } from "../../src/ui/features/compare/verdict-panel";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 
@@ -130,5 +131,14 @@ describe("RunComparison of a large run", () => {
     expect(screen.queryByTestId("records-loading")).toBeNull();
     await waitFor(() => expect(shownInputIndexes()[0]).toBe(0));
     expect((screen.getByTestId("export-records-csv") as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe("VerdictPanel of a large run", () => {
+  it("says the paired objectives are left to the command line instead of reading records forever", () => {
+    render(<VerdictPanel scenario={makeScenario(["fast", "slow"])} rows={summarize(records, ["fast", "slow"])} records={null} large />);
+    const sentences = screen.getAllByText(/not read whole in the browser/);
+    expect(sentences).toHaveLength(3);
+    expect(screen.queryByText("Reading the records…")).toBeNull();
   });
 });

@@ -56,10 +56,12 @@ export function BaselineComparison(props: {
   records: readonly RequestRecord[] | null;
   /** This run's columns: null until read. */
   columns: RecordColumns | null;
+  /** This run is too large to read whole: its records stay null. */
+  large: boolean;
   rows: readonly SummaryRow[] | null;
   baselineRunId: string;
 }) {
-  const { run, records, columns, rows, baselineRunId } = props;
+  const { run, records, columns, large, rows, baselineRunId } = props;
   const baseline = useRunData(baselineRunId);
   const baselineRun = baseline.state === "loaded" ? baseline.run : null;
   const baselineRecords = baseline.state === "loaded" ? baseline.records : null;
@@ -96,6 +98,7 @@ export function BaselineComparison(props: {
             scenario={run.spec}
             oldLabel={oldLabel}
             newLabel={newLabel}
+            largeRun={large || (baseline.state === "loaded" && baseline.large)}
           />
         ) : null}
         {baselineColumns !== null && columns !== null ? (

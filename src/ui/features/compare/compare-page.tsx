@@ -122,11 +122,11 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         <Notice tone="warning">This run was cut off (the page closed while it ran). The requests measured until then are kept.</Notice>
       ) : null}
       {run.errorMessage ? <Notice tone="error" title="The run failed">{run.errorMessage}</Notice> : null}
-      <VerdictPanel scenario={run.spec} rows={summary.state === "loaded" ? summary.rows : null} records={records} />
+      <VerdictPanel scenario={run.spec} rows={summary.state === "loaded" ? summary.rows : null} records={records} large={large} />
 
       <BaselinePicker run={run} baselineRunId={baselineRunId} />
       {baselineRunId !== null ? (
-        <BaselineComparison run={run} records={records} columns={columns} rows={summary.state === "loaded" ? summary.rows : null} baselineRunId={baselineRunId} />
+        <BaselineComparison run={run} records={records} columns={columns} large={large} rows={summary.state === "loaded" ? summary.rows : null} baselineRunId={baselineRunId} />
       ) : null}
 
       {summary.state === "error" ? <DatabaseErrorNotice action="compute this run's summary" message={summary.message} /> : null}

@@ -16,6 +16,7 @@ import type { TargetInfo } from "./target-info";
 import { TtftLengthChart } from "./ttft-length-chart";
 import { ValueScatterChart } from "./value-scatter-chart";
 import "./compare.css";
+import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
 
 /**
  * What follows a run's summary once its records are read: charts, outputs side by side, and every record.
@@ -63,9 +64,9 @@ export function RunDetails(props: { runId: string; scenario: Scenario; records: 
       ) : (
         <div data-testid="large-run-notice">
           <Notice tone="info">
-          This run holds {formatCount(columns.length)} records, too many to read whole in the browser: the charts are drawn from its
-          timings alone, and the records table reads the rows in view. Outputs by input, agreement across targets, the paired tests and
-          the load curves need every record: run <code>npm run cli -- analyze</code> on the run&apos;s bundle or JSONL for them.
+            This run holds {formatCount(columns.length)} records: its charts are drawn from its timings alone, and the records table reads
+            the rows in view. Outputs by input, agreement across targets, the paired tests and the load curves need every record:{" "}
+            {LARGE_RUN_LEFT_TO_CLI}
           </Notice>
         </div>
       )}

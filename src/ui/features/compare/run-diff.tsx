@@ -11,6 +11,7 @@ import { formatChangeIn, formatPercentChange, formatValueIn } from "../../compon
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { describeTargets } from "./target-info";
 import "./compare.css";
+import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
 
 const TEST_EXPLANATIONS: Record<ChangeTest, string> = {
   paired: "Wilcoxon signed-rank test on the same (input, repetition) in both runs; the interval is of the median of those per-request differences (after − before).",
@@ -33,10 +34,14 @@ function verdictText(change: RunChange): string {
   }
 }
 
-function verdictHint(change: RunChange, recordsRead: boolean): string {
+/** Why the distributions of a run too large to read whole are not judged here, and where they are. */
+const LARGE_RUN_HINT = `Not judged: ${LARGE_RUN_LEFT_TO_CLI}`;
+
+function verdictHint(change: RunChange, recordsRead: boolean, largeRun: boolean): string {
   if (change.test !== null) return TEST_EXPLANATIONS[change.test];
   if (change.change === null) return "Missing in one of the runs.";
   if (change.metric.better === null) return "A count: no better or worse.";
+  if (largeRun) return LARGE_RUN_HINT;
   if (!recordsRead) return "Judged once both runs' records are read.";
   return "Not judged: too few requests, or no per-request spread to test (cost per request, goodput).";
 }
@@ -60,8 +65,10 @@ export function RunDiff(props: {
   scenario: Pick<Scenario, "targets">;
   oldLabel?: string;
   newLabel?: string;
+  /** One of the runs is too large to read whole (compare/use-run-data.ts): its records never come. */
+  largeRun?: boolean;
 }) {
-  const { oldRows, newRows, oldRecords, newRecords, paired, scenario, oldLabel = "Before", newLabel = "After" } = props;
+  const { oldRows, newRows, oldRecords, newRecords, paired, scenario, oldLabel = "Before", newLabel = "After", largeRun = false } = props;
   const targetIds = useMemo(() => {
     const inRuns = [...newRows, ...oldRows].map((row) => row.targetId);
     return [...new Set([...scenario.targets.map((target) => target.id).filter((id) => inRuns.includes(id)), ...inRuns])];
@@ -119,7 +126,7 @@ export function RunDiff(props: {
                     {formatPercentChange(line.percentChange)}
                   </td>
                   <td className="pb-num" data-column="interval">{intervalText(line)}</td>
-                  <td className={`pb-verdict-${line.verdict ?? "none"}`} data-column="verdict" title={verdictHint(line, recordsRead)}>
+                  <td className={`pb-verdict-${line.verdict ?? "none"}`} data-column="verdict" title={verdictHint(line, recordsRead, largeRun)}>
                     {verdictText(line)}
                   </td>
                 </tr>
@@ -133,7 +140,7 @@ export function RunDiff(props: {
         output tokens/s medians are compared {paired ? "request by request (the two runs sent the same inputs)" : "unpaired (the two runs sent different inputs)"};
         p90 by a bootstrap of its difference; failure, error, pass and SLO rates as proportions. The interval is of what was tested
         (hover a verdict for which).
-        {recordsRead ? "" : " Reading the records: the rates are judged already, the rest follows."}
+        {recordsRead ? "" : largeRun ? ` The rates are judged; the distributions are not: ${LARGE_RUN_LEFT_TO_CLI}` : " Reading the records: the rates are judged already, the rest follows."}
       </p>
     </div>
   );

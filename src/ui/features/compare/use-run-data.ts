@@ -10,6 +10,7 @@ import { getAppDb, type StoredRun } from "../../../store/db";
 import { countRecords, getRun, readRecordColumns, recordsOfRun, type RecordsReadProgress } from "../../../store/queries";
 import { describeError } from "../../../core/describe-error";
 import { useLiveRead } from "../../lib/use-live-read";
+import { LARGE_RUN_RECORDS } from "./large-run";
 
 export type StoredRunRead = { state: "loading" } | { state: "missing" } | { state: "error"; message: string } | { state: "loaded"; run: StoredRun };
 
@@ -29,12 +30,6 @@ export type RunData =
       /** How many records are read so far; null before the read has counted them. */
       recordsProgress: RecordsReadProgress | null;
     };
-
-/**
- * Above this many records the page reads columns, not records: a million records as objects hold close
- * to a gigabyte of heap and take many seconds to read back (BENCHMARKS.md, "Compare page of a 1,000,000-record run").
- */
-export const LARGE_RUN_RECORDS = 100_000;
 
 interface RecordsState {
   key: string;

@@ -12,6 +12,7 @@ import { usePairwiseComparisons } from "./pairwise-comparisons";
 import { describeTargets, targetInfoById, type TargetInfo } from "./target-info";
 import { objectiveVerdicts, type ObjectiveVerdict } from "./verdicts";
 import "./compare.css";
+import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
 
 const STATE_WORDS: Record<ObjectiveVerdict["state"], string> = {
   best: "one best target",
@@ -49,9 +50,15 @@ export function VerdictList(props: { verdicts: readonly ObjectiveVerdict[]; targ
   );
 }
 
-/** The verdict section: it needs the summary for its figures, and the records for the paired tests. */
-export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | null; records: RequestRecord[] | null }) {
-  const { scenario, rows } = props;
+/** What the paired objectives say for a run too large to read whole, whose records never come. */
+const LARGE_RUN_VERDICT = `Not tested: ${LARGE_RUN_LEFT_TO_CLI}`;
+
+/**
+ * The verdict section: it needs the summary for its figures, and the records for the paired tests.
+ * `large`: the run is too large to read whole, so the paired tests are left to the command line.
+ */
+export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | null; records: RequestRecord[] | null; large?: boolean }) {
+  const { scenario, rows, large = false } = props;
   // Tests over many records wait for a quiet moment, as the charts do, so the summary paints first.
   const records = useDeferredValue(props.records, null);
   const targetIds = useMemo(() => (rows === null ? [] : rows.map((row) => row.targetId)), [rows]);
@@ -62,8 +69,8 @@ export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | n
   const verdicts = useMemo(() => {
     if (rows === null) return null;
     const byId = targetInfoById(targets);
-    return objectiveVerdicts(rows, comparisons, (targetId) => byId.get(targetId)?.label ?? targetId);
-  }, [rows, comparisons, targets]);
+    return objectiveVerdicts(rows, comparisons, (targetId) => byId.get(targetId)?.label ?? targetId, large ? LARGE_RUN_VERDICT : undefined);
+  }, [rows, comparisons, targets, large]);
 
   if (verdicts === null || targets.length < 2) return null;
   return (

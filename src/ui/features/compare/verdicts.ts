@@ -250,11 +250,19 @@ function costVerdict(rows: readonly SummaryRow[], label: TargetLabel): Objective
   return { ...base, state: "tied", best: top.map((entry) => entry.row.targetId), sentence: `${listNames(top.map(describe))} cost the same.${behind}` };
 }
 
-/** Every objective's verdict, in the panel's order; comparisons are null while the records are read. */
-export function objectiveVerdicts(rows: readonly SummaryRow[], comparisons: readonly Comparison[] | null, label: TargetLabel): ObjectiveVerdict[] {
+/**
+ * Every objective's verdict, in the panel's order; comparisons are null while the records are read, or
+ * for good when the run is too large to read whole (`withoutComparisons` then says so).
+ */
+export function objectiveVerdicts(
+  rows: readonly SummaryRow[],
+  comparisons: readonly Comparison[] | null,
+  label: TargetLabel,
+  withoutComparisons = "Reading the records…",
+): ObjectiveVerdict[] {
   const paired = PAIRED_OBJECTIVES.map((objective) =>
     comparisons === null
-      ? { objective: objective.id, title: objective.title, state: "unavailable" as const, best: [], sentence: "Reading the records…" }
+      ? { objective: objective.id, title: objective.title, state: "unavailable" as const, best: [], sentence: withoutComparisons }
       : pairedVerdict(objective, rows, comparisons, label),
   );
   const [ttft, latency, tokens] = paired as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
