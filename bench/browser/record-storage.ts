@@ -129,7 +129,7 @@ export function recordStorageTable(result: RecordStorageResult): string {
     ["writer", "records × rounds", "records/s (median, range)", `goal ≥ ${SINK_GOAL_RECORDS_PER_SECOND.toLocaleString("en-US")}/s`, "storage estimate bytes/record", "IndexedDB folder bytes/record"],
     [
       [
-        `chunks (schema 4): the app's record sink, batches of ${DEFAULT_MAX_BATCH_SIZE} appended as rows of up to ${RECORDS_PER_ROW} records`,
+        `chunks and their columns (schema 5): the app's record sink, batches of ${DEFAULT_MAX_BATCH_SIZE} appended as rows of up to ${RECORDS_PER_ROW} records, each with a row of its columns`,
         sizeOf,
         `${format(median(result.sinkRecordsPerSecond))} (${spread(result.sinkRecordsPerSecond)})`,
         median(result.sinkRecordsPerSecond) >= SINK_GOAL_RECORDS_PER_SECOND ? "met" : "not met",
