@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { build, type BuildOptions, type Plugin } from "esbuild";
+import { buildProcessorBundle, PROCESSOR_BUNDLE } from "../src/cli/artillery/bundle-processor";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CLI_BUNDLE = "dist/cli/providerbench.js";
@@ -28,12 +29,16 @@ export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Prom
     // A dependency's package.json (read for its version) is bundled as data: left as an import, Node 20
     // refuses it without an import attribute, and the built command would not start.
     plugins: [bundlePackageJson],
+    // The command copies the Artillery processor prebuilt beside it instead of building it (bundle-processor.ts).
+    define: { PROVIDERBENCH_PACKAGED: "true" },
   };
   await build({ ...options, entryPoints: ["src/cli/main.ts"], outfile, banner: { js: "#!/usr/bin/env node" } });
   // Scenario validation runs in a worker thread (src/cli/check-in-worker.ts): its module sits beside the command.
   await build({ ...options, entryPoints: ["src/cli/scenario-worker.ts"], outfile: join(dirname(outfile), "scenario-worker.js") });
   // --workers runs its share of the requests in worker threads (src/cli/workers/): that module sits beside it too.
   await build({ ...options, entryPoints: ["src/cli/workers/run-worker.ts"], outfile: join(dirname(outfile), "run-worker.js") });
+  // `export artillery` copies its processor from beside the command (src/cli/artillery/bundle-processor.ts).
+  await buildProcessorBundle(join(dirname(outfile), PROCESSOR_BUNDLE));
   await chmod(outfile, 0o755);
   return outfile;
 }

@@ -44,6 +44,8 @@ export interface LoadedRun {
   /** The scenario a bundle carries, or the one an import describes (targets named after models); null for a records file. */
   scenario: Scenario | null;
   origin: RunOrigin;
+  /** A summary-level run (Artillery's report): rows read from the file, no requests to pair. */
+  summaryLevel?: boolean;
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
@@ -97,6 +99,11 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
     throw new RecordsFileProblem(`cannot read ${path}: ${(error as Error).message}`);
   }
   resumed.finish();
+  if (records === 0 && file.summaryRows !== undefined) {
+    // A summary-level run (Artillery's report): its table as the file gives it, nothing to pair.
+    const targetIds = file.summaryRows.map((row) => row.targetId);
+    return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows: file.summaryRows, samples, agreement: [], scenario: file.run.scenario, origin: file.run.origin, summaryLevel: true };
+  }
   if (records === 0 || summary === null) throw new RecordsFileProblem(`${path}: no records`);
   const targetIds = samples.targetIds();
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
@@ -269,8 +276,18 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
   if (command.files.length === 1) {
     const run = await loadRun(command.files[0]);
     const naming = namingOf(scenario ?? run.scenario);
-    const comparisons = compareTargets(run.samples, run.targetIds);
+    const comparisons = run.summaryLevel === true ? [] : compareTargets(run.samples, run.targetIds);
     if (command.json) return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson), agreement: agreementToJson(run.agreement) });
+    if (run.summaryLevel === true) {
+      return [
+        `${run.path} (run ${run.runId}${originNote(run)})`,
+        "",
+        formatSummaryTable(run.rows, naming.targetLabel, command.table),
+        "",
+        "Summary-level: the report keeps counts and percentiles, not requests, so nothing is paired or ranked. Runs written with PROVIDERBENCH_RECORDS_DIR have their records: analyze those.",
+        "",
+      ].join("\n");
+    }
     const byLabel = (comparison: Comparison, side: "a" | "b"): string => naming.targetLabel(comparison[side]);
     return [
       `${run.path} (run ${run.runId}${originNote(run)})`,

@@ -27,6 +27,8 @@ export interface StoredScenario {
 export interface StoredSummary {
   statsVersion: number;
   rows: SummaryRow[];
+  /** Rows read from an imported file that holds no records (Artillery's report): kept whatever the version, nothing to compute them from. */
+  fromFile?: true;
 }
 
 export interface StoredRun {

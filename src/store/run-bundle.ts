@@ -11,7 +11,7 @@ import type { SummaryRow } from "../core/stats";
 import { textLines } from "../core/text-lines";
 import type { ProviderBenchDb, StoredRun } from "./db";
 import { appendRecords, deleteRecordsOfRun, forEachRecordChunk } from "./record-store";
-import { summaryOfRun } from "./run-summary";
+import { summaryFromFile, summaryOfRun } from "./run-summary";
 
 /** Where a run was made: its stored origin, or, for a run made in this browser, this browser. */
 export function originOfRun(run: StoredRun): RunOrigin {
@@ -162,7 +162,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
       appVersion: run.appVersion,
       libraryVersions: run.libraryVersions,
       userAgent: run.origin.userAgent ?? "",
-      summary: null,
+      summary: runFile.summaryRows === undefined ? null : summaryFromFile(runFile.summaryRows),
       errorMessage: tail.errorMessage,
       replayOfRunId: run.replayOfRunId,
       origin: run.origin,

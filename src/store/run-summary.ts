@@ -10,7 +10,12 @@ import { forEachRecordChunk } from "./record-store";
 /** The stored rows when the code that computed them computes summaries as this code does; else null. */
 export function currentSummary(run: Pick<StoredRun, "summary">): SummaryRow[] | null {
   const { summary } = run;
-  return summary !== null && summary.statsVersion >= STATS_VERSION ? summary.rows : null;
+  return summary !== null && (summary.statsVersion >= STATS_VERSION || summary.fromFile === true) ? summary.rows : null;
+}
+
+/** A summary-level import's rows (core/imports/artillery.ts), stored as the run's summary for good. */
+export function summaryFromFile(rows: SummaryRow[]): StoredSummary {
+  return { statsVersion: STATS_VERSION, rows, fromFile: true };
 }
 
 /** Rows computed by this code, ready to store on a run row. */

@@ -1,8 +1,8 @@
 // The exported test's processor as one file: our TypeScript and its dependencies bundled together, so
 // `artillery run` needs nothing from this repository and `run-fargate`/`run-lambda` upload one file.
 // Built from source with esbuild (a development dependency, as scripts/build-cli.ts uses it); the
-// packaged command carries it prebuilt beside itself (PREBUILT_PROCESSOR) and copies that instead.
-import { copyFile, stat } from "node:fs/promises";
+// packaged command carries it prebuilt beside itself and copies that instead.
+import { copyFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,21 +15,17 @@ const repositoryRoot = fileURLToPath(new URL("../../..", import.meta.url));
 /** Source entry bundled into PROCESSOR_BUNDLE. */
 export const PROCESSOR_ENTRY = "src/cli/artillery/processor.ts";
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
+/**
+ * Defined (true) by scripts/build-cli.ts in the packaged command, which carries the processor prebuilt
+ * beside itself and has no esbuild: there the build below is dead code, removed from the bundle.
+ */
+declare const PROVIDERBENCH_PACKAGED: boolean | undefined;
 
-/** Writes the processor bundle to `outfile`, from the prebuilt copy beside this module when there is one. */
+/** Writes the processor bundle to `outfile`: the packaged command's prebuilt copy, else built from source. */
 export async function writeProcessorBundle(outfile: string): Promise<void> {
-  const prebuilt = join(dirname(fileURLToPath(import.meta.url)), PROCESSOR_BUNDLE);
-  if (await exists(prebuilt)) {
-    await copyFile(prebuilt, outfile);
-    return;
-  }
-  await buildProcessorBundle(outfile);
+  // One if-else on the constant, so the packaged command's bundle keeps the copy alone.
+  if (typeof PROVIDERBENCH_PACKAGED === "undefined") await buildProcessorBundle(outfile);
+  else await copyFile(join(dirname(fileURLToPath(import.meta.url)), PROCESSOR_BUNDLE), outfile);
 }
 
 export async function buildProcessorBundle(outfile: string): Promise<void> {

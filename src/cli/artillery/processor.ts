@@ -74,6 +74,11 @@ export function createArtilleryProcessor(exported: ExportedTest, env: Record<str
   let transport: WireTransport | null = null;
   // Workers start at different inputs, so a short test still reaches every input.
   let nextInput = Math.floor(Math.random() * inputCount);
+  // A pass's requests share one repetition number, so targets pair on (input, repetition) as in a run;
+  // passes of one worker count up from a random base (2^31 bases, 2^20 passes each), so passes of
+  // different workers, which cannot agree on numbers, almost surely never share one.
+  const repetitionBase = Math.floor(Math.random() * 2 ** 31) * 2 ** 20;
+  let passSerial = 0;
 
   async function writeRecords(records: readonly RequestRecord[]): Promise<void> {
     if (recordsFile === null || records.length === 0) return;
@@ -87,6 +92,7 @@ export function createArtilleryProcessor(exported: ExportedTest, env: Record<str
       transport ??= createWireTransport({ connectionsPerOrigin: null });
       const inputIndex = nextInput;
       nextInput = (nextInput + 1) % inputCount;
+      const repetition = repetitionBase + (passSerial++ % 2 ** 20);
       const records: RequestRecord[] = [];
       await runScenario({
         runId: exported.runId,
@@ -97,7 +103,7 @@ export function createArtilleryProcessor(exported: ExportedTest, env: Record<str
         fetch: transport.fetch,
         // The share whose requests are this input's (sequence = input index with one repetition).
         share: { index: inputIndex, count: inputCount },
-        onRecord: (record) => records.push(record),
+        onRecord: (record) => records.push({ ...record, repetition }),
       });
       emitMetrics(records, events);
       await writeRecords(records);

@@ -2,7 +2,7 @@
 // runs from two places compare side by side under names that say where each came from.
 
 /** The programs a run can come from: ProviderBench itself, or a tool whose results were imported. */
-export const RUN_TOOLS = ["providerbench-cli", "providerbench-browser", "vllm-bench-serve", "aiperf", "guidellm"] as const;
+export const RUN_TOOLS = ["providerbench-cli", "providerbench-browser", "vllm-bench-serve", "aiperf", "guidellm", "artillery"] as const;
 export type RunTool = (typeof RUN_TOOLS)[number];
 
 export interface RunOrigin {
@@ -23,6 +23,7 @@ const TOOL_NAMES: Record<RunTool, string> = {
   "vllm-bench-serve": "vllm bench serve",
   aiperf: "AIPerf",
   guidellm: "GuideLLM",
+  artillery: "Artillery",
 };
 
 export function toolName(tool: RunTool): string {

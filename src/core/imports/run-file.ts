@@ -1,18 +1,20 @@
 // One entry for every file that becomes a run: a run bundle, a `--jsonl` records file, or another tool's
 // per-request export (vLLM, AIPerf, GuideLLM). The format is told from the first line; records are handed
 // on one at a time (line-based formats never hold the file; vLLM and GuideLLM write one JSON document,
-// read whole). The browser's import, the command line's `analyze` and anything built on runs read here.
+// read whole). Artillery's report holds no request: its run is summary-level (summaryRows, no records). The browser's import, the command line's `analyze` and anything built on runs read here.
 import type { BundleRun, BundleTail } from "../bundle/format";
 import { BundleProblem, isBundleHeadLine, readRunBundle } from "../bundle/read";
 import type { RunOrigin, RunTool } from "../bundle/origin";
 import type { RequestRecord } from "../record";
+import type { SummaryRow } from "../stats";
 import { parseRecordLine } from "../record-line";
+import { importArtilleryReport, looksLikeArtilleryReport } from "./artillery";
 import { aiperfRecord, AIPERF_TARGET_ID, looksLikeAiperfLine } from "./aiperf";
 import { importGuidellmReport, looksLikeGuidellmReport } from "./guidellm";
 import { importedScenario, ImportProblem } from "./imported-run";
 import { importVllmResults, looksLikeVllmResult, type ImportedRunParts } from "./vllm";
 
-export const RUN_FILE_FORMATS = ["providerbench-bundle", "providerbench-records", "vllm-bench-serve", "aiperf", "guidellm"] as const;
+export const RUN_FILE_FORMATS = ["providerbench-bundle", "providerbench-records", "vllm-bench-serve", "aiperf", "guidellm", "artillery"] as const;
 export type RunFileFormat = (typeof RUN_FILE_FORMATS)[number];
 
 /** A file that is not a run, or not a well-formed one: the message names the line (or JSON path) and field. */
@@ -22,6 +24,11 @@ export interface RunFile {
   format: RunFileFormat;
   run: BundleRun;
   tail: BundleTail;
+  /**
+   * A summary-level run's table, read from the file (Artillery's report: counters and percentiles, no
+   * request): the run has no records, and this is its summary. Absent for every file of records.
+   */
+  summaryRows?: SummaryRow[];
 }
 
 export interface ReadRunFileOptions {
@@ -37,7 +44,7 @@ export interface ReadRunFileOptions {
 }
 
 const DESCRIBED_FORMATS =
-  "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, or GuideLLM benchmarks.json";
+  "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, GuideLLM benchmarks.json, or Artillery's report (--output) of a test from `export artillery`";
 
 /** Reads a whole file given as lines (decompressed already); onRecord gets every record in file order. */
 export async function readRunFile(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
@@ -84,7 +91,7 @@ export async function readRunFile(lines: AsyncIterable<string>, onRecord: (recor
     if (!wholeLine) return await readDocument(fromFirst(), onRecord, options);
     if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), onRecord, options);
     if (looksLikeAiperfLine(firstJson)) return await readAiperf(fromFirst(), onRecord, options);
-    if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
+    if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson) || looksLikeArtilleryReport(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
     throw new RunFileProblem(`line ${firstLineNumber}: not a format ProviderBench reads${keysOf(firstJson)}; expected ${DESCRIBED_FORMATS}`);
   } catch (error) {
     if (error instanceof BundleProblem || error instanceof ImportProblem) throw new RunFileProblem(error.message, { cause: error });
@@ -200,6 +207,13 @@ async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: num
 async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
   const runId = options.newRunId();
   const first = values[0]?.value;
+  if (looksLikeArtilleryReport(first)) {
+    if (values.length > 1) throw new RunFileProblem(`line ${values[1]!.lineNumber}: an Artillery report is one JSON document`);
+    const report = importArtilleryReport(first, { fileName: options.fileName, now: options.now() });
+    const file = importedRunFile("artillery", report, runId, 0, options);
+    const planned = report.rows.reduce((total, row) => total + row.requests, 0);
+    return { ...file, run: { ...file.run, planned, origin: { ...file.run.origin, label: report.region } }, summaryRows: report.rows };
+  }
   let parts: ImportedRunParts;
   let format: RunFileFormat;
   if (looksLikeGuidellmReport(first)) {
