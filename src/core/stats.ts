@@ -530,15 +530,6 @@ export function summarize(records: Iterable<RequestRecord>, targetOrder?: string
   return accumulator.summarize(targetOrder);
 }
 
-function finiteValues(values: ArrayLike<number>): number[] {
-  const finite: number[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i] as number;
-    if (Number.isFinite(value)) finite.push(value);
-  }
-  return finite;
-}
-
 /** Evenly spaced selection of at most maxPoints points, always keeping the first and the last. */
 export function downsample<T>(points: T[], maxPoints: number): T[] {
   if (!(Number.isInteger(maxPoints) && maxPoints >= 2)) throw new RangeError(`downsample: maxPoints must be an integer ≥ 2, got ${maxPoints}`);
@@ -552,14 +543,21 @@ export function downsample<T>(points: T[], maxPoints: number): T[] {
  * maxPoints (min and max kept), because charts must never draw more than 2,000 points per series.
  */
 export function ecdf(values: ArrayLike<number>, maxPoints = 2000): { x: number; p: number }[] {
-  const sorted = Float64Array.from(finiteValues(values)).sort();
-  const n = sorted.length;
-  const points: { x: number; p: number }[] = [];
-  for (let i = 0; i < n; i++) {
-    const x = sorted[i] as number;
-    // With ties only the last copy carries the step's height.
-    if (i + 1 < n && sorted[i + 1] === x) continue;
-    points.push({ x, p: (i + 1) / n });
-  }
-  return downsample(points, maxPoints);
+  if (!(Number.isInteger(maxPoints) && maxPoints >= 2)) throw new RangeError(`ecdf: maxPoints must be an integer ≥ 2, got ${maxPoints}`);
+  // Typed arrays throughout and objects only for the points kept: a million-record run's ECDF would
+  // otherwise box every value and make an object per distinct one, only to keep 2,000 of them.
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) n++;
+  const sorted = new Float64Array(n);
+  for (let i = 0, j = 0; i < values.length; i++) if (Number.isFinite(values[i])) sorted[j++] = values[i]!;
+  sortFloat64(sorted);
+  // Where each step ends: with ties only the last copy carries the step's height.
+  const stepEnds = new Uint32Array(n);
+  let steps = 0;
+  for (let i = 0; i < n; i++) if (i + 1 === n || sorted[i + 1] !== sorted[i]) stepEnds[steps++] = i;
+  const point = (step: number) => ({ x: sorted[stepEnds[step]!]!, p: (stepEnds[step]! + 1) / n });
+  if (steps <= maxPoints) return Array.from({ length: steps }, (_, step) => point(step));
+  // downsample()'s evenly spaced choice, over the steps.
+  const spacing = (steps - 1) / (maxPoints - 1);
+  return Array.from({ length: maxPoints }, (_, k) => point(Math.round(k * spacing)));
 }

@@ -1,6 +1,6 @@
 // A stored run and its records. The run row is live (status changes show at once); the records are
-// read a chunk at a time, reporting progress, and again only when the run's status or end time
-// changes, not on every batch written. A failed read is an error state, never an endless "loading".
+// read a chunk at a time, reporting progress, and again only when a running run ends, not on every
+// batch written. A failed read is an error state, never an endless "loading".
 // A run of more than LARGE_RUN_RECORDS is never read whole: its columns are (core/record-columns.ts),
 // for the charts and the records table's filters, and the table reads the records in view a page at a time.
 import { useEffect, useState } from "react";
@@ -64,7 +64,9 @@ export function useRunData(runId: string | null): RunData {
   const stored = useStoredRun(runId);
   const run = stored.state === "loaded" ? stored.run : null;
   const [records, setRecords] = useState<RecordsState | null>(null);
-  const recordsKey = run ? `${run.id}:${run.status}:${run.finishedAt ?? ""}` : null;
+  // A run that is not running reads its records once: the read starts with the run row's, before its
+  // status is known, since nearly every run opened is finished. A running run reads again when it ends.
+  const recordsKey = runId === null ? null : run !== null && run.status === "running" ? `${runId}:running` : runId;
 
   useEffect(() => {
     if (recordsKey === null || !runId) return;
