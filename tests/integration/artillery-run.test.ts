@@ -1,6 +1,7 @@
 // A real local `artillery run` of a test exported from a sandbox scenario (src/cli/artillery), whose report
 // reads back (core/imports/artillery.ts, through `analyze`'s loader) with the requests and errors Artillery
-// counted, which are the requests the sandbox received; the records the workers wrote agree with both.
+// counted, which are the requests the sandbox received; the records the workers wrote agree with both;
+// and what run-fargate / run-lambda would upload is the whole test, with no module to install.
 // Artillery lives in artillery/ with its own lock, out of the project's install: installed here when
 // absent (`npm ci --prefix artillery`, its browser download skipped), and the install's time is logged.
 import { spawn } from "node:child_process";
@@ -9,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRecords } from "../../src/cli/analyze";
-import { ARTILLERY_SCRIPT, exportArtillery } from "../../src/cli/artillery/export-command";
+import { PROCESSOR_BUNDLE } from "../../src/cli/artillery/bundle-processor";
+import { ARTILLERY_PROCESSOR, ARTILLERY_SCRIPT, exportArtillery } from "../../src/cli/artillery/export-command";
 import { parseRecordLine } from "../../src/core/record-line";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
@@ -38,6 +40,20 @@ async function installArtillery(): Promise<void> {
   if (result.code !== 0) throw new Error(`npm ci --prefix artillery failed:\n${result.output}`);
   console.log(`installed Artillery (artillery/) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+
+/** Artillery's own list of the files a cloud run uploads (lib/platform/aws-ecs/legacy/bom.js), printed as JSON. */
+const BILL_OF_MATERIALS = `
+const { createGlobalObject } = require("artillery/lib/artillery-global");
+createGlobalObject().then(() => {
+  const { createBOM } = require("artillery/lib/platform/aws-ecs/legacy/bom");
+  const script = process.argv[1];
+  createBOM(script, [], { scenarioPath: script, flags: {} }, (error, bom) => {
+    if (error) throw error;
+    process.stdout.write(JSON.stringify({ files: bom.files, modules: bom.modules }));
+    process.exit(0);
+  });
+});
+`;
 
 let sandbox: Sandbox;
 let workDir: string;
@@ -116,5 +132,13 @@ describe("an exported Artillery test", () => {
     const passes = new Set(records.map((record) => `${record.inputIndex}/${record.repetition}`));
     expect(passes.size).toBe(6);
     expect(new Set(records.map((record) => record.runId)).size).toBe(1);
+
+    // What run-fargate and run-lambda upload (both through Artillery's bill of materials): the three
+    // files, and no npm module to install on the workers.
+    const bom = await runProcess(process.execPath, ["-e", BILL_OF_MATERIALS, join(testDir, ARTILLERY_SCRIPT)], { cwd: artilleryDir, env: { ...process.env, ARTILLERY_DISABLE_TELEMETRY: "true" } });
+    expect(bom.code, bom.output).toBe(0);
+    const manifest = JSON.parse(bom.output) as { files: { noPrefix: string }[]; modules: string[] };
+    expect(manifest.files.map((file) => file.noPrefix).sort()).toEqual([ARTILLERY_PROCESSOR, ARTILLERY_SCRIPT, PROCESSOR_BUNDLE].sort());
+    expect(manifest.modules).toEqual([]);
   }, 180_000);
 });

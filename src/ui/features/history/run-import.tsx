@@ -1,5 +1,5 @@
 // Import runs into History: file pickers (several files, or a folder) and a drop zone for run bundles, the
-// command line's --jsonl records files, and vLLM, AIPerf and GuideLLM per-request exports
+// command line's --jsonl records files, vLLM, AIPerf and GuideLLM per-request exports, and Artillery's report
 // (core/imports/run-file.ts tells them apart). Files are imported one at a time (run-import-queue.ts) with
 // progress; a broken file is refused with the line and field, nothing of it is kept, and the rest go on.
 import { useId, useState, type DragEvent } from "react";
@@ -80,7 +80,7 @@ export function RunImport() {
         <p className="hint">
           Drop files or a folder here, or choose them (a folder of nightly bundles imports at once): run bundles (<code>.pbrun.json.gz</code>, from another browser or <code>run --bundle</code>), records files
           (<code>run --jsonl</code>), or per-request exports of <code>vllm bench serve --save-detailed</code>, AIPerf (<code>profile_export.jsonl</code>) or
-          GuideLLM (<code>benchmarks.json</code>).
+          GuideLLM (<code>benchmarks.json</code>), or Artillery’s report (<code>artillery run --output</code>) of a test from <code>export artillery</code>, read as a summary-level run.
         </p>
         <div className="form-row">
           <input
