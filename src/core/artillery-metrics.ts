@@ -52,3 +52,11 @@ export function parseArtilleryMetricName(name: string): { targetId: string; figu
   }
   return null;
 }
+
+/**
+ * Where the test ran, counted once per Artillery worker thread (its first virtual user): the threads, and
+ * the AWS region the thread ran in (AWS_REGION, set on Lambda and Fargate). Outside `providerbench.` so no
+ * target's name can meet them.
+ */
+export const ARTILLERY_WORKER_THREADS = "providerbench-worker-threads";
+export const ARTILLERY_REGION_PREFIX = "providerbench-region.";

@@ -91,7 +91,7 @@ describe("an exported Artillery test", () => {
     const recordsDir = join(workDir, "records");
     const run = await runProcess(process.execPath, [artilleryBin, "run", "--output", reportPath, join(testDir, ARTILLERY_SCRIPT)], {
       cwd: testDir,
-      env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url, PROVIDERBENCH_RECORDS_DIR: recordsDir, ARTILLERY_DISABLE_TELEMETRY: "true", HF_TOKEN: "" },
+      env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandbox.url, PROVIDERBENCH_RECORDS_DIR: recordsDir, ARTILLERY_DISABLE_TELEMETRY: "true", HF_TOKEN: "", AWS_REGION: "eu-test-1" },
     });
     expect(run.code, run.output).toBe(0);
 
@@ -103,7 +103,12 @@ describe("an exported Artillery test", () => {
 
     const loaded = await loadRecords(reportPath, null);
     expect(loaded.summaryLevel).toBe(true);
-    expect(loaded.origin.tool).toBe("artillery");
+    // Tagged with where it ran: the region the workers read from AWS_REGION, as on Lambda and Fargate.
+    expect(loaded.origin).toMatchObject({ tool: "artillery", label: "eu-test-1" });
+    const threads = counters["providerbench-worker-threads"]!;
+    expect(threads).toBeGreaterThanOrEqual(1);
+    expect(counters["providerbench-region.eu-test-1"]).toBe(threads);
+    expect(loaded.scenario!.description).toMatch(new RegExp(`Ran on ${threads} worker threads? in eu-test-1\\.$`));
     const rows = new Map(loaded.rows.map((row) => [row.targetId, row]));
     expect(rows.get("fast")).toMatchObject({ requests: counters["providerbench.fast.requests"], okRequests: 6, failedRequests: 0 });
     expect(rows.get("failing")).toMatchObject({ requests: counters["providerbench.failing.requests"], okRequests: 0, failedRequests: counters["providerbench.failing.errors"], failedAttemptsByKind: { http_5xx: 6 } });

@@ -65,6 +65,15 @@ describe("Artillery's report", () => {
     expect(file.run.scenario.description).toMatch(/Ran on 10 workers in eu-west-1\.$/);
   });
 
+  it("is tagged with the region and worker threads the processor counted (run-lambda's report names neither)", async () => {
+    const lambda = report();
+    Object.assign(lambda.aggregate.counters, { "providerbench-worker-threads": 4, "providerbench-region.us-east-1": 4 });
+    const { file } = await read(JSON.stringify(lambda, null, 2));
+    expect(file.run.origin).toMatchObject({ tool: "artillery", label: "us-east-1" });
+    expect(file.run.scenario.description).toMatch(/Ran on 4 worker threads in us-east-1\.$/);
+    expect(file.run.scenario.targets.map((target) => target.id)).toEqual(["err503", "fast"]);
+  });
+
   it("is read written on one line too", async () => {
     const { file } = await read(JSON.stringify(report()));
     expect(file.format).toBe("artillery");

@@ -111,7 +111,7 @@ export async function exportArtillery(scenarioPath: string, outDir: string, opti
   const withFile = expanded.inputs.findIndex((input) => inputFileParts(input.value).length > 0);
   if (withFile >= 0) {
     const part = inputFileParts(expanded.inputs[withFile]!.value)[0]!;
-    throw new ExportProblem(`${scenarioPath}: inputs[${withFile}].${part.path}: reads the file ${part.file}; an Artillery export cannot carry input files yet`);
+    throw new ExportProblem(`${scenarioPath}: inputs[${withFile}]${part.path === "" ? "" : `.${part.path}`}: reads the file ${part.file}; an Artillery export cannot carry input files yet`);
   }
   const files = [ARTILLERY_SCRIPT, ARTILLERY_PROCESSOR, PROCESSOR_BUNDLE].map((name) => join(outDir, name));
   if (!options.force) {

@@ -8,7 +8,7 @@ import { appendFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { randomUUID } from "node:crypto";
-import { artilleryCounterName, artilleryErrorKindName, artilleryHistogramName } from "../../core/artillery-metrics";
+import { ARTILLERY_REGION_PREFIX, ARTILLERY_WORKER_THREADS, artilleryCounterName, artilleryErrorKindName, artilleryHistogramName } from "../../core/artillery-metrics";
 import { expandInputs } from "../../core/inputs";
 import type { RequestRecord } from "../../core/record";
 import { addRequestOutcome, emptyRequestOutcomes, measuredAttempts, measuredRequests, type RequestOutcomes } from "../../core/request-outcomes";
@@ -66,6 +66,8 @@ export function createArtilleryProcessor(exported: ExportedTest, env: Record<str
   if (!keys.ok) throw new ArtilleryProcessorProblem(keys.message);
   const sandboxUrl = env.PROVIDERBENCH_SANDBOX_URL ?? DEFAULT_SANDBOX_URL;
   const recordsDir = env.PROVIDERBENCH_RECORDS_DIR?.trim() || null;
+  // Lambda and Fargate set AWS_REGION; run-lambda's report does not name its region otherwise.
+  const region = env.AWS_REGION?.trim() || null;
   // One file per worker (a thread of one machine, or one of many machines): no two writers share a file.
   const recordsFile = recordsDir === null ? null : join(recordsDir, `records-${threadId}-${randomUUID()}.jsonl`);
   let recordsDirReady: Promise<unknown> | null = null;
@@ -89,7 +91,12 @@ export function createArtilleryProcessor(exported: ExportedTest, env: Record<str
 
   return {
     async providerbenchPass(_context, events) {
-      transport ??= createWireTransport({ connectionsPerOrigin: null });
+      if (transport === null) {
+        transport = createWireTransport({ connectionsPerOrigin: null });
+        // This thread's first virtual user: say where it runs, once.
+        events.emit("counter", ARTILLERY_WORKER_THREADS, 1);
+        if (region !== null) events.emit("counter", `${ARTILLERY_REGION_PREFIX}${region}`, 1);
+      }
       const inputIndex = nextInput;
       nextInput = (nextInput + 1) % inputCount;
       const repetition = repetitionBase + (passSerial++ % 2 ** 20);

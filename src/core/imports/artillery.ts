@@ -3,10 +3,11 @@
 // metadata? }. Artillery keeps no request, only counters and histogram summaries, so the run is
 // summary-level: per target the providerbench.<target>.* counters (requests, ok, errors by kind,
 // attempts) and the percentiles of its histograms (latency, TTFT, tokens) become the target's summary
-// row, and the run has no records. run-fargate's report names its region and worker count (metadata): the
-// run is tagged with them. docs/metrics.md states what differs from a summary made from records.
+// row, and the run has no records. run-fargate's report names its region and worker count (metadata), and
+// the processor counts its worker threads and their AWS region (Lambda's report names neither): the run is
+// tagged with them. docs/metrics.md states what differs from a summary made from records.
 import { z } from "zod";
-import { parseArtilleryMetricName, ARTILLERY_COUNTERS, ARTILLERY_HISTOGRAMS, type ArtilleryHistogram } from "../artillery-metrics";
+import { ARTILLERY_COUNTERS, ARTILLERY_HISTOGRAMS, ARTILLERY_REGION_PREFIX, ARTILLERY_WORKER_THREADS, parseArtilleryMetricName, type ArtilleryHistogram } from "../artillery-metrics";
 import { firstIssue } from "../bundle/format";
 import type { Distribution, PercentileKey } from "../distribution";
 import { emptyDistribution } from "../distribution";
@@ -71,10 +72,12 @@ export interface ImportedArtilleryReport {
   toolVersion: string | null;
   /** One row per target, read from the report (no records). */
   rows: SummaryRow[];
-  /** run-fargate's region (metadata.region); null when the report does not say (a local run, run-lambda). */
+  /** run-fargate's region (metadata.region), else the regions the workers ran in (AWS_REGION: Lambda); null for a local run. */
   region: string | null;
-  /** Workers the test ran on (metadata.count); null when the report does not say. */
+  /** Workers the test ran on (run-fargate's metadata.count); null when the report does not say. */
   workerCount: number | null;
+  /** Artillery worker threads that ran virtual users (every machine's together); null in a report without the count. */
+  workerThreads: number | null;
 }
 
 const HISTOGRAM_METRICS: Record<ArtilleryHistogram, DistributionMetric> = {
@@ -166,13 +169,21 @@ export function importArtilleryReport(value: unknown, options: { fileName: strin
     }
   }
 
-  const region = report.metadata?.region ?? null;
+  const regions = Object.keys(counters)
+    .filter((name) => name.startsWith(ARTILLERY_REGION_PREFIX))
+    .map((name) => name.slice(ARTILLERY_REGION_PREFIX.length));
+  const region = report.metadata?.region ?? (regions.length > 0 ? regions.join(", ") : null);
   const workerCount = report.metadata?.count ?? null;
+  const workerThreads = counters[ARTILLERY_WORKER_THREADS] ?? null;
   const scenario = importedScenario({ tool: "artillery", fileName: options.fileName, task: "chat-completion", targets: targetIds.map((id) => ({ id, label: id })) });
-  const where = [workerCount !== null ? `${workerCount} worker${workerCount === 1 ? "" : "s"}` : null, region].filter((part) => part !== null).join(" in ");
-  if (where !== "") scenario.description = `${scenario.description} Ran on ${where}.`;
+  const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+  const machines = workerCount !== null ? plural(workerCount, "worker") : null;
+  const threads = workerThreads !== null ? plural(workerThreads, "worker thread") : null;
+  const on = machines !== null && threads !== null ? `${machines} (${threads})` : (machines ?? threads);
+  const where = [on !== null ? `on ${on}` : null, region !== null ? `in ${region}` : null].filter((part) => part !== null).join(" ");
+  if (where !== "") scenario.description = `${scenario.description} Ran ${where}.`;
   const { firstMetricAt, firstCounterAt, lastMetricAt, lastCounterAt } = report.aggregate;
   const startedAt = firstMetricAt ?? firstCounterAt ?? options.now;
   const finishedAt = lastMetricAt ?? lastCounterAt ?? null;
-  return { scenario, startedAt, finishedAt, toolVersion: report.metadata?.artilleryVersion?.core ?? null, rows, region, workerCount };
+  return { scenario, startedAt, finishedAt, toolVersion: report.metadata?.artilleryVersion?.core ?? null, rows, region, workerCount, workerThreads };
 }

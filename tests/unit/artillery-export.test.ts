@@ -1,0 +1,64 @@
+// `export artillery`'s refusals, each naming what is wrong, before anything is written; and the files it
+// writes name no key or token (the workers read them from their environment).
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
+import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
+
+async function exportWith(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let outText = "";
+  let errText = "";
+  out.on("data", (chunk: Buffer) => (outText += chunk.toString()));
+  err.on("data", (chunk: Buffer) => (errText += chunk.toString()));
+  const code = await exportCommand(args, out, err);
+  return { code, out: outText, err: errText };
+}
+
+const scenarioJson = {
+  version: 1,
+  name: "keys stay out",
+  task: "chat-completion",
+  targets: [{ id: "endpoint", endpointUrl: "https://example.invalid/v1", model: "m", apiKeyEnv: "MY_ENDPOINT_KEY" }],
+  inputs: ["hello"],
+};
+
+describe("export artillery", () => {
+  it("refuses an unknown format, a missing -o and a scenario that does not validate, by name", async () => {
+    expect(await exportWith(["k6", "s.json", "-o", "out"])).toMatchObject({ code: 2, err: expect.stringMatching(/^error: unknown export format "k6": the one format is artillery/) as unknown });
+    expect(await exportWith(["artillery", "s.json"])).toMatchObject({ code: 2, err: expect.stringMatching(/^error: -o <dir>: required/) as unknown });
+    const dir = mkdtempSync(join(tmpdir(), "providerbench-export-"));
+    const broken = join(dir, "broken.json");
+    writeFileSync(broken, JSON.stringify({ ...scenarioJson, targets: [{ id: "a" }] }));
+    const result = await exportWith(["artillery", broken, "-o", join(dir, "out")]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/is not a valid scenario:\ntargets\[0\]\.model: required/);
+    expect(existsSync(join(dir, "out"))).toBe(false);
+  });
+
+  it("refuses inputs that read files, naming the input and the part", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "providerbench-export-"));
+    const withFile = join(dir, "image.json");
+    writeFileSync(
+      withFile,
+      JSON.stringify({ version: 1, name: "images", task: "image-classification", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: [{ file: "cat.png" }] }),
+    );
+    const result = await exportWith(["artillery", withFile, "-o", join(dir, "out")]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/: inputs\[0\]: reads the file cat\.png; an Artillery export cannot carry input files yet\n$/);
+  });
+
+  it("writes no key into the script or the processor: the key's variable name only", () => {
+    const checked = checkScenarioShape(scenarioJson);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const scenario: Scenario = checked.scenario;
+    const written = artilleryScript(scenario, 1) + artilleryProcessor(scenario, "run-1");
+    expect(written).toContain("MY_ENDPOINT_KEY");
+    expect(written).not.toMatch(/hf_[A-Za-z0-9]{10,}|Bearer /);
+    expect(readFileSync(new URL("../../src/cli/artillery/processor.ts", import.meta.url), "utf8")).toContain("endpointKeysFromEnvironment(scenario, env)");
+  });
+});
