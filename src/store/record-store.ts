@@ -6,6 +6,7 @@
 // which holds each chunk's columns (core/record-columns.ts) under the same key for the charts of big runs.
 import type { RequestRecord } from "../core/record";
 import { concatColumns, recordColumns, type RecordColumns } from "../core/record-columns";
+import type { Table } from "dexie";
 import type { ProviderBenchDb, StoredRecordChunk, StoredRecordColumns } from "./db";
 
 /**
@@ -87,37 +88,54 @@ export function countRecords(db: ProviderBenchDb, runId: string): Promise<number
 }
 
 /**
- * A run's records, in the order they were appended, handed over a few rows at a time. Rows appended after
- * the count was taken are not read: a live run's page reads again when the run ends. Resolves with how
- * many records were handed over.
+ * The run's rows of one table (chunks or their columns), in order, a few at a time: `size` says how many
+ * records a row holds. Rows appended after the count was taken are not read: a live run's page reads again
+ * when the run ends. Resolves with how many records the rows held.
  */
-export async function forEachRecordChunk(
+async function forEachRowPage<Row extends { first: number }>(
   db: ProviderBenchDb,
+  table: Table<Row, [string, number]>,
   runId: string,
-  onChunk: (records: RequestRecord[]) => void,
-  options: ReadRecordsOptions = {},
+  size: (row: Row) => number,
+  onRows: (rows: Row[]) => void,
+  options: ReadRecordsOptions,
+  defaultRowsPerRead: number,
 ): Promise<number> {
-  const { rowsPerRead = 5, onProgress, signal } = options;
+  const { rowsPerRead = defaultRowsPerRead, onProgress, signal } = options;
   const total = await countRecords(db, runId);
   let loaded = 0;
   let from = -Infinity;
   onProgress?.({ loaded: 0, total });
   while (loaded < total) {
     signal?.throwIfAborted();
-    const rows = await db.recordChunks
-      .where("[runId+first]")
-      .between([runId, from], [runId, total], false, false)
-      .limit(rowsPerRead)
-      .toArray();
+    const rows = await table.where("[runId+first]").between([runId, from], [runId, total], false, false).limit(rowsPerRead).toArray();
     if (rows.length === 0) break;
-    const chunk: RequestRecord[] = [];
-    for (const row of rows) for (const record of row.records) chunk.push(record);
+    for (const row of rows) loaded += size(row);
     from = rows[rows.length - 1]!.first;
-    loaded += chunk.length;
-    onChunk(chunk);
+    onRows(rows);
     onProgress?.({ loaded, total });
   }
   return loaded;
+}
+
+/**
+ * A run's records, in the order they were appended, handed over a few rows at a time (each read one short
+ * task, so the page paints in between). Resolves with how many records were handed over.
+ */
+export function forEachRecordChunk(db: ProviderBenchDb, runId: string, onChunk: (records: RequestRecord[]) => void, options: ReadRecordsOptions = {}): Promise<number> {
+  return forEachRowPage(
+    db,
+    db.recordChunks,
+    runId,
+    (row) => row.records.length,
+    (rows) => {
+      const chunk: RequestRecord[] = [];
+      for (const row of rows) for (const record of row.records) chunk.push(record);
+      onChunk(chunk);
+    },
+    options,
+    5,
+  );
 }
 
 /** Every record of a run, in the order they were appended, read a few rows at a time (see forEachRecordChunk). */
@@ -131,30 +149,11 @@ export async function recordsOfRun(db: ProviderBenchDb, runId: string, options: 
 
 /**
  * The columns of every record of the run, in order: what the charts of a run too big to hold as objects
- * read. Rows appended after the count was taken are not read, as in forEachRecordChunk.
+ * read. A row of columns is a few typed arrays, so many are read at a time.
  */
 export async function readRecordColumns(db: ProviderBenchDb, runId: string, options: ReadRecordsOptions = {}): Promise<RecordColumns> {
-  const { rowsPerRead = 100, onProgress, signal } = options;
-  const total = await countRecords(db, runId);
   const parts: RecordColumns[] = [];
-  let loaded = 0;
-  let from = -Infinity;
-  onProgress?.({ loaded: 0, total });
-  while (loaded < total) {
-    signal?.throwIfAborted();
-    const rows = await db.recordColumns
-      .where("[runId+first]")
-      .between([runId, from], [runId, total], false, false)
-      .limit(rowsPerRead)
-      .toArray();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      parts.push(row.columns);
-      loaded += row.columns.length;
-    }
-    from = rows[rows.length - 1]!.first;
-    onProgress?.({ loaded, total });
-  }
+  await forEachRowPage(db, db.recordColumns, runId, (row) => row.columns.length, (rows) => parts.push(...rows.map((row) => row.columns)), options, 100);
   return concatColumns(parts);
 }
 

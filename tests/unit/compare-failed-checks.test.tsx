@@ -1,30 +1,18 @@
 // @vitest-environment jsdom
 // Failing outputs one click away: the outputs view's "Failed checks only" and the records table's
 // Checks filter show exactly the outputs that failed their checks, with the names of those checks.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { RequestRecord } from "../../src/core/record";
 import { OutputsByInput } from "../../src/ui/features/compare/outputs-by-input";
 import { RecordsTable } from "../../src/ui/features/compare/records-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario } from "./compare-fixtures";
+import { stubViewportHeight } from "./scroll-viewport";
 
 afterEach(cleanup);
 
-// The records table's scroll box needs a height under jsdom, which has no layout.
-let clientHeightDescriptor: PropertyDescriptor | undefined;
-beforeAll(() => {
-  clientHeightDescriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains("pb-records-scroll") ? 420 : 0;
-    },
-  });
-});
-afterAll(() => {
-  if (clientHeightDescriptor) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeightDescriptor);
-});
+stubViewportHeight("pb-records-scroll", 420);
 
 const records: RequestRecord[] = [
   // Input 0: a passes, b fails on its second repetition only.

@@ -2,7 +2,7 @@
 // A run too large to read whole: the comparison is drawn from its columns, the views that need every
 // record say why they are left out, and the records table reads the rows in view from the store.
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { RequestRecord } from "../../src/core/record";
 import { recordColumns } from "../../src/core/record-columns";
@@ -15,6 +15,7 @@ import { RunComparison } from "../../src/ui/features/compare/run-comparison";
 import { VerdictPanel } from "../../src/ui/features/compare/verdict-panel";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario } from "./compare-fixtures";
+import { stubViewportHeight } from "./scroll-viewport";
 
 const RUN_ID = "large-run";
 const COUNT = 3_500;
@@ -36,20 +37,7 @@ const records: RequestRecord[] = Array.from({ length: COUNT }, (_, index) => {
 });
 const targets = describeTargets(["fast", "slow"]);
 
-let clientHeightDescriptor: PropertyDescriptor | undefined;
-beforeAll(() => {
-  // jsdom has no layout: give the records' scroll viewport its CSS height.
-  clientHeightDescriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains("pb-records-scroll") ? VIEWPORT_HEIGHT_PX : 0;
-    },
-  });
-});
-afterAll(() => {
-  if (clientHeightDescriptor) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeightDescriptor);
-});
+stubViewportHeight("pb-records-scroll", VIEWPORT_HEIGHT_PX);
 beforeEach(async () => {
   await appendRecords(getAppDb(), records.slice(0, 1200));
   await appendRecords(getAppDb(), records.slice(1200));

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { RequestRecord } from "../../src/core/record";
 import { RECORD_ROW_HEIGHT_PX, RecordsTable } from "../../src/ui/features/compare/records-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord } from "./compare-fixtures";
+import { stubViewportHeight } from "./scroll-viewport";
 
 const RECORD_COUNT = 100_000;
 const VIEWPORT_HEIGHT_PX = 420;
@@ -24,20 +25,7 @@ const records: RequestRecord[] = Array.from({ length: RECORD_COUNT }, (_, index)
 });
 const targets = describeTargets(["a", "b"]);
 
-// jsdom has no layout, so every element reports a height of 0; give the scroll viewport its CSS height.
-let clientHeightDescriptor: PropertyDescriptor | undefined;
-beforeAll(() => {
-  clientHeightDescriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains("pb-records-scroll") ? VIEWPORT_HEIGHT_PX : 0;
-    },
-  });
-});
-afterAll(() => {
-  if (clientHeightDescriptor) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeightDescriptor);
-});
+stubViewportHeight("pb-records-scroll", VIEWPORT_HEIGHT_PX);
 afterEach(cleanup);
 
 function renderedInputIndexes(): number[] {

@@ -102,13 +102,21 @@ async function writeRecordsRaw(options: RawWriteOptions) {
   return { count: records.length, elapsedMs: await addRecordsRaw(records, options.indexes) };
 }
 
-/** What the compare page computes before it can show the summary, timed step by step. */
-async function timeSummary(runId: string) {
+/** The stored run's target ids, with the app's database open for the steps that follow (closed after them). */
+async function withStoredRun<T>(runId: string, steps: (db: ProviderBenchDb, targetIds: string[]) => Promise<T>): Promise<T> {
   const db = new ProviderBenchDb();
   try {
     const run = await db.runs.get(runId);
     if (run === undefined) throw new Error(`no run ${runId} in this origin's database`);
-    const targetIds = run.spec.targets.map((target) => target.id);
+    return await steps(db, run.spec.targets.map((target) => target.id));
+  } finally {
+    db.close();
+  }
+}
+
+/** What the compare page computes before it can show the summary, timed step by step. */
+function timeSummary(runId: string) {
+  return withStoredRun(runId, async (db, targetIds) => {
     const readStartedAt = performance.now();
     const records = await recordsOfRun(db, runId);
     const summarizeStartedAt = performance.now();
@@ -126,18 +134,12 @@ async function timeSummary(runId: string) {
       summarizeMs: seriesStartedAt - summarizeStartedAt,
       chartSeriesMs: finishedAt - seriesStartedAt,
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** The large-run compare page's steps: the columns read, then every chart's series built from them. */
-async function timeColumns(runId: string) {
-  const db = new ProviderBenchDb();
-  try {
-    const run = await db.runs.get(runId);
-    if (run === undefined) throw new Error(`no run ${runId} in this origin's database`);
-    const targetIds = run.spec.targets.map((target) => target.id);
+function timeColumns(runId: string) {
+  return withStoredRun(runId, async (db, targetIds) => {
     const readStartedAt = performance.now();
     const columns = await readRecordColumns(db, runId);
     const seriesStartedAt = performance.now();
@@ -147,9 +149,7 @@ async function timeColumns(runId: string) {
     ttftLengthSeries(columns, targetIds);
     const finishedAt = performance.now();
     return { records: columns.length, readMs: seriesStartedAt - readStartedAt, chartSeriesMs: finishedAt - seriesStartedAt };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 const api: BenchPageApi = { runStreaming, runRawStreaming, writeRecords, writeRecordsRaw, timeSummary, timeColumns };

@@ -2,27 +2,15 @@
 // The template inputs editor in a browser DOM: syntax errors at line:column as the template is typed,
 // CSV/JSONL import (quotes, embedded newlines, a BOM, blank lines) with a column mapping and errors naming
 // the row, each row's rendered input, and 10,000 rows drawn a screenful at a time.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { TemplateInputsEditor, type TemplateInputsValue } from "../../../src/ui/features/datasets";
+import { stubViewportHeight } from "../scroll-viewport";
 
 afterEach(cleanup);
 
-// jsdom has no layout, so every element reports a height of 0; give the rows' viewport its CSS height.
-let clientHeightDescriptor: PropertyDescriptor | undefined;
-beforeAll(() => {
-  clientHeightDescriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains("variables-scroll") ? 360 : 0;
-    },
-  });
-});
-afterAll(() => {
-  if (clientHeightDescriptor) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeightDescriptor);
-});
+stubViewportHeight("variables-scroll", 360);
 
 let latest: TemplateInputsValue | null = null;
 
