@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
+import { passScenario } from "../../src/cli/artillery/processor";
+import { inShare, planRequests, shareOfLimit } from "../../src/core/runner";
 import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 
 async function exportWith(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -60,5 +62,22 @@ describe("export artillery", () => {
     expect(written).toContain("MY_ENDPOINT_KEY");
     expect(written).not.toMatch(/hf_[A-Za-z0-9]{10,}|Bearer /);
     expect(readFileSync(new URL("../../src/cli/artillery/processor.ts", import.meta.url), "utf8")).toContain("endpointKeysFromEnvironment(scenario, env)");
+  });
+
+  it("gives every virtual user's share one request per target at once, however many inputs (past the file's limit of 1024)", () => {
+    const checked = checkScenarioShape({ ...scenarioJson, targets: [scenarioJson.targets[0], { id: "b", endpointUrl: "sandbox:/fast/v1", model: "m" }], run: { repetitions: 7, warmup: 2, concurrency: 3 } });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const inputCount = 5000;
+    const pass = passScenario(checked.scenario, inputCount);
+    for (const index of [0, 1023, 1024, 4999]) {
+      const share = { index, count: inputCount };
+      expect(shareOfLimit(pass.run.concurrency, share)).toBe(2);
+      expect(shareOfLimit(pass.run.perTargetConcurrency!, share)).toBe(1);
+      const mine = [...planRequests(pass, inputCount)].filter((planned) => inShare(planned, inputCount, share));
+      expect(mine.map((planned) => [planned.targetId, planned.inputIndex, planned.warmup])).toEqual([
+        ["endpoint", index, false],
+        ["b", index, false],
+      ]);
+    }
   });
 });
