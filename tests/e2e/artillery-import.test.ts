@@ -45,6 +45,12 @@ describe("an Artillery report in Chromium", () => {
     await table.waitFor();
     await expect.poll(() => table.textContent()).toContain("err503");
     expect(await table.textContent()).toContain("fast");
+    // No request to draw: the page says why, instead of charts that read "no successful request".
+    await page.getByTestId("summary-level-notice").waitFor();
+    expect(await page.getByTestId("ecdf-band-widths").count()).toBe(0);
+    expect(await page.getByTestId("records-table").count()).toBe(0);
+    // A bundle carries records, not this table: the report file itself is what travels.
+    expect(await page.getByTestId("bundle-button").isDisabled()).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -24,14 +24,21 @@ export function BundleButton({ run }: { run: StoredRun }) {
       (error: unknown) => setState({ kind: "failed", message: describeError(error) }),
     );
   };
+  // A bundle carries records, and the summary is computed again from them on import: a run whose summary
+  // came from a file without records (Artillery's report) would arrive empty. Its own file travels instead.
+  const summaryLevel = run.summary?.fromFile === true;
   return (
     <>
       <button
         type="button"
         className="button"
         data-testid="bundle-button"
-        disabled={run.status === "running" || state.kind === "writing"}
-        title="The run as one file (scenario, every record, versions, where it ran), to import into another browser's History or read with the command line's analyze"
+        disabled={run.status === "running" || state.kind === "writing" || summaryLevel}
+        title={
+          summaryLevel
+            ? `A summary-level run has no records to bundle: share the file it was imported from${run.imported ? ` (${run.imported.fileName})` : ""}`
+            : "The run as one file (scenario, every record, versions, where it ran), to import into another browser's History or read with the command line's analyze"
+        }
         onClick={download}
       >
         {state.kind === "writing" ? "Writing bundle…" : "Download bundle"}

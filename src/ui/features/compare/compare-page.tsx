@@ -147,6 +147,7 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         records={records}
         columns={columns}
         large={large}
+        summaryLevel={run.summary?.fromFile === true}
         runLabel={runLabel}
         summary={summary.state === "loaded" ? summary.rows : null}
         recordsProgress={current.state === "loaded" ? current.recordsProgress : null}

@@ -5,6 +5,7 @@ import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import type { RecordsReadProgress } from "../../../store/queries";
 import { formatCount } from "../../components/ui/format";
+import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
 import { ExportButtons } from "./export-buttons";
 import { RecordsLoading } from "./records-loading";
@@ -22,6 +23,11 @@ interface RunComparisonProps {
   columns: RecordColumns | null;
   /** Too many records to read whole (use-run-data.ts): the views that need every record are left out. */
   large: boolean;
+  /**
+   * The summary was read from an imported file that keeps no request (Artillery's report): there is
+   * nothing to draw charts, outputs or records from, and the page says so instead of empty charts.
+   */
+  summaryLevel?: boolean;
   runLabel: string;
   /** The run's summary (stored with it, or computed once from its records); null until there is one. */
   summary: SummaryRow[] | null;
@@ -34,7 +40,7 @@ interface RunComparisonProps {
  * drawing thousands of chart points never holds the summary back.
  */
 export function RunComparison(props: RunComparisonProps) {
-  const { runId, scenario, records, columns, large, runLabel, summary: rows, recordsProgress = null } = props;
+  const { runId, scenario, records, columns, large, summaryLevel = false, runLabel, summary: rows, recordsProgress = null } = props;
   // Built from the summary's order, which also holds targets that have records but left the scenario.
   const targets = useMemo(
     () =>
@@ -80,7 +86,14 @@ export function RunComparison(props: RunComparisonProps) {
           {warmupCount > 0 && ` ${formatCount(warmupCount)} warm-up attempts are left out of statistics and charts.`}
         </p>
       </Section>
-      {detailColumns !== null && (large || detailRecords !== null) ? (
+      {summaryLevel && columns !== null && columns.length === 0 ? (
+        <div data-testid="summary-level-notice">
+          <Notice tone="info">
+            A summary-level run: the file it came from keeps counts and percentiles per target, not the requests themselves. The table
+            above is that file&apos;s; charts, outputs, records and the paired tests need records, so they are not drawn.
+          </Notice>
+        </div>
+      ) : detailColumns !== null && (large || detailRecords !== null) ? (
         <RunDetails runId={runId} scenario={scenario} records={large ? null : detailRecords} columns={detailColumns} rows={rows} targets={targets} />
       ) : (
         <RecordsLoading progress={recordsProgress} />
