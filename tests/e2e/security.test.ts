@@ -294,7 +294,7 @@ describe("the Hugging Face token", () => {
     for (const url of [...navigatedUrls, page.url()]) expect(url).not.toContain(SENTINEL_TOKEN);
     expect(consoleMessages.filter((message) => message.includes(SENTINEL_TOKEN))).toEqual([]);
     const tables = await dumpDatabase(page);
-    expect(Object.keys(tables).sort()).toEqual(["blobs", "recordChunks", "runs", "scenarios"]);
+    expect(Object.keys(tables).sort()).toEqual(["blobs", "recordChunks", "recordColumns", "runs", "scenarios"]);
     expect(tables.recordChunks!.length).toBeGreaterThan(0);
     expect(JSON.stringify(tables)).not.toContain(SENTINEL_TOKEN);
     // It is where Settings keeps it, and nowhere else in this browser's storage.

@@ -166,7 +166,7 @@ describe("a schema upgrade from another tab", () => {
       });
     }, DATABASE_NAME);
     await newer.close();
-    expect(upgrade).toMatchObject({ outcome: "opened", blocked: false, stores: ["blobs", "notes", "recordChunks", "runs", "scenarios"] });
+    expect(upgrade).toMatchObject({ outcome: "opened", blocked: false, stores: ["blobs", "notes", "recordChunks", "recordColumns", "runs", "scenarios"] });
 
     const notice = tab.getByTestId("database-closed-notice");
     await notice.waitFor();

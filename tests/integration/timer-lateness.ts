@@ -1,6 +1,7 @@
 // How late this process's timers fire while a task runs: on a busy machine a stalled event loop delays
 // an in-process server's answers and the client's reading alike, so a test's late bound allows that much
-// more. Only ever added to an upper bound: early is still wrong.
+// more. Added to an upper bound, or taken from a lower bound only where the stall itself moves the
+// measured start later (a deadline that runs from before t0): early is still wrong.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 /** Runs `task` while measuring the longest event-loop delay seen, in ms. */
