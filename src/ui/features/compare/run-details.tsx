@@ -15,8 +15,8 @@ import { RecordsTable, StoredRecordsTable } from "./records-table";
 import type { TargetInfo } from "./target-info";
 import { TtftLengthChart } from "./ttft-length-chart";
 import { ValueScatterChart } from "./value-scatter-chart";
-import "./compare.css";
 import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
+import "./compare.css";
 
 /**
  * What follows a run's summary once its records are read: charts, outputs side by side, and every record.

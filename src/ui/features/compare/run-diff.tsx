@@ -10,8 +10,8 @@ import { formatPValue } from "../../../core/verdict";
 import { formatChangeIn, formatPercentChange, formatValueIn } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { describeTargets } from "./target-info";
-import "./compare.css";
 import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
+import "./compare.css";
 
 const TEST_EXPLANATIONS: Record<ChangeTest, string> = {
   paired: "Wilcoxon signed-rank test on the same (input, repetition) in both runs; the interval is of the median of those per-request differences (after − before).",

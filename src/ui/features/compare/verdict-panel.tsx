@@ -11,8 +11,8 @@ import { PairwiseMatrix } from "./pairwise-matrix";
 import { usePairwiseComparisons } from "./pairwise-comparisons";
 import { describeTargets, targetInfoById, type TargetInfo } from "./target-info";
 import { objectiveVerdicts, type ObjectiveVerdict } from "./verdicts";
-import "./compare.css";
 import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
+import "./compare.css";
 
 const STATE_WORDS: Record<ObjectiveVerdict["state"], string> = {
   best: "one best target",
