@@ -52,11 +52,11 @@ async function heapAfterGc(page: Page): Promise<{ heapBytes: number; domNodes: n
  */
 function openCompareInPage(options: { runId: string; targetCount: number; timeoutMs: number }): Promise<{ toSummaryMs: number; toChartsMs: number }> {
   const visible = (element: Element | null): boolean => element !== null && element.checkVisibility() && element.getBoundingClientRect().height > 0;
-  // Two ECDF charts (latency and TTFT), a line per target each; scatter charts (the timeline, TTFT vs length).
+  // Two ECDF charts (latency and TTFT), a line per target each; two scatter charts (the timeline, TTFT vs length), a series per target each.
   const chartsDrawn = (): boolean => {
     const lines = document.querySelectorAll('[data-testid^="ecdf-"] .recharts-line path.recharts-line-curve');
-    const scatters = [...document.querySelectorAll(".recharts-scatter")].filter((group) => group.querySelector(".recharts-scatter-symbol") !== null);
-    return lines.length >= 2 * options.targetCount && scatters.length >= options.targetCount;
+    const scatters = [...document.querySelectorAll(".pb-scatter-series")].filter((group) => group.querySelector("path") !== null);
+    return lines.length >= 2 * options.targetCount && scatters.length >= 2 * options.targetCount;
   };
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
@@ -82,7 +82,11 @@ function countDrawnPoints(_: undefined): { ecdf: number[]; timeline: number[] } 
     return (numbers.length / 2 + 1) / 2;
   });
   const timelineSection = [...document.querySelectorAll("section.pb-section")].find((section) => section.querySelector("h2")?.textContent === "Latency over the run");
-  const timeline = [...(timelineSection?.querySelectorAll(".recharts-scatter") ?? [])].map((group) => group.querySelectorAll(".recharts-scatter-symbol").length);
+  // A dot is one subpath ("M" then two arcs), a failure's cross two.
+  const subpaths = (path: Element | null): number => (path?.getAttribute("d") ?? "").split("M").length - 1;
+  const timeline = [...(timelineSection?.querySelectorAll(".pb-scatter-series") ?? [])].map(
+    (group) => subpaths(group.querySelector("path[fill]:not([fill='none'])")) + subpaths(group.querySelector("path[fill='none']")) / 2,
+  );
   return { ecdf, timeline };
 }
 

@@ -2,6 +2,7 @@
 // 127.0.0.1, drives Debian's Chromium, and returns one markdown section per benchmark.
 import { clockTable, EXACT_LATENCY_MS, EXACT_TTFT_MS, type ClockRow } from "../clock-accuracy";
 import { buildAndServeBenchSite } from "./bench-site";
+import { bundleRoundTripTable, measureBundleRoundTrip } from "./bundle-round-trip";
 import { launchBrowser, launchFreshProfile } from "./chromium";
 import { measureClockAccuracyInChromium } from "./clock-in-chromium";
 import { comparePageTable, COMPARE_PAGE_GOAL_MS, measureComparePage } from "./compare-page";
@@ -75,14 +76,17 @@ export async function runVeryLargeComparePage(options: { quick: boolean; log: (l
   try {
     const seeded = await seedRunThroughSink(site.url, records);
     const title = `Compare page of a ${records.toLocaleString("en-US")}-record run (Chromium)`;
-    const paragraph = `One run of ${records.toLocaleString("en-US")} synthetic records (as in *Storage*, written through the app's sink at ${Math.round(seeded.recordsPerSecond).toLocaleString("en-US")} records/s in this run), then the built app opened in a fresh tab and sent to \`#/compare/:id\` as in *Compare page of a large run*; one round. A run of more than 100,000 records is never read whole: the page reads the columns its charts need (typed arrays stored beside each chunk), and the "alone" rows time those steps in a bench page. Goals (issue 13): summary visible ≤ ${COMPARE_PAGE_GOAL_MS} ms, every chart drawn ≤ ${VERY_LARGE_RUN.chartsGoalMs} ms, JS heap ≤ ${VERY_LARGE_RUN.heapGoalMb} MB. Measured with \`npm run bench -- --only large-compare\`.`;
+    const paragraph = `One run of ${records.toLocaleString("en-US")} synthetic records (as in *Storage*, written through the app's sink at ${Math.round(seeded.recordsPerSecond).toLocaleString("en-US")} records/s in this run), moved out and in again as a user moves a run between browsers: exported with the app's Download bundle code (\`runBundleBlob\`), deleted, and imported from that file with History's Import runs code (\`importRunFile\`: the file streamed, records and columns stored in batches, the summary computed from the stored run), the JS heap sampled every 250 ms meanwhile (first table). Then the built app opened in a fresh tab and sent to the imported run's \`#/compare/:id\` as in *Compare page of a large run*; one round (second table). A run of more than 100,000 records is never read whole: the page reads the columns its charts need (typed arrays stored beside each chunk), and the "alone" rows time those steps in a bench page. Goals (issue 13): summary visible ≤ ${COMPARE_PAGE_GOAL_MS} ms, every chart drawn ≤ ${VERY_LARGE_RUN.chartsGoalMs} ms, JS heap ≤ ${VERY_LARGE_RUN.heapGoalMb} MB. Measured with \`npm run bench -- --only large-compare\`.`;
     try {
+      options.log("large compare: the run out as a bundle and in again…");
+      const roundTrip = await measureBundleRoundTrip(seeded.profile.context, site.url, seeded.runId);
+      if (roundTrip.records !== records) throw new Error(`the bundle brought back ${roundTrip.records} records, not ${records}`);
       const compare = await measureComparePage(
         seeded.profile.context,
         { siteUrl: site.url, runId: seeded.runId, records, targetCount: SYNTHETIC_TARGET_COUNT, rounds: 1, timeoutMs: VERY_LARGE_RUN.timeoutMs, steps: "columns" },
         options.log,
       );
-      return [section(title, paragraph, comparePageTable(compare, { chartsMs: VERY_LARGE_RUN.chartsGoalMs, heapMb: VERY_LARGE_RUN.heapGoalMb }))];
+      return [section(title, paragraph, `${bundleRoundTripTable(roundTrip)}\n\n${comparePageTable(compare, { chartsMs: VERY_LARGE_RUN.chartsGoalMs, heapMb: VERY_LARGE_RUN.heapGoalMb })}`)];
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return [section(title, paragraph, `Not measured to the end: ${message}.`)];
@@ -176,7 +180,7 @@ export async function runBrowserBenchmarks(options: BrowserBenchmarkOptions): Pr
       sections.push(
         section(
           "Compare page of a large run (Chromium)",
-          `The built app with a completed run of ${plan.storageRecords.toLocaleString("en-US")} records in its IndexedDB (written by the storage benchmark), each round in a fresh tab: the app opens on its first screen, then the address changes to \`#/compare/:id\` and the page is polled every frame until the summary table is visible, then until every chart series is drawn. The "alone" rows time, in a bench page on the same origin, the steps the page goes through: reading the run's records (\`recordsOfRun\`), \`summarize\`, and the ECDF and timeline series. Points per series are counted in the SVG: symbols per timeline scatter, and vertices of each ECDF step line (2 per point after the first). Memory is the JS heap after a forced garbage collection (DevTools protocol \`HeapProfiler.collectGarbage\`, then \`Performance.getMetrics\`). Goals: summary visible ≤ ${COMPARE_PAGE_GOAL_MS} ms, ≤ ${MAX_POINTS_PER_SERIES.toLocaleString("en-US")} points per chart series.`,
+          `The built app with a completed run of ${plan.storageRecords.toLocaleString("en-US")} records in its IndexedDB (written by the storage benchmark), each round in a fresh tab: the app opens on its first screen, then the address changes to \`#/compare/:id\` and the page is polled every frame until the summary table is visible, then until every chart series is drawn. The "alone" rows time, in a bench page on the same origin, the steps the page goes through: reading the run's records (\`recordsOfRun\`), \`summarize\`, and the ECDF and timeline series. Points per series are counted in the SVG: dots and crosses in each timeline series' paths, and vertices of each ECDF step line (2 per point after the first). Memory is the JS heap after a forced garbage collection (DevTools protocol \`HeapProfiler.collectGarbage\`, then \`Performance.getMetrics\`). Goals: summary visible ≤ ${COMPARE_PAGE_GOAL_MS} ms, ≤ ${MAX_POINTS_PER_SERIES.toLocaleString("en-US")} points per chart series.`,
           comparePageTable(compare),
         ),
       );

@@ -91,10 +91,10 @@ describe("charts on the compare page", () => {
 
   it("name the target of a hovered timeline point", async () => {
     const section = chartSection("Latency over the run");
-    const point = section.locator(".recharts-scatter-symbol").first();
-    await point.waitFor();
+    await section.locator(".pb-scatter-series path").first().waitFor();
     const tooltip = section.getByTestId("chart-tooltip");
-    await hoverUntilShown(point, tooltip);
+    // Anywhere in the plot: the tooltip is the nearest point's.
+    await hoverUntilShown(section.locator(".pb-scatter-hover"), tooltip);
     const text = await tooltip.innerText();
     expect(LABELS.some((label) => text.includes(label)), text).toBe(true);
     expect(text).toMatch(/s into the run/);

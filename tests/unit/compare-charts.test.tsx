@@ -119,6 +119,22 @@ describe("the timeline", () => {
     expect(legendLabels(container)).toEqual(["Zeta cloud", "Alpha local", FAILED_REQUEST_LEGEND]);
     expect(await axisTicks(container, "x")).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it("draws each target's successes as dots and its failures as crosses, in the target's colour", async () => {
+    const { container } = render(<LatencyTimelineChart columns={recordColumns(RECORDS)} targets={TARGETS} />);
+    await waitFor(() => expect(container.querySelectorAll(".pb-scatter-series path")).not.toHaveLength(0));
+    const marks = (target: string) => {
+      const series = container.querySelector(`.pb-scatter-series[data-series="${target}"]`)!;
+      const subpaths = (path: Element | null): number => (path?.getAttribute("d") ?? "").split("M").length - 1;
+      const dots = series.querySelector("path:not([fill='none'])");
+      const crosses = series.querySelector("path[fill='none']");
+      return { dots: subpaths(dots), crosses: subpaths(crosses) / 2, colours: [dots?.getAttribute("fill"), crosses?.getAttribute("stroke")] };
+    };
+    const zeta = TARGETS.find((target) => target.id === "zeta")!.color;
+    const alpha = TARGETS.find((target) => target.id === "alpha")!.color;
+    expect(marks("zeta")).toEqual({ dots: 4, crosses: 1, colours: [zeta, zeta] });
+    expect(marks("alpha")).toEqual({ dots: 3, crosses: 1, colours: [alpha, alpha] });
+  });
 });
 
 describe("the percentiles chart", () => {

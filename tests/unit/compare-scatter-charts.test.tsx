@@ -40,7 +40,9 @@ describe("TTFT vs output length", () => {
     ];
     render(<TtftLengthChart columns={recordColumns(records)} targets={TARGETS} />);
     const chart = screen.getByTestId("ttft-length-chart");
-    await waitFor(() => expect(chart.querySelectorAll(".recharts-scatter-symbol")).toHaveLength(4));
+    // One path of dots per target: a dot is one "M" (move to its edge) and two arcs.
+    const dotsOf = (target: string): number => (chart.querySelector(`.pb-scatter-series[data-series="${target}"] path`)?.getAttribute("d") ?? "").split("M").length - 1;
+    await waitFor(() => expect([dotsOf("fast"), dotsOf("slow")]).toEqual([3, 1]));
     expect(chart.textContent).toContain("≈ some estimated");
   });
 });

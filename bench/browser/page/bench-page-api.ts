@@ -66,6 +66,19 @@ export interface BenchPageApi {
   timeSummary(runId: string): Promise<SummaryTiming>;
   /** What the compare page of a run too large to read whole does instead: read its columns, build the series. */
   timeColumns(runId: string): Promise<ColumnsTiming>;
+  /** The stored run exported as a bundle, deleted, and imported from that file again. */
+  roundTripBundle(runId: string): Promise<BundleRoundTrip>;
+}
+
+export interface BundleRoundTrip {
+  /** Records the import read back. */
+  records: number;
+  /** The gzip bundle's size. */
+  bundleBytes: number;
+  /** runBundleBlob(): the stored run → the gzip file. */
+  exportMs: number;
+  /** importRunFile(): the file → records and columns stored, the run row written, its summary computed. */
+  importMs: number;
 }
 
 export interface ColumnsTiming {

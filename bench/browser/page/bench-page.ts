@@ -5,9 +5,10 @@ import { runScenario } from "../../../src/core/runner";
 import { validateScenario } from "../../../src/core/scenario-file";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
-import { createRun, finishRun, readRecordColumns, recordsOfRun } from "../../../src/store/queries";
+import { createRun, deleteRun, finishRun, readRecordColumns, recordsOfRun } from "../../../src/store/queries";
 import { createRecordSink, recordStoreTable } from "../../../src/store/record-sink";
 import { countRecords } from "../../../src/store/record-store";
+import { importRunFile, runBundleBlob } from "../../../src/store/run-bundle";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { ecdfSeries, latencyTimelineSeries, ttftLengthSeries } from "../../../src/ui/features/compare/record-series";
 import { recordColumns } from "../../../src/core/record-columns";
@@ -152,6 +153,26 @@ function timeColumns(runId: string) {
   });
 }
 
-const api: BenchPageApi = { runStreaming, runRawStreaming, writeRecords, writeRecordsRaw, timeSummary, timeColumns };
+/**
+ * A stored run out as a bundle and back in, as a user moves it between browsers: the app's own export
+ * (the gzip file the Download bundle button saves), the run deleted, then the app's own import of that
+ * file (what History's Import runs does). The run comes back under its own id, so the Compare page that
+ * follows opens the imported copy.
+ */
+function roundTripBundle(runId: string) {
+  return withStoredRun(runId, async (db) => {
+    const exportStartedAt = performance.now();
+    const bundle = await runBundleBlob(db, runId);
+    const exportMs = performance.now() - exportStartedAt;
+    await deleteRun(db, runId);
+    const importStartedAt = performance.now();
+    const imported = await importRunFile(db, new File([bundle], "bench-run.pbrun.json.gz"), { fileName: "bench-run.pbrun.json.gz", appVersion: "bench" });
+    const importMs = performance.now() - importStartedAt;
+    if (imported.run.id !== runId) throw new Error(`the bundle came back as run ${imported.run.id}, not ${runId}`);
+    return { records: imported.records, bundleBytes: bundle.size, exportMs, importMs };
+  });
+}
+
+const api: BenchPageApi = { runStreaming, runRawStreaming, writeRecords, writeRecordsRaw, timeSummary, timeColumns, roundTripBundle };
 (window as unknown as BenchWindow).providerBench = api;
 document.title = "ProviderBench bench page (ready)";

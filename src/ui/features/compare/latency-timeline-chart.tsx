@@ -1,10 +1,11 @@
 import { useMemo } from "react";
-import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Legend, ScatterChart, XAxis, YAxis } from "recharts";
 import type { RecordColumns } from "../../../core/record-columns";
 import { formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartLegend, ChartTooltipBox, type LegendItem } from "./chart-parts";
 import { latencyTimelineSeries, type TimelinePoint } from "./record-series";
+import { ScatterDots, type DotSeries } from "./scatter-dots";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
 
@@ -13,33 +14,13 @@ interface TargetPoint extends TimelinePoint {
   targetId: string;
 }
 
-interface PointShapeProps {
-  cx?: number;
-  cy?: number;
-  payload?: TimelinePoint;
-}
-
 /** The legend's key to the marks: failures are crosses in their target's colour. */
 export const FAILED_REQUEST_LEGEND = "failed request";
 
-/** Successes are dots; failures are crosses in the same colour, so a burst of errors stands out. */
-function pointShape(color: string) {
-  return function TimelinePointShape(props: PointShapeProps) {
-    const { cx, cy, payload } = props;
-    if (cx === undefined || cy === undefined) return null;
-    if (payload?.failed) {
-      const size = 4;
-      return (
-        <path
-          d={`M${cx - size},${cy - size}L${cx + size},${cy + size}M${cx - size},${cy + size}L${cx + size},${cy - size}`}
-          stroke={color}
-          strokeWidth={2}
-        />
-      );
-    }
-    return <circle cx={cx} cy={cy} r={2} fill={color} fillOpacity={0.7} />;
-  };
-}
+// Successes are dots; failures are crosses in the same colour, so a burst of errors stands out.
+const startedAt = (point: TimelinePoint): number => point.offsetSeconds;
+const latency = (point: TimelinePoint): number => point.latencyMs;
+const failed = (point: TimelinePoint): boolean => point.failed;
 
 /** One legend entry per target (a dot), then the cross that marks a failed request. */
 export function timelineLegendItems(targets: TargetInfo[]): LegendItem[] {
@@ -71,18 +52,15 @@ export function TimelineTooltip(props: { active?: boolean; point?: TargetPoint; 
 /** Latency by when the request started in the run: throttling, queueing and cold starts show up as drift. */
 export function LatencyTimelineChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number }) {
   const { columns, targets, height = 260 } = props;
-  const series = useMemo<TargetPoint[][]>(
-    () =>
-      latencyTimelineSeries(columns, targets.map((target) => target.id)).map((entry) =>
-        entry.points.map((point) => ({ ...point, targetId: entry.targetId })),
-      ),
-    [columns, targets],
-  );
+  const series = useMemo<DotSeries<TimelinePoint>[]>(() => {
+    const byTarget = latencyTimelineSeries(columns, targets.map((target) => target.id));
+    return targets.map((target, index) => ({ key: target.id, color: target.color, points: byTarget[index]?.points ?? [] }));
+  }, [columns, targets]);
   const { xTicks, yTicks } = useMemo(() => {
     let lastOffset = 0;
     let longest = 0;
-    for (const points of series) {
-      for (const point of points) {
+    for (const entry of series) {
+      for (const point of entry.points) {
         lastOffset = Math.max(lastOffset, point.offsetSeconds);
         longest = Math.max(longest, point.latencyMs);
       }
@@ -90,6 +68,7 @@ export function LatencyTimelineChart(props: { columns: RecordColumns; targets: T
     return { xTicks: niceTicks(0, lastOffset), yTicks: niceTicks(0, longest) };
   }, [series]);
   const legend = useMemo(() => timelineLegendItems(targets), [targets]);
+  // The points are not recharts data (ScatterDots draws them): allowDataOverflow has the axes take the domains given.
   return (
     <ScatterChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 14, left: 8 }}>
       <CartesianGrid strokeDasharray="3 3" />
@@ -99,6 +78,7 @@ export function LatencyTimelineChart(props: { columns: RecordColumns; targets: T
         name="Started"
         ticks={xTicks}
         domain={[0, xTicks.at(-1) ?? "auto"]}
+        allowDataOverflow
         tickFormatter={tickNumber}
         label={axisLabel("Started (s into the run)", "x")}
       />
@@ -108,25 +88,19 @@ export function LatencyTimelineChart(props: { columns: RecordColumns; targets: T
         name="Latency"
         ticks={yTicks}
         domain={[0, yTicks.at(-1) ?? "auto"]}
+        allowDataOverflow
         tickFormatter={tickNumber}
         width={64}
         label={axisLabel("Latency (ms)", "y")}
       />
-      <Tooltip
-        cursor={{ strokeDasharray: "3 3" }}
-        content={({ active, payload }) => <TimelineTooltip active={active} point={payload?.[0]?.payload as TargetPoint | undefined} targets={targets} />}
-      />
       <Legend content={() => <ChartLegend items={legend} />} />
-      {targets.map((target, index) => (
-        <Scatter
-          key={target.id}
-          name={target.label}
-          data={series[index] ?? []}
-          fill={target.color}
-          shape={pointShape(target.color)}
-          isAnimationActive={false}
-        />
-      ))}
+      <ScatterDots
+        series={series}
+        x={startedAt}
+        y={latency}
+        isCross={failed}
+        tooltip={(point, targetId) => <TimelineTooltip active point={{ ...point, targetId }} targets={targets} />}
+      />
     </ScatterChart>
   );
 }

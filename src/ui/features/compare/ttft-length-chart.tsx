@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Legend, ScatterChart, XAxis, YAxis } from "recharts";
 import type { RecordColumns } from "../../../core/record-columns";
 import { ESTIMATED_EXPLANATION, ESTIMATED_MARK } from "../../../core/metrics";
 import { formatCount, formatMs } from "../../components/ui/format";
@@ -8,6 +8,7 @@ import { chartDefinition } from "./chart-definitions";
 import { ChartFrame } from "./chart-frame";
 import { ChartLegend, ChartTooltipBox } from "./chart-parts";
 import { ttftLengthSeries, type TtftLengthPoint } from "./record-series";
+import { ScatterDots, type DotSeries } from "./scatter-dots";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
 
@@ -17,14 +18,16 @@ const DEFINITION = chartDefinition(
   ["ttftP50Ms", "outputTokensMean"],
 );
 
-interface TargetPoint extends TtftLengthPoint {
-  targetId: string;
-}
+const outputTokens = (point: TtftLengthPoint): number => point.outputTokens;
+const ttft = (point: TtftLengthPoint): number => point.ttftMs;
 
 export function TtftLengthChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number }) {
   const { columns, targets, height = 260 } = props;
   const series = useMemo(() => ttftLengthSeries(columns, targets.map((target) => target.id)), [columns, targets]);
-  const points = useMemo<TargetPoint[][]>(() => series.map((entry) => entry.points.map((point) => ({ ...point, targetId: entry.targetId }))), [series]);
+  const dots = useMemo<DotSeries<TtftLengthPoint>[]>(
+    () => targets.map((target, index) => ({ key: target.id, color: target.color, points: series[index]?.points ?? [] })),
+    [series, targets],
+  );
   const { xTicks, yTicks, estimated } = useMemo(() => {
     let longest = 0;
     let slowest = 0;
@@ -44,6 +47,7 @@ export function TtftLengthChart(props: { columns: RecordColumns; targets: Target
   const thinned = series.some((entry) => entry.points.length < entry.total);
   return (
     <ChartFrame title={TITLE} definition={DEFINITION} legend={legend} testId="ttft-length-chart">
+      {/* The points are not recharts data (ScatterDots draws them): allowDataOverflow has the axes take the domains given. */}
       <ScatterChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 14, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis
@@ -51,28 +55,27 @@ export function TtftLengthChart(props: { columns: RecordColumns; targets: Target
           dataKey="outputTokens"
           ticks={xTicks}
           domain={[0, xTicks.at(-1) ?? "auto"]}
+          allowDataOverflow
           tickFormatter={tickNumber}
           label={axisLabel(`Output tokens${estimated ? ` (${ESTIMATED_MARK} some estimated)` : ""}`, "x")}
         />
-        <YAxis type="number" dataKey="ttftMs" ticks={yTicks} domain={[0, yTicks.at(-1) ?? "auto"]} tickFormatter={tickNumber} width={64} label={axisLabel("TTFT (ms)", "y")} />
-        <Tooltip
-          cursor={{ strokeDasharray: "3 3" }}
-          content={({ active, payload }) => {
-            const point = payload?.[0]?.payload as TargetPoint | undefined;
-            if (!active || point === undefined) return null;
-            const target = targets.find((candidate) => candidate.id === point.targetId);
+        <YAxis type="number" dataKey="ttftMs" ticks={yTicks} domain={[0, yTicks.at(-1) ?? "auto"]} allowDataOverflow tickFormatter={tickNumber} width={64} label={axisLabel("TTFT (ms)", "y")} />
+        <Legend content={() => <ChartLegend items={legend} />} />
+        <ScatterDots
+          series={dots}
+          x={outputTokens}
+          y={ttft}
+          radius={3}
+          tooltip={(point, targetId) => {
+            const target = targets.find((candidate) => candidate.id === targetId);
             return (
               <ChartTooltipBox
                 title={`${point.estimated ? ESTIMATED_MARK : ""}${formatCount(point.outputTokens)} output tokens`}
-                rows={[{ label: target?.label ?? point.targetId, color: target?.color ?? "currentColor", value: formatMs(point.ttftMs) }]}
+                rows={[{ label: target?.label ?? targetId, color: target?.color ?? "currentColor", value: formatMs(point.ttftMs) }]}
               />
             );
           }}
         />
-        <Legend content={() => <ChartLegend items={legend} />} />
-        {targets.map((target, index) => (
-          <Scatter key={target.id} name={target.label} data={points[index] ?? []} fill={target.color} fillOpacity={0.7} isAnimationActive={false} />
-        ))}
       </ScatterChart>
       {estimated || thinned ? (
         <p className="pb-footnote">

@@ -1,0 +1,126 @@
+// Many points drawn inside a recharts chart as one path per series. Recharts' own <Scatter> builds
+// several components and a DOM node per point: the two scatter charts of a large run (750 points per
+// target each) took over a second of its Compare page to draw. A path of arcs is one node per series.
+// Hovering anywhere in the plot shows the nearest point's tooltip, as recharts' scatter tooltip did
+// for the point under the pointer.
+import { useMemo, useState, type PointerEvent, type ReactNode } from "react";
+import { usePlotArea, useXAxisScale, useYAxisScale } from "recharts";
+
+export interface DotSeries<Point> {
+  key: string;
+  color: string;
+  points: readonly Point[];
+}
+
+/** A point, placed in pixels, with where it came from. */
+interface Placed {
+  series: number;
+  index: number;
+  x: number;
+  y: number;
+}
+
+/** Room kept for the tooltip beside the hovered point; it stays inside the plot. */
+const TOOLTIP_BOX = { width: 240, height: 96, gap: 10 };
+const CROSS_HALF_SIZE = 4;
+
+function dotPath(x: number, y: number, radius: number): string {
+  return `M${x - radius},${y}a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
+}
+
+function crossPath(x: number, y: number): string {
+  const s = CROSS_HALF_SIZE;
+  return `M${x - s},${y - s}L${x + s},${y + s}M${x - s},${y + s}L${x + s},${y - s}`;
+}
+
+/** Rendered as a child of a recharts chart with numeric axes: it reads their scales. */
+export function ScatterDots<Point>(props: {
+  series: readonly DotSeries<Point>[];
+  x: (point: Point) => number;
+  y: (point: Point) => number;
+  /** Points drawn as a cross rather than a dot (the timeline's failed requests). */
+  isCross?: (point: Point) => boolean;
+  radius?: number;
+  opacity?: number;
+  tooltip: (point: Point, seriesKey: string) => ReactNode;
+}) {
+  const { series, x, y, isCross, radius = 2, opacity = 0.7, tooltip } = props;
+  const xScale = useXAxisScale();
+  const yScale = useYAxisScale();
+  const plot = usePlotArea();
+  const [hovered, setHovered] = useState<Placed | null>(null);
+
+  const drawn = useMemo(() => {
+    if (xScale === undefined || yScale === undefined) return null;
+    const placed: Placed[] = [];
+    const paths = series.map((entry, seriesIndex) => {
+      let dots = "";
+      let crosses = "";
+      entry.points.forEach((point, index) => {
+        const px = xScale(x(point));
+        const py = yScale(y(point));
+        if (px === undefined || py === undefined || !Number.isFinite(px) || !Number.isFinite(py)) return;
+        placed.push({ series: seriesIndex, index, x: px, y: py });
+        if (isCross?.(point)) crosses += crossPath(px, py);
+        else dots += dotPath(px, py, radius);
+      });
+      return { dots, crosses };
+    });
+    return { placed, paths };
+  }, [series, x, y, isCross, radius, xScale, yScale]);
+
+  if (drawn === null || plot === undefined) return null;
+
+  const nearest = (event: PointerEvent<SVGRectElement>): Placed | null => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return null;
+    const px = plot.x + ((event.clientX - box.left) * plot.width) / box.width;
+    const py = plot.y + ((event.clientY - box.top) * plot.height) / box.height;
+    let best: Placed | null = null;
+    let bestDistance = Infinity;
+    for (const point of drawn.placed) {
+      const distance = (point.x - px) ** 2 + (point.y - py) ** 2;
+      if (distance < bestDistance) [best, bestDistance] = [point, distance];
+    }
+    return best;
+  };
+
+  const hoveredSeries = hovered === null ? undefined : series[hovered.series];
+  const hoveredPoint = hovered === null ? undefined : hoveredSeries?.points[hovered.index];
+  // Right of the point, or left of it where the plot ends: the box then hugs the point from the left.
+  const tooltipOnLeft = hovered !== null && hovered.x + TOOLTIP_BOX.width + TOOLTIP_BOX.gap > plot.x + plot.width;
+  return (
+    <g className="pb-scatter-dots">
+      {series.map((entry, seriesIndex) => (
+        <g key={entry.key} className="pb-scatter-series" data-series={entry.key} data-points={entry.points.length}>
+          {drawn.paths[seriesIndex]!.dots === "" ? null : <path d={drawn.paths[seriesIndex]!.dots} fill={entry.color} fillOpacity={opacity} />}
+          {drawn.paths[seriesIndex]!.crosses === "" ? null : <path d={drawn.paths[seriesIndex]!.crosses} stroke={entry.color} strokeWidth={2} fill="none" />}
+        </g>
+      ))}
+      <rect
+        className="pb-scatter-hover"
+        x={plot.x}
+        y={plot.y}
+        width={plot.width}
+        height={plot.height}
+        fill="transparent"
+        onPointerMove={(event) => setHovered(nearest(event))}
+        onPointerLeave={() => setHovered(null)}
+      />
+      {hovered !== null && hoveredSeries !== undefined && hoveredPoint !== undefined ? (
+        <g pointerEvents="none">
+          <circle cx={hovered.x} cy={hovered.y} r={radius + 4} fill="none" stroke={hoveredSeries.color} strokeWidth={2} />
+          <foreignObject
+            x={tooltipOnLeft ? hovered.x - TOOLTIP_BOX.width - TOOLTIP_BOX.gap : hovered.x + TOOLTIP_BOX.gap}
+            y={Math.max(plot.y, Math.min(hovered.y - TOOLTIP_BOX.height / 2, plot.y + plot.height - TOOLTIP_BOX.height))}
+            width={TOOLTIP_BOX.width}
+            height={TOOLTIP_BOX.height}
+            style={{ overflow: "visible" }}
+          >
+            <div style={{ display: "flex", justifyContent: tooltipOnLeft ? "flex-end" : "flex-start" }}>{tooltip(hoveredPoint, hoveredSeries.key)}</div>
+          </foreignObject>
+        </g>
+      ) : null}
+    </g>
+  );
+}
