@@ -2,7 +2,7 @@
 // The charts read alike: legends and tooltips in series order, the timeline's tooltip naming the target
 // and its legend explaining the failure mark, error kinds in colours no target uses, round axis ticks,
 // and a titled, labelled live chart.
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { intervalOf, metricById } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
@@ -134,6 +134,24 @@ describe("the timeline", () => {
     const alpha = TARGETS.find((target) => target.id === "alpha")!.color;
     expect(marks("zeta")).toEqual({ dots: 4, crosses: 1, colours: [zeta, zeta] });
     expect(marks("alpha")).toEqual({ dots: 3, crosses: 1, colours: [alpha, alpha] });
+  });
+
+  it("reads its points with the keyboard: along a target left to right, then across to the nearest of the next", async () => {
+    const { container } = render(<LatencyTimelineChart columns={recordColumns(RECORDS)} targets={TARGETS} />);
+    const plot = await waitFor(() => container.querySelector<SVGRectElement>(".pb-scatter-hover")!);
+    expect(plot.getAttribute("tabindex")).toBe("0");
+    const press = (key: string): string | null => {
+      fireEvent.keyDown(plot, { key });
+      return screen.queryByTestId("chart-tooltip")?.textContent ?? null;
+    };
+    expect(press("ArrowRight")).toBe("0.00 s into the runZeta cloud120 ms");
+    expect(press("ArrowRight")).toBe("1.00 s into the runZeta cloud180 ms");
+    expect(press("End")).toBe("3.50 s into the runZeta cloud30.0 ms (failed)");
+    expect(press("ArrowDown")).toBe("2.50 s into the runAlpha local40.0 ms (failed)");
+    expect(press("ArrowLeft")).toBe("2.00 s into the runAlpha local130 ms");
+    expect(press("Home")).toBe("0.00 s into the runAlpha local90.0 ms");
+    expect(press("ArrowUp")).toBe("0.00 s into the runZeta cloud120 ms");
+    expect(press("Escape")).toBeNull();
   });
 });
 

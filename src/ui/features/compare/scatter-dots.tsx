@@ -2,8 +2,9 @@
 // several components and a DOM node per point: the two scatter charts of a large run (750 points per
 // target each) took over a second of its Compare page to draw. A path of arcs is one node per series.
 // Hovering anywhere in the plot shows the nearest point's tooltip, as recharts' scatter tooltip did
-// for the point under the pointer.
-import { useMemo, useState, type PointerEvent, type ReactNode } from "react";
+// for the point under the pointer. The plot is one Tab stop: ←/→ move along a target's points from
+// left to right (Home/End to its ends), ↑/↓ to the nearest point of the next target, Escape leaves.
+import { useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { usePlotArea, useXAxisScale, useYAxisScale } from "recharts";
 
 export interface DotSeries<Point> {
@@ -13,7 +14,7 @@ export interface DotSeries<Point> {
 }
 
 /** A point, placed in pixels, with where it came from. */
-interface Placed {
+export interface Placed {
   series: number;
   index: number;
   x: number;
@@ -31,6 +32,29 @@ function dotPath(x: number, y: number, radius: number): string {
 function crossPath(x: number, y: number): string {
   const s = CROSS_HALF_SIZE;
   return `M${x - s},${y - s}L${x + s},${y + s}M${x - s},${y + s}L${x + s},${y - s}`;
+}
+
+/**
+ * Where an arrow key moves the cursor: along its series for ←/→ (Home/End to the ends), to the point of
+ * the next or previous series nearest in x for ↑/↓; the first point of the first series with any when
+ * there is no cursor yet. Undefined for other keys.
+ */
+export function movedPoint(byX: readonly (readonly Placed[])[], cursor: Placed | null, key: string): Placed | undefined {
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(key)) return undefined;
+  if (cursor === null) return byX.find((points) => points.length > 0)?.[0];
+  const line = byX[cursor.series] ?? [];
+  const at = line.indexOf(cursor);
+  if (key === "ArrowRight") return line[Math.min(line.length - 1, at + 1)];
+  if (key === "ArrowLeft") return line[Math.max(0, at - 1)];
+  if (key === "Home") return line[0];
+  if (key === "End") return line.at(-1);
+  const step = key === "ArrowDown" ? 1 : -1;
+  for (let offset = 1; offset < byX.length; offset++) {
+    const other = byX[(cursor.series + step * offset + byX.length * offset) % byX.length]!;
+    if (other.length === 0) continue;
+    return other.reduce((best, point) => (Math.abs(point.x - cursor.x) < Math.abs(best.x - cursor.x) ? point : best));
+  }
+  return cursor;
 }
 
 /** Rendered as a child of a recharts chart with numeric axes: it reads their scales. */
@@ -66,7 +90,9 @@ export function ScatterDots<Point>(props: {
       });
       return { dots, crosses };
     });
-    return { placed, paths };
+    // Each series' drawn points from left to right, for the arrow keys.
+    const byX = series.map((_, seriesIndex) => placed.filter((point) => point.series === seriesIndex).sort((a, b) => a.x - b.x));
+    return { placed, paths, byX };
   }, [series, x, y, isCross, radius, xScale, yScale]);
 
   if (drawn === null || plot === undefined) return null;
@@ -83,6 +109,14 @@ export function ScatterDots<Point>(props: {
       if (distance < bestDistance) [best, bestDistance] = [point, distance];
     }
     return best;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<SVGRectElement>): void => {
+    if (event.key === "Escape") return setHovered(null);
+    const next = movedPoint(drawn.byX, hovered, event.key);
+    if (next === undefined) return;
+    event.preventDefault();
+    setHovered(next);
   };
 
   const hoveredSeries = hovered === null ? undefined : series[hovered.series];
@@ -106,21 +140,29 @@ export function ScatterDots<Point>(props: {
         fill="transparent"
         onPointerMove={(event) => setHovered(nearest(event))}
         onPointerLeave={() => setHovered(null)}
+        tabIndex={0}
+        role="application"
+        aria-label={`${drawn.placed.length} points. Arrow keys move between them: left and right along a target, up and down across targets.`}
+        onKeyDown={onKeyDown}
+        onBlur={() => setHovered(null)}
       />
-      {hovered !== null && hoveredSeries !== undefined && hoveredPoint !== undefined ? (
-        <g pointerEvents="none">
-          <circle cx={hovered.x} cy={hovered.y} r={radius + 4} fill="none" stroke={hoveredSeries.color} strokeWidth={2} />
-          <foreignObject
-            x={tooltipOnLeft ? hovered.x - TOOLTIP_BOX.width - TOOLTIP_BOX.gap : hovered.x + TOOLTIP_BOX.gap}
-            y={Math.max(plot.y, Math.min(hovered.y - TOOLTIP_BOX.height / 2, plot.y + plot.height - TOOLTIP_BOX.height))}
-            width={TOOLTIP_BOX.width}
-            height={TOOLTIP_BOX.height}
-            style={{ overflow: "visible" }}
-          >
-            <div style={{ display: "flex", justifyContent: tooltipOnLeft ? "flex-end" : "flex-start" }}>{tooltip(hoveredPoint, hoveredSeries.key)}</div>
-          </foreignObject>
-        </g>
-      ) : null}
+      {/* A live region that stays mounted, so a screen reader reads each point the keys move to. */}
+      <g aria-live="polite">
+        {hovered !== null && hoveredSeries !== undefined && hoveredPoint !== undefined ? (
+          <g pointerEvents="none">
+            <circle cx={hovered.x} cy={hovered.y} r={radius + 4} fill="none" stroke={hoveredSeries.color} strokeWidth={2} />
+            <foreignObject
+              x={tooltipOnLeft ? hovered.x - TOOLTIP_BOX.width - TOOLTIP_BOX.gap : hovered.x + TOOLTIP_BOX.gap}
+              y={Math.max(plot.y, Math.min(hovered.y - TOOLTIP_BOX.height / 2, plot.y + plot.height - TOOLTIP_BOX.height))}
+              width={TOOLTIP_BOX.width}
+              height={TOOLTIP_BOX.height}
+              style={{ overflow: "visible" }}
+            >
+              <div style={{ display: "flex", justifyContent: tooltipOnLeft ? "flex-end" : "flex-start" }}>{tooltip(hoveredPoint, hoveredSeries.key)}</div>
+            </foreignObject>
+          </g>
+        ) : null}
+      </g>
     </g>
   );
 }
