@@ -5,7 +5,7 @@ import { formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartLegend, ChartTooltipBox, type LegendItem } from "./chart-parts";
 import { latencyTimelineSeries, type TimelinePoint } from "./record-series";
-import { ScatterDots, type DotSeries } from "./scatter-dots";
+import { dotSeriesOfTargets, ScatterDots } from "./scatter-dots";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
 
@@ -52,10 +52,7 @@ export function TimelineTooltip(props: { active?: boolean; point?: TargetPoint; 
 /** Latency by when the request started in the run: throttling, queueing and cold starts show up as drift. */
 export function LatencyTimelineChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number }) {
   const { columns, targets, height = 260 } = props;
-  const series = useMemo<DotSeries<TimelinePoint>[]>(() => {
-    const byTarget = latencyTimelineSeries(columns, targets.map((target) => target.id));
-    return targets.map((target, index) => ({ key: target.id, color: target.color, points: byTarget[index]?.points ?? [] }));
-  }, [columns, targets]);
+  const series = useMemo(() => dotSeriesOfTargets(targets, latencyTimelineSeries(columns, targets.map((target) => target.id))), [columns, targets]);
   const { xTicks, yTicks } = useMemo(() => {
     let lastOffset = 0;
     let longest = 0;

@@ -6,11 +6,17 @@
 // left to right (Home/End to its ends), ↑/↓ to the nearest point of the next target, Escape leaves.
 import { useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { usePlotArea, useXAxisScale, useYAxisScale } from "recharts";
+import type { TargetInfo } from "./target-info";
 
 export interface DotSeries<Point> {
   key: string;
   color: string;
   points: readonly Point[];
+}
+
+/** One series per target, in the targets' order and colours, from per-target points in that order. */
+export function dotSeriesOfTargets<Point>(targets: readonly TargetInfo[], byTarget: readonly { points: readonly Point[] }[]): DotSeries<Point>[] {
+  return targets.map((target, index) => ({ key: target.id, color: target.color, points: byTarget[index]?.points ?? [] }));
 }
 
 /** A point, placed in pixels, with where it came from. */

@@ -8,7 +8,7 @@ import { chartDefinition } from "./chart-definitions";
 import { ChartFrame } from "./chart-frame";
 import { ChartLegend, ChartTooltipBox } from "./chart-parts";
 import { ttftLengthSeries, type TtftLengthPoint } from "./record-series";
-import { ScatterDots, type DotSeries } from "./scatter-dots";
+import { dotSeriesOfTargets, ScatterDots } from "./scatter-dots";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
 
@@ -24,10 +24,7 @@ const ttft = (point: TtftLengthPoint): number => point.ttftMs;
 export function TtftLengthChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number }) {
   const { columns, targets, height = 260 } = props;
   const series = useMemo(() => ttftLengthSeries(columns, targets.map((target) => target.id)), [columns, targets]);
-  const dots = useMemo<DotSeries<TtftLengthPoint>[]>(
-    () => targets.map((target, index) => ({ key: target.id, color: target.color, points: series[index]?.points ?? [] })),
-    [series, targets],
-  );
+  const dots = useMemo(() => dotSeriesOfTargets(targets, series), [series, targets]);
   const { xTicks, yTicks, estimated } = useMemo(() => {
     let longest = 0;
     let slowest = 0;
