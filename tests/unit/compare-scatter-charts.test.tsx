@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { summarize } from "../../src/core/stats";
 import { TIMELINE_POINTS_PER_SERIES, ttftLengthSeries } from "../../src/ui/features/compare/record-series";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
+import { movedPoint, tooltipPlacement, type Placed } from "../../src/ui/features/compare/scatter-dots";
 import { TtftLengthChart } from "../../src/ui/features/compare/ttft-length-chart";
 import { ValueScatterChart } from "../../src/ui/features/compare/value-scatter-chart";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
@@ -44,6 +45,28 @@ describe("TTFT vs output length", () => {
     const dotsOf = (target: string): number => (chart.querySelector(`.pb-scatter-series[data-series="${target}"] path`)?.getAttribute("d") ?? "").split("M").length - 1;
     await waitFor(() => expect([dotsOf("fast"), dotsOf("slow")]).toEqual([3, 1]));
     expect(chart.textContent).toContain("≈ some estimated");
+  });
+});
+
+describe("a scatter chart's tooltip and keys", () => {
+  const plot = { x: 60, y: 4, width: 500, height: 220 };
+
+  it("puts the tooltip right of the point, left of it near the plot's end, and above or below it on a plot too narrow for either", () => {
+    expect(tooltipPlacement({ x: 100, y: 100 }, plot)).toEqual({ x: 110, y: 52, hugLeft: false });
+    expect(tooltipPlacement({ x: 500, y: 10 }, plot)).toEqual({ x: 250, y: 4, hugLeft: true });
+    const narrow = { x: 50, y: 4, width: 300, height: 220 };
+    expect(tooltipPlacement({ x: 200, y: 150 }, narrow)).toEqual({ x: 80, y: 44, hugLeft: false });
+    expect(tooltipPlacement({ x: 200, y: 40 }, narrow)).toEqual({ x: 80, y: 50, hugLeft: false });
+  });
+
+  it("skips a target with nothing drawn when the arrows move across targets", () => {
+    const point = (series: number, index: number, x: number): Placed => ({ series, index, x, y: 0 });
+    const byX = [[point(0, 0, 10), point(0, 1, 50)], [], [point(2, 0, 12), point(2, 1, 48), point(2, 2, 90)]];
+    expect(movedPoint(byX, null, "ArrowRight")).toBe(byX[0]![0]);
+    expect(movedPoint(byX, byX[0]![1]!, "ArrowDown")).toBe(byX[2]![1]);
+    expect(movedPoint(byX, byX[2]![2]!, "ArrowDown")).toBe(byX[0]![1]);
+    expect(movedPoint(byX, byX[0]![0]!, "ArrowUp")).toBe(byX[2]![0]);
+    expect(movedPoint(byX, byX[0]![0]!, "Enter")).toBeUndefined();
   });
 });
 

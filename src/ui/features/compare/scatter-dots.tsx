@@ -27,8 +27,23 @@ export interface Placed {
   y: number;
 }
 
-/** Room kept for the tooltip beside the hovered point; it stays inside the plot. */
+/** Room kept for the tooltip beside the hovered point. */
 const TOOLTIP_BOX = { width: 240, height: 96, gap: 10 };
+
+/**
+ * Where the tooltip box goes: right of the point, else left of it (the box then hugs the point), else,
+ * on a plot too narrow for either (a phone), across it above the point, or below where there is no room above.
+ */
+export function tooltipPlacement(point: { x: number; y: number }, plot: { x: number; y: number; width: number; height: number }): { x: number; y: number; hugLeft: boolean } {
+  const { width, height, gap } = TOOLTIP_BOX;
+  const right = plot.x + plot.width;
+  const besideY = Math.max(plot.y, Math.min(point.y - height / 2, plot.y + plot.height - height));
+  if (point.x + gap + width <= right) return { x: point.x + gap, y: besideY, hugLeft: false };
+  if (point.x - gap - width >= plot.x) return { x: point.x - gap - width, y: besideY, hugLeft: true };
+  const acrossX = Math.max(plot.x, Math.min(point.x - width / 2, right - width));
+  const above = point.y - gap - height;
+  return { x: acrossX, y: above >= plot.y ? above : point.y + gap, hugLeft: false };
+}
 const CROSS_HALF_SIZE = 4;
 
 function dotPath(x: number, y: number, radius: number): string {
@@ -127,8 +142,7 @@ export function ScatterDots<Point>(props: {
 
   const hoveredSeries = hovered === null ? undefined : series[hovered.series];
   const hoveredPoint = hovered === null ? undefined : hoveredSeries?.points[hovered.index];
-  // Right of the point, or left of it where the plot ends: the box then hugs the point from the left.
-  const tooltipOnLeft = hovered !== null && hovered.x + TOOLTIP_BOX.width + TOOLTIP_BOX.gap > plot.x + plot.width;
+  const placement = hovered === null ? null : tooltipPlacement(hovered, plot);
   return (
     <g className="pb-scatter-dots">
       {series.map((entry, seriesIndex) => (
@@ -154,17 +168,11 @@ export function ScatterDots<Point>(props: {
       />
       {/* A live region that stays mounted, so a screen reader reads each point the keys move to. */}
       <g aria-live="polite">
-        {hovered !== null && hoveredSeries !== undefined && hoveredPoint !== undefined ? (
+        {hovered !== null && placement !== null && hoveredSeries !== undefined && hoveredPoint !== undefined ? (
           <g pointerEvents="none">
             <circle cx={hovered.x} cy={hovered.y} r={radius + 4} fill="none" stroke={hoveredSeries.color} strokeWidth={2} />
-            <foreignObject
-              x={tooltipOnLeft ? hovered.x - TOOLTIP_BOX.width - TOOLTIP_BOX.gap : hovered.x + TOOLTIP_BOX.gap}
-              y={Math.max(plot.y, Math.min(hovered.y - TOOLTIP_BOX.height / 2, plot.y + plot.height - TOOLTIP_BOX.height))}
-              width={TOOLTIP_BOX.width}
-              height={TOOLTIP_BOX.height}
-              style={{ overflow: "visible" }}
-            >
-              <div style={{ display: "flex", justifyContent: tooltipOnLeft ? "flex-end" : "flex-start" }}>{tooltip(hoveredPoint, hoveredSeries.key)}</div>
+            <foreignObject x={placement.x} y={placement.y} width={TOOLTIP_BOX.width} height={TOOLTIP_BOX.height} style={{ overflow: "visible" }}>
+              <div style={{ display: "flex", justifyContent: placement.hugLeft ? "flex-end" : "flex-start" }}>{tooltip(hoveredPoint, hoveredSeries.key)}</div>
             </foreignObject>
           </g>
         ) : null}
