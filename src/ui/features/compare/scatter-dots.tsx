@@ -44,6 +44,7 @@ export function tooltipPlacement(point: { x: number; y: number }, plot: { x: num
   const above = point.y - gap - height;
   return { x: acrossX, y: above >= plot.y ? above : point.y + gap, hugLeft: false };
 }
+
 const CROSS_HALF_SIZE = 4;
 
 function dotPath(x: number, y: number, radius: number): string {
@@ -97,23 +98,24 @@ export function ScatterDots<Point>(props: {
 
   const drawn = useMemo(() => {
     if (xScale === undefined || yScale === undefined) return null;
-    const placed: Placed[] = [];
-    const paths = series.map((entry, seriesIndex) => {
+    const paths: { dots: string; crosses: string }[] = [];
+    // Each series' drawn points, from left to right for the arrow keys; the pointer searches them all.
+    const byX = series.map((entry, seriesIndex) => {
       let dots = "";
       let crosses = "";
+      const line: Placed[] = [];
       entry.points.forEach((point, index) => {
         const px = xScale(x(point));
         const py = yScale(y(point));
         if (px === undefined || py === undefined || !Number.isFinite(px) || !Number.isFinite(py)) return;
-        placed.push({ series: seriesIndex, index, x: px, y: py });
+        line.push({ series: seriesIndex, index, x: px, y: py });
         if (isCross?.(point)) crosses += crossPath(px, py);
         else dots += dotPath(px, py, radius);
       });
-      return { dots, crosses };
+      paths.push({ dots, crosses });
+      return line.sort((a, b) => a.x - b.x);
     });
-    // Each series' drawn points from left to right, for the arrow keys.
-    const byX = series.map((_, seriesIndex) => placed.filter((point) => point.series === seriesIndex).sort((a, b) => a.x - b.x));
-    return { placed, paths, byX };
+    return { paths, byX, count: byX.reduce((total, line) => total + line.length, 0) };
   }, [series, x, y, isCross, radius, xScale, yScale]);
 
   if (drawn === null || plot === undefined) return null;
@@ -125,9 +127,11 @@ export function ScatterDots<Point>(props: {
     const py = plot.y + ((event.clientY - box.top) * plot.height) / box.height;
     let best: Placed | null = null;
     let bestDistance = Infinity;
-    for (const point of drawn.placed) {
-      const distance = (point.x - px) ** 2 + (point.y - py) ** 2;
-      if (distance < bestDistance) [best, bestDistance] = [point, distance];
+    for (const line of drawn.byX) {
+      for (const point of line) {
+        const distance = (point.x - px) ** 2 + (point.y - py) ** 2;
+        if (distance < bestDistance) [best, bestDistance] = [point, distance];
+      }
     }
     return best;
   };
@@ -146,7 +150,7 @@ export function ScatterDots<Point>(props: {
   return (
     <g className="pb-scatter-dots">
       {series.map((entry, seriesIndex) => (
-        <g key={entry.key} className="pb-scatter-series" data-series={entry.key} data-points={entry.points.length}>
+        <g key={entry.key} className="pb-scatter-series" data-series={entry.key}>
           {drawn.paths[seriesIndex]!.dots === "" ? null : <path d={drawn.paths[seriesIndex]!.dots} fill={entry.color} fillOpacity={opacity} />}
           {drawn.paths[seriesIndex]!.crosses === "" ? null : <path d={drawn.paths[seriesIndex]!.crosses} stroke={entry.color} strokeWidth={2} fill="none" />}
         </g>
@@ -162,7 +166,7 @@ export function ScatterDots<Point>(props: {
         onPointerLeave={() => setHovered(null)}
         tabIndex={0}
         role="application"
-        aria-label={`${drawn.placed.length} points. Arrow keys move between them: left and right along a target, up and down across targets.`}
+        aria-label={`${drawn.count} points. Arrow keys move between them: left and right along a target, up and down across targets.`}
         onKeyDown={onKeyDown}
         onBlur={() => setHovered(null)}
       />
