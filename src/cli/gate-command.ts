@@ -52,6 +52,11 @@ export async function checkGateReports(gate: GateOptions): Promise<void> {
 
 /** The gate itself: the new run against the baseline, target by target; what to print and the exit code. */
 export async function gateRuns(current: LoadedRun, baseline: LoadedRun, gate: GateOptions, options: { paired: boolean; scenario: Scenario | null }): Promise<GateResult> {
+  for (const run of [current, baseline]) {
+    if (run.summaryLevel === true) {
+      throw new RecordsFileProblem(`${run.path} holds a summary, not requests (a --summary file or an Artillery report): the gate tests per-request values; give that run's records (--jsonl, --csv) or its bundle`);
+    }
+  }
   const naming = namingOf(options.scenario ?? current.scenario ?? baseline.scenario);
   const targetIds = current.targetIds.filter((targetId) => baseline.targetIds.includes(targetId));
   if (targetIds.length === 0) throw new RecordsFileProblem(`${current.path} and ${baseline.path} have no target in common: nothing to gate`);

@@ -29,7 +29,8 @@ const recordShape = {
   chunkCount: count,
   output: z.string().nullable(),
   outputBytes: count,
-  truncated: z.boolean(),
+  // Absent from the first release's files: it had no output limit, so it never cut an output.
+  truncated: z.boolean().default(false),
   // Added after the first files were written: a file from before them reads as "no checks".
   checksPassed: z.boolean().nullable().default(null),
   failedChecks: z.string().nullable().default(null),

@@ -8,13 +8,15 @@ import type { RunOrigin, RunTool } from "../bundle/origin";
 import type { RequestRecord } from "../record";
 import type { SummaryRow } from "../stats";
 import { parseRecordLine } from "../record-line";
+import { isRecordsCsvHeader, readRecordsCsv, RecordsCsvProblem } from "./records-csv";
 import { importArtilleryReport, looksLikeArtilleryReport } from "./artillery";
 import { aiperfRecord, AIPERF_TARGET_ID, looksLikeAiperfLine } from "./aiperf";
 import { importGuidellmReport, looksLikeGuidellmReport } from "./guidellm";
 import { importedScenario, ImportProblem } from "./imported-run";
+import { importSummaryFile, looksLikeSummaryFile } from "./summary-file";
 import { importVllmResults, looksLikeVllmResult, type ImportedRunParts } from "./vllm";
 
-export const RUN_FILE_FORMATS = ["providerbench-bundle", "providerbench-records", "vllm-bench-serve", "aiperf", "guidellm", "artillery"] as const;
+export const RUN_FILE_FORMATS = ["providerbench-bundle", "providerbench-records", "providerbench-summary", "vllm-bench-serve", "aiperf", "guidellm", "artillery"] as const;
 export type RunFileFormat = (typeof RUN_FILE_FORMATS)[number];
 
 /** A file that is not a run, or not a well-formed one: the message names the line (or JSON path) and field. */
@@ -44,7 +46,7 @@ export interface ReadRunFileOptions {
 }
 
 const DESCRIBED_FORMATS =
-  "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, GuideLLM benchmarks.json, or Artillery's report (--output) of a test from `export artillery`";
+  "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl or --csv) or summary (--summary), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, GuideLLM benchmarks.json, or Artillery's report (--output) of a test from `export artillery`";
 
 /** Reads a whole file given as lines (decompressed already); onRecord gets every record in file order. */
 export async function readRunFile(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
@@ -81,6 +83,7 @@ export async function readRunFile(lines: AsyncIterable<string>, onRecord: (recor
       );
       return { format: "providerbench-bundle", ...bundle };
     }
+    if (isRecordsCsvHeader(first)) return await readCsvRecordsFile(fromFirst(), onRecord, options);
     let firstJson: unknown;
     let wholeLine = true;
     try {
@@ -91,7 +94,7 @@ export async function readRunFile(lines: AsyncIterable<string>, onRecord: (recor
     if (!wholeLine) return await readDocument(fromFirst(), onRecord, options);
     if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), onRecord, options);
     if (looksLikeAiperfLine(firstJson)) return await readAiperf(fromFirst(), onRecord, options);
-    if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson) || looksLikeArtilleryReport(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
+    if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson) || looksLikeArtilleryReport(firstJson) || looksLikeSummaryFile(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
     throw new RunFileProblem(`line ${firstLineNumber}: not a format ProviderBench reads${keysOf(firstJson)}; expected ${DESCRIBED_FORMATS}`);
   } catch (error) {
     if (error instanceof BundleProblem || error instanceof ImportProblem) throw new RunFileProblem(error.message, { cause: error });
@@ -118,18 +121,53 @@ function origin(tool: RunTool, toolVersion: string | null): RunOrigin {
 }
 
 /** A `--jsonl` records file: one run (one runId), no scenario (targets named by id, no prices). */
-async function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  return collectRecordsRun(
+    async (each) => {
+      for await (const { line, lineNumber } of lines) {
+        if (line.trim() === "") continue;
+        const parsed = parseRecordLine(line, lineNumber);
+        if (!parsed.ok) throw new RunFileProblem(parsed.message);
+        await each(parsed.record, lineNumber);
+      }
+    },
+    onRecord,
+    options,
+  );
+}
+
+/** A records CSV (`--csv`, the dashboard's records download): the same run as its JSONL twin. */
+function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  return collectRecordsRun(
+    async (each) => {
+      const iterator = lines[Symbol.asyncIterator]();
+      const header = await iterator.next();
+      if (header.done) throw new RunFileProblem("no records");
+      try {
+        await readRecordsCsv(header.value, { [Symbol.asyncIterator]: () => iterator }, each);
+      } catch (error) {
+        if (error instanceof RecordsCsvProblem) throw new RunFileProblem(error.message, { cause: error });
+        throw error;
+      }
+    },
+    onRecord,
+    options,
+  );
+}
+
+/** The run a file of our own records makes: one runId, targets in order of appearance, its span from the records. */
+async function collectRecordsRun(
+  readRecords: (each: (record: RequestRecord, lineNumber: number) => Promise<void>) => Promise<void>,
+  onRecord: (record: RequestRecord) => void | Promise<void>,
+  options: ReadRunFileOptions,
+): Promise<RunFile> {
   let runId: string | null = null;
   const targetIds: string[] = [];
   let count = 0;
   let measured = 0;
   let startedAt: number | null = null;
   let finishedAt: number | null = null;
-  for await (const { line, lineNumber } of lines) {
-    if (line.trim() === "") continue;
-    const parsed = parseRecordLine(line, lineNumber);
-    if (!parsed.ok) throw new RunFileProblem(parsed.message);
-    const { record } = parsed;
+  await readRecords(async (record, lineNumber) => {
     runId ??= record.runId;
     if (record.runId !== runId) throw new RunFileProblem(`line ${lineNumber}: runId: "${record.runId}" is another run than "${runId}" above; a records file holds one run`);
     if (!targetIds.includes(record.targetId)) targetIds.push(record.targetId);
@@ -139,7 +177,7 @@ async function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: 
     const end = record.startedAt + record.latencyMs;
     if (finishedAt === null || end > finishedAt) finishedAt = Math.round(end);
     await onRecord(record);
-  }
+  });
   if (runId === null) throw new RunFileProblem("no records");
   const scenario = importedScenario({ tool: "providerbench-cli", fileName: options.fileName, task: "chat-completion", targets: targetIds.map((id) => ({ id, label: id })) });
   return {
@@ -207,6 +245,13 @@ async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: num
 async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
   const runId = options.newRunId();
   const first = values[0]?.value;
+  if (looksLikeSummaryFile(first)) {
+    if (values.length > 1) throw new RunFileProblem(`line ${values[1]!.lineNumber}: a --summary file is one JSON document`);
+    const summary = importSummaryFile(first, { fileName: options.fileName });
+    const file = importedRunFile("providerbench-summary", { ...summary, toolVersion: null }, summary.runId, 0, options);
+    const planned = summary.rows.reduce((total, row) => total + row.requests, 0);
+    return { ...file, run: { ...file.run, planned }, summaryRows: summary.rows };
+  }
   if (looksLikeArtilleryReport(first)) {
     if (values.length > 1) throw new RunFileProblem(`line ${values[1]!.lineNumber}: an Artillery report is one JSON document`);
     const report = importArtilleryReport(first, { fileName: options.fileName, now: options.now() });
@@ -231,7 +276,7 @@ async function importDocuments(values: { value: unknown; lineNumber: number }[],
 }
 
 function importedRunFile(format: Exclude<RunFileFormat, "providerbench-bundle" | "providerbench-records">, parts: Omit<ImportedRunParts, "records">, runId: string, count: number, options: ReadRunFileOptions): RunFile {
-  const tool: RunTool = format === "vllm-bench-serve" ? "vllm-bench-serve" : format;
+  const tool: RunTool = format === "providerbench-summary" ? "providerbench-cli" : format;
   return {
     format,
     run: {
