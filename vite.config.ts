@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
-import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin";
+import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
 
 /**
  * The built app's Content-Security-Policy. Scripts only from the app itself, so model output that slips

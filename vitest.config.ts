@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin";
+import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
 
 export default defineConfig({
   // The app imports its shipped scenarios through this plugin (see vite.config.ts); tests import the app.

@@ -4,8 +4,20 @@
 // shipped, its fields with defaults filled in, and any errors, exactly as checkScenarioShape gives them.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Plugin } from "vite";
-import { checkScenarioShape } from "../src/core/scenario";
+import { runnerImport, type Plugin } from "vite";
+
+type ScenarioModule = typeof import("../src/core/scenario");
+
+/**
+ * The checker is loaded when the module is first asked for, through Vite's own module runner, not
+ * imported here: a static import would pull all of src/core into the bundle Vite makes of its config
+ * at every start (and that bundle warns about every extensionless import in it).
+ */
+let checker: Promise<ScenarioModule["checkScenarioShape"]> | undefined;
+function loadChecker(): Promise<ScenarioModule["checkScenarioShape"]> {
+  checker ??= runnerImport<ScenarioModule>(new URL("../src/core/scenario.ts", import.meta.url).pathname, { configFile: false, logLevel: "error" }).then(({ module }) => module.checkScenarioShape);
+  return checker;
+}
 
 export const BUNDLED_SCENARIOS_MODULE = "virtual:bundled-scenarios";
 const RESOLVED_ID = `\0${BUNDLED_SCENARIOS_MODULE}`;
@@ -14,8 +26,9 @@ export function bundledScenariosPlugin(scenariosDir: string): Plugin {
   return {
     name: "providerbench-bundled-scenarios",
     resolveId: (id) => (id === BUNDLED_SCENARIOS_MODULE ? RESOLVED_ID : undefined),
-    load(id) {
+    async load(id) {
       if (id !== RESOLVED_ID) return undefined;
+      const checkScenarioShape = await loadChecker();
       const fileNames = readdirSync(scenariosDir)
         .filter((name) => name.endsWith(".json"))
         .sort();

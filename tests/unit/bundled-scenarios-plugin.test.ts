@@ -10,25 +10,27 @@ import { checkScenarioShape } from "../../src/core/scenario";
 const good = { version: 1, name: "Good", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["x"] };
 const bad = { ...good, name: "Bad", targets: [{ id: "a b", endpointUrl: "sandbox:/fast/v1", model: "m" }] };
 
-function moduleSource(dir: string): string {
+type Load = (this: { addWatchFile: (path: string) => void }, id: string) => Promise<string | undefined>;
+
+async function moduleSource(dir: string): Promise<string> {
   const plugin = bundledScenariosPlugin(dir);
   const resolveId = plugin.resolveId as (id: string) => string | undefined;
-  const load = plugin.load as (this: { addWatchFile: (path: string) => void }, id: string) => string | undefined;
+  const load = plugin.load as Load;
   const watched: string[] = [];
   const id = resolveId(BUNDLED_SCENARIOS_MODULE);
   expect(id).toBeDefined();
-  const source = load.call({ addWatchFile: (path) => watched.push(path) }, id!);
+  const source = await load.call({ addWatchFile: (path) => watched.push(path) }, id!);
   expect(watched).toHaveLength(2);
   return source!;
 }
 
 describe("bundled scenarios plugin", () => {
-  it("gives each file as shipped with checkScenarioShape's scenario or errors", () => {
+  it("gives each file as shipped with checkScenarioShape's scenario or errors", async () => {
     const dir = mkdtempSync(join(tmpdir(), "providerbench-bundled-"));
     writeFileSync(join(dir, "b-good.json"), JSON.stringify(good));
     writeFileSync(join(dir, "a-bad.json"), JSON.stringify(bad));
     writeFileSync(join(dir, "notes.txt"), "not a scenario");
-    const files = JSON.parse(moduleSource(dir).replace(/^export default /, "").replace(/;$/, "")) as { fileName: string; json: unknown; scenario: unknown; errors: unknown[] }[];
+    const files = JSON.parse((await moduleSource(dir)).replace(/^export default /, "").replace(/;$/, "")) as { fileName: string; json: unknown; scenario: unknown; errors: unknown[] }[];
     expect(files.map((file) => file.fileName)).toEqual(["a-bad.json", "b-good.json"]);
     const goodCheck = checkScenarioShape(good);
     const badCheck = checkScenarioShape(bad);
@@ -39,11 +41,11 @@ describe("bundled scenarios plugin", () => {
     expect(files[0]!.errors).not.toHaveLength(0);
   });
 
-  it("refuses a shipped file that is not JSON, naming it", () => {
+  it("refuses a shipped file that is not JSON, naming it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "providerbench-bundled-"));
     writeFileSync(join(dir, "broken.json"), "{ not json");
     const plugin = bundledScenariosPlugin(dir);
-    const load = plugin.load as (this: { addWatchFile: (path: string) => void }, id: string) => string | undefined;
-    expect(() => load.call({ addWatchFile: () => undefined }, `\0${BUNDLED_SCENARIOS_MODULE}`)).toThrow(/scenarios\/broken\.json: not JSON/);
+    const load = plugin.load as Load;
+    await expect(load.call({ addWatchFile: () => undefined }, `\0${BUNDLED_SCENARIOS_MODULE}`)).rejects.toThrow(/scenarios\/broken\.json: not JSON/);
   });
 });
