@@ -1,28 +1,88 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
+
+/**
+ * Files that assert how long something took (the sandbox's exact profile, the wire's clock, rates of a
+ * load, connection limits in Chromium): they run last, one at a time, so the rest of the suite is not
+ * the noise they measure. Each still allows for a busy machine itself (tests/integration/timer-lateness.ts).
+ */
+const TIMING_FILES = [
+  "tests/unit/attempt-deadlines.test.ts",
+  "tests/integration/sandbox.test.ts",
+  "tests/integration/sandbox-tasks.test.ts",
+  "tests/integration/wire-transport.test.ts",
+  "tests/integration/stream-figures.test.ts",
+  "tests/integration/load-sandbox.test.ts",
+  "tests/integration/runner-sandbox.test.ts",
+  "tests/integration/runner-hf.test.ts",
+  "tests/integration/cli-run-gate.test.ts",
+  "tests/integration/simulate-nightly.test.ts",
+  "tests/e2e/connection-limits.test.ts",
+  "tests/e2e/load-sweep.test.ts",
+  "tests/e2e/killed-mid-run.test.ts",
+  "tests/e2e/two-tabs.test.ts",
+];
+
+/**
+ * Everything else runs side by side, in three groups one after the other: the unit and integration files
+ * (most of them wait on a spawned command line or the sandbox rather than compute, so more workers than
+ * cores; vitest's own default on two cores would be one worker, every file after the other), then the
+ * browser files (each drives a page in the shared Chromium, which computes: one per core), then the
+ * timing files alone.
+ */
+const NODE_WORKERS = Math.max(4, availableParallelism() * 2);
+const BROWSER_WORKERS = Math.max(2, availableParallelism());
+
+const BUILD_CLI = "tests/setup/cli-bundle.ts";
+const BUILD_SITE_AND_BROWSER = "tests/e2e/global-setup.ts";
 
 export default defineConfig({
   // The app imports its shipped scenarios through this plugin (see vite.config.ts); tests import the app.
   plugins: [bundledScenariosPlugin(new URL("./scenarios", import.meta.url).pathname)],
   test: {
     environment: "node",
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Bounds on a hang, not on speed: a test that computes (200,000 records, a thousand seeds) or drives
+    // a browser takes several times longer on a busy machine, and must still pass there.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/**/*.test.{ts,tsx}"], exclude: ["tests/e2e/**"], sequence: { groupOrder: 0 } },
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], exclude: TIMING_FILES, maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } },
       },
       {
-        // The browser tests share one production build, and run one file at a time after everything
-        // else: Chromium plus the sandbox fill a small machine, and timing assertions need it quiet.
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          exclude: TIMING_FILES,
+          globalSetup: [BUILD_CLI],
+          maxWorkers: NODE_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // One production build and one Chromium for every browser file (global-setup.ts); each file
+        // opens its own browser context, so files share nothing but the process.
         extends: true,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/e2e/global-setup.ts"],
-          fileParallelism: false,
+          exclude: TIMING_FILES,
+          globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
+          maxWorkers: BROWSER_WORKERS,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "timing",
+          include: TIMING_FILES,
+          globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,10 +1,13 @@
-// Builds the app once for every e2e file (vite build takes seconds; each file building its own would
-// multiply that), and hands the site folder and the first screen's module list to the tests.
+// Builds the app once for every browser file (vite build takes seconds; each file building its own would
+// multiply that) and starts one Chromium they all connect to (each file in its own context), and hands
+// the site folder, the first screen's module list and the browser's address to the tests.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { chromium, type BrowserServer } from "playwright-core";
 import { build } from "vite";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "./chromium-install";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +15,8 @@ declare module "vitest" {
     siteDirectory: string;
     /** Every module in the entry chunk and the chunks it imports statically: what the first screen loads. */
     firstScreenModules: string[];
+    /** The shared Chromium's address for playwright's `chromium.connect`. */
+    browserEndpoint: string;
   }
 }
 
@@ -34,16 +39,52 @@ function modulesLoadedUpFront(output: BuildOutput): string[] {
   return [...seen].flatMap((fileName) => chunks.get(fileName)?.moduleIds ?? []);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+interface SharedBrowserSetup {
+  siteDirectory: string;
+  firstScreenModules: string[];
+  browser: BrowserServer;
+  close(): Promise<void>;
+}
+
+async function buildAndLaunch(): Promise<SharedBrowserSetup> {
+  assertChromiumInstalled();
   const workDirectory = await mkdtemp(join(tmpdir(), "providerbench-site-"));
   const siteDirectory = join(workDirectory, "site");
-  const output = await build({
-    root: REPOSITORY_ROOT,
-    configFile: join(REPOSITORY_ROOT, "vite.config.ts"),
-    logLevel: "error",
-    build: { outDir: siteDirectory, emptyOutDir: true, sourcemap: false },
-  });
+  const [output, browser] = await Promise.all([
+    build({
+      root: REPOSITORY_ROOT,
+      configFile: join(REPOSITORY_ROOT, "vite.config.ts"),
+      logLevel: "error",
+      build: { outDir: siteDirectory, emptyOutDir: true, sourcemap: false },
+    }),
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+  ]);
+  return {
+    siteDirectory,
+    firstScreenModules: modulesLoadedUpFront(output),
+    browser,
+    close: async () => {
+      await browser.close();
+      await rm(workDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two projects use this setup (the browser files that run side by side, and those that assert timing and
+ * run alone at the end): one build and one browser for both, kept on the process running them.
+ */
+const shared = globalThis as typeof globalThis & { providerbenchBrowserSetup?: Promise<SharedBrowserSetup> };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  shared.providerbenchBrowserSetup ??= buildAndLaunch();
+  const { siteDirectory, firstScreenModules, browser, close } = await shared.providerbenchBrowserSetup;
   project.provide("siteDirectory", siteDirectory);
-  project.provide("firstScreenModules", modulesLoadedUpFront(output));
-  return () => rm(workDirectory, { recursive: true, force: true });
+  project.provide("firstScreenModules", firstScreenModules);
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  return async () => {
+    if (shared.providerbenchBrowserSetup === undefined) return;
+    shared.providerbenchBrowserSetup = undefined;
+    await close();
+  };
 }

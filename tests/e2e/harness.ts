@@ -68,11 +68,18 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/** Every browser context the tests open: a desktop window, downloads kept, the light theme. */
+const CONTEXT_OPTIONS = { viewport: { width: 1280, height: 800 }, acceptDownloads: true, colorScheme: "light" } as const;
+
+/**
+ * The file's own context in the Chromium every browser file shares (global-setup.ts): its storage,
+ * IndexedDB included, is the context's alone, and goes with it.
+ */
 export async function startBrowserSession(name: string, options: { sandboxTimeScale: number }): Promise<BrowserSession> {
   const workDirectory = await mkdtemp(join(tmpdir(), `providerbench-${name}-`));
-  const servers = await startServers(options);
-  const context = await launchBrowser(join(workDirectory, "profile"));
-  const page = context.pages()[0] ?? (await context.newPage());
+  const [servers, browser] = await Promise.all([startServers(options), chromium.connect(inject("browserEndpoint"))]);
+  const context = await browser.newContext(CONTEXT_OPTIONS);
+  const page = await context.newPage();
   return {
     workDirectory,
     servers,
@@ -80,23 +87,17 @@ export async function startBrowserSession(name: string, options: { sandboxTimeSc
     page,
     close: async () => {
       await context.close();
+      await browser.close();
       await servers.close();
       await rm(workDirectory, { recursive: true, force: true });
     },
   };
 }
 
-/** Chromium with its own profile folder, through Playwright. */
+/** A Chromium of its own with a profile folder, through Playwright: for a test about profiles or browsers. */
 export function launchBrowser(profileDirectory: string): Promise<BrowserContext> {
   assertChromiumInstalled();
-  return chromium.launchPersistentContext(profileDirectory, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    acceptDownloads: true,
-    colorScheme: "light",
-  });
+  return chromium.launchPersistentContext(profileDirectory, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, ...CONTEXT_OPTIONS });
 }
 
 export interface SpawnedBrowser {

@@ -166,5 +166,5 @@ describe("Chromium killed in the middle of a run, then restarted", () => {
     await expect.poll(() => page.getByTestId("report-status").innerText(), { timeout: 10_000 }).toBe("interrupted");
     await expect(page.getByText("This run was cut off").isVisible()).resolves.toBe(true);
     await page.getByTestId("summary-table").waitFor();
-  }, 30_000);
+  }, 120_000);
 });

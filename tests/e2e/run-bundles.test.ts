@@ -15,6 +15,7 @@ import { textLines } from "../../src/core/text-lines";
 import { valueSettingsOf } from "../../src/core/value-summary";
 import { gunzipSync } from "node:zlib";
 import { collectPageErrors, runScenarioInApp, startBrowserSession, storedRun, storedRuns, type BrowserSession } from "./harness";
+import { cliArguments } from "../integration/cli-process";
 
 const repoRoot = new URL("../..", import.meta.url).pathname;
 const SCENARIO = "scenarios/sandbox-chat-streaming.json";
@@ -26,7 +27,7 @@ let bundlePath: string;
 
 function runCli(args: string[], sandboxUrl: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot, env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandboxUrl } });
+    const child = spawn(process.execPath, cliArguments(args), { cwd: repoRoot, env: { ...process.env, PROVIDERBENCH_SANDBOX_URL: sandboxUrl } });
     let stderr = "";
     child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
     child.on("close", (code) => resolve({ code, stderr }));

@@ -24,7 +24,7 @@ interface AnalyzeJson {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, timeScale: 0.5 });
+  sandbox = await startSandbox({ port: 0, timeScale: 0.1 });
   workDir = mkdtempSync(join(tmpdir(), "providerbench-bundle-"));
   bundlePath = join(workDir, "run.pbrun.json.gz");
   jsonlPath = join(workDir, "run.jsonl");

@@ -1,6 +1,8 @@
-// The command line run as a person runs it (`npm run cli -- …`): Node with tsx on src/cli/main.ts, from the
-// repository's root, in its own process, its output collected whole once it exits.
+// The command line run as a person runs it, from the repository's root, in its own process, its output
+// collected whole once it exits: the bundle the test setup built once (tests/setup/cli-bundle.ts, the
+// package's own build of src/cli/main.ts), started by plain Node.
 import { spawn, type ChildProcess } from "node:child_process";
+import { inject } from "vitest";
 
 const REPOSITORY_ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -15,15 +17,20 @@ export interface CliProcessOptions {
   onStderr?: (stderr: string, child: ChildProcess) => void;
   /** Closes the parent's end of stdout and stderr at once: every write of the child meets EPIPE. */
   closeOutputs?: boolean;
-  /** Modules loaded into the CLI's process before it starts (`--import`, relative to the repository's root). */
+  /** Modules loaded into the CLI's process before it starts (`--import`, relative to the repository's root; TypeScript through tsx). */
   preload?: readonly string[];
+}
+
+/** Node's arguments that start the command line with `args` (and the preloaded modules, if any). */
+export function cliArguments(args: readonly string[], preload: readonly string[] = []): string[] {
+  const imports = preload.length === 0 ? [] : ["--import", "./tests/setup/register-tsx.mjs", ...preload.flatMap((module) => ["--import", module])];
+  return [...imports, inject("cliBundle"), ...args];
 }
 
 /** `env` is added to this process's environment (a sandbox URL, a token, an endpoint key). */
 export function runCliProcess(args: readonly string[], env: Record<string, string> = {}, options: CliProcessOptions = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const preload = (options.preload ?? []).flatMap((module) => ["--import", module]);
-    const child = spawn(process.execPath, ["--import", "tsx", ...preload, "src/cli/main.ts", ...args], { cwd: REPOSITORY_ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, cliArguments(args, options.preload), { cwd: REPOSITORY_ROOT, env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     if (options.closeOutputs) {

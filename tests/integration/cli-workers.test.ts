@@ -114,5 +114,5 @@ describe("npm run cli -- run --workers", () => {
     const result = await runCli(["run", scenario, "--workers", "2"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("run.perTargetConcurrency is 1");
-  }, 30_000);
+  }, 120_000);
 });

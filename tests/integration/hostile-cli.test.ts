@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
+import { cliArguments } from "./cli-process";
 
 const repoRoot = new URL("../../", import.meta.url).pathname;
 
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: repoRoot, env: { ...process.env, HF_TOKEN: "" } });
+    const child = spawn(process.execPath, cliArguments(args), { cwd: repoRoot, env: { ...process.env, HF_TOKEN: "" } });
     children.add(child);
     let stdout = "";
     let stderr = "";
