@@ -30,7 +30,7 @@ import { SummaryAccumulator } from "../core/stats";
 import { valueSettingsOf } from "../core/value-summary";
 import { targetDisplayName } from "../core/target-names";
 import { targetsNeedingToken } from "../core/targets";
-import { endpointKeysFromEnvironment } from "./endpoint-keys";
+import { describeKeyRoutes, endpointKeysFromGrants } from "./endpoint-keys";
 import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
@@ -99,7 +99,7 @@ async function runCommand(command: RunCommand): Promise<number> {
       `targets ${needToken.map((target) => target.id).join(", ")} call Hugging Face providers and need a token: set HF_TOKEN (a token with "Make calls to Inference Providers" permission)`,
     );
   }
-  const endpointKeys = endpointKeysFromEnvironment(scenario, process.env);
+  const endpointKeys = endpointKeysFromGrants(scenario, command.keyGrants, process.env, command.sandboxUrl);
   if (!endpointKeys.ok) throw new InputProblem(endpointKeys.message);
   const workersProblem = command.workers > 1 ? (command.resumePath !== undefined ? "--workers does not go with --resume" : workersRefusal(scenario, command.workers)) : null;
   if (workersProblem !== null) throw new InputProblem(workersProblem);
@@ -173,6 +173,8 @@ async function runCommand(command: RunCommand): Promise<number> {
   const stages: Stage[] = [];
   const loadRecords = new StageSummaries();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
+  // Before the first request, even with --quiet: which variable leaves the machine, and for where.
+  process.stderr.write(terminalSafe(describeKeyRoutes(endpointKeys.routes)));
   try {
     // The summary covers the whole run: what the file holds, then what the resume adds.
     await resumed?.replay((record) => {
