@@ -1,7 +1,8 @@
 // The command line's binary files: inputs read relative to the scenario file (cli/input-files.ts) and
 // outputs written by their hash with --outputs-dir (cli/output-blobs.ts).
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -42,6 +43,33 @@ describe("input files", () => {
       "inputs[2].image: file too large: assets/hello.wav is 12 bytes, the limit is 8 bytes",
       "inputs[3]: file must stay inside the scenario's folder: ../secret.txt",
       `inputs[4]: file must be a path relative to the scenario file, not ${join(folder, "secret.txt")}`,
+    ]);
+  });
+
+  it("refuses symbolic links that lead outside the folder, by where they lead, and reads those that stay inside", async () => {
+    const scenarios = join(folder, "scenarios");
+    await symlink(join(folder, "secret.txt"), join(scenarios, "assets", "cat.png"));
+    await symlink(folder, join(scenarios, "outside"));
+    await symlink("hello.wav", join(scenarios, "assets", "alias.wav"));
+    const read = createInputFileReader(scenarios);
+    expect(await checkInputFiles([{ file: "assets/cat.png" }, { file: "outside/secret.txt" }, { file: "assets/alias.wav" }], read)).toEqual([
+      "inputs[0]: file must stay inside the scenario's folder: assets/cat.png is a symbolic link, or passes through one, that leads outside it",
+      "inputs[1]: file must stay inside the scenario's folder: outside/secret.txt is a symbolic link, or passes through one, that leads outside it",
+    ]);
+    expect(await (await read("assets/alias.wav")).text()).toBe("RIFF....WAVE");
+  });
+
+  it("judges files against the folder's real place when the scenario's folder is reached through a link", async () => {
+    await symlink(join(folder, "scenarios"), join(folder, "linked"));
+    expect(await checkInputFiles([{ file: "assets/hello.wav" }], createInputFileReader(join(folder, "linked")))).toEqual([]);
+  });
+
+  it("refuses a named pipe without waiting for a writer, and a folder", async () => {
+    execFileSync("mkfifo", [join(folder, "scenarios", "assets", "pipe.wav")]);
+    const read = createInputFileReader(join(folder, "scenarios"));
+    expect(await checkInputFiles([{ file: "assets/pipe.wav" }, { file: "assets" }], read)).toEqual([
+      "inputs[0]: not a regular file: assets/pipe.wav is a named pipe (FIFO)",
+      "inputs[1]: not a regular file: assets is a folder",
     ]);
   });
 
