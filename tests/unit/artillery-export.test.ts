@@ -1,11 +1,11 @@
 // `export artillery`'s refusals, each naming what is wrong, before anything is written; and the files it
 // writes name no key or token (the workers read the variables granted with --key from their environment).
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
+import { ARTILLERY_SCRIPT, artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
 import { createArtilleryProcessor, passScenario } from "../../src/cli/artillery/processor";
 import { inShare, planRequests, shareOfLimit } from "../../src/core/runner";
 import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
@@ -81,6 +81,25 @@ describe("export artillery", () => {
     const env = { MY_ENDPOINT_KEY: "sk-endpoint-key-1234" };
     expect(() => createArtilleryProcessor({ runId: "r", scenario: checked.scenario }, env)).toThrow(/grant it with --key endpoint=MY_ENDPOINT_KEY/);
     expect(() => createArtilleryProcessor({ runId: "r", scenario: checked.scenario, keys: ["endpoint=MY_ENDPOINT_KEY"] }, env)).not.toThrow();
+  });
+
+  it("never writes through a link named like one of its files: without --force it is refused, with it replaced", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "providerbench-export-"));
+    const scenarioPath = join(dir, "plain.json");
+    writeFileSync(scenarioPath, JSON.stringify({ ...scenarioJson, targets: [{ id: "endpoint", endpointUrl: "https://example.invalid/v1", model: "m" }] }));
+    const out = join(dir, "out");
+    mkdirSync(out);
+    // A dangling link: stat calls it absent, and a plain write would create its target.
+    symlinkSync(join(dir, "elsewhere.yml"), join(out, ARTILLERY_SCRIPT));
+    const refused = await exportWith(["artillery", scenarioPath, "-o", out]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`${join(out, ARTILLERY_SCRIPT)} exists already (--force overwrites it)`);
+    expect(existsSync(join(dir, "elsewhere.yml"))).toBe(false);
+    const forced = await exportWith(["artillery", scenarioPath, "-o", out, "--force"]);
+    expect(forced.code, forced.err).toBe(0);
+    expect(lstatSync(join(out, ARTILLERY_SCRIPT)).isFile()).toBe(true);
+    expect(existsSync(join(dir, "elsewhere.yml"))).toBe(false);
+    expect(readdirSync(out).filter((name) => name.endsWith(".partial"))).toEqual([]);
   });
 
   it("gives every virtual user's share one request per target at once, however many inputs (past the file's limit of 1024)", () => {

@@ -2,7 +2,7 @@
 // outputs written by their hash with --outputs-dir (cli/output-blobs.ts).
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -93,6 +93,22 @@ describe("--outputs-dir", () => {
     expect(await writer.write(new TextEncoder().encode("more than eleven bytes"), "audio/wav")).toBeNull();
     expect(writer.counts()).toEqual({ written: 1, skipped: 1 });
     expect(await readdir(dir)).toEqual([name]);
+  });
+
+  it("writes nothing through a symbolic link planted under the temporary or the final name, and leaves no output a link", async () => {
+    const dir = join(folder, "out");
+    await mkdir(dir);
+    const bytes = new TextEncoder().encode("provider bytes");
+    const name = `${createHash("sha256").update(bytes).digest("hex")}.png`;
+    // The names a planted link would need: the temporary name this process would once have used, and the final one.
+    await symlink(join(folder, "planted-temporary"), join(dir, `.${name}.${process.pid}.partial`));
+    await symlink(join(folder, "planted-final"), join(dir, name));
+    const writer = await createOutputBlobWriter(dir);
+    expect(await writer.write(bytes, "image/png")).toBe(name);
+    expect((await lstat(join(dir, name))).isFile()).toBe(true);
+    expect(await readFile(join(dir, name), "utf8")).toBe("provider bytes");
+    expect((await readdir(folder)).filter((entry) => entry.startsWith("planted"))).toEqual([]);
+    expect((await readdir(dir)).filter((entry) => entry.endsWith(".partial") && !entry.includes(`.${process.pid}.`))).toEqual([]);
   });
 
   it("takes the extension from the media type, parameters ignored", () => {

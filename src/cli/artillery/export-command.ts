@@ -5,7 +5,7 @@
 // written: the workers read them from their environment, as `run` does, and only the variables granted
 // with --key when the test was exported (their names are written, never their values).
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { expandInputs, inputFileParts } from "../../core/inputs";
@@ -13,6 +13,7 @@ import { formatScenarioErrors, type Scenario } from "../../core/scenario";
 import { parseScenarioText } from "../../core/scenario-file";
 import { DEFAULT_SANDBOX_URL } from "../../core/sandbox-health";
 import { describeKeyRoutes, grantedVariables, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
+import { FileExistsProblem, placeFile } from "../atomic-file";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "../exit-codes";
 import { terminalSafe } from "../terminal-safe";
 import { PROCESSOR_BUNDLE, writeProcessorBundle } from "./bundle-processor";
@@ -92,8 +93,9 @@ export function artilleryProcessor(scenario: Scenario, runId: string, keyGrants:
   ].join("\n");
 }
 
+/** Any entry, a dangling symbolic link included (stat would follow it and call it absent). */
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
+  return lstat(path).then(
     () => true,
     () => false,
   );
@@ -130,9 +132,15 @@ export async function exportArtillery(
     for (const file of files) if (await exists(file)) throw new ExportProblem(`${file} exists already (--force overwrites it)`);
   }
   await mkdir(outDir, { recursive: true });
-  await writeFile(files[0]!, artilleryScript(scenario, expanded.inputs.length));
-  await writeFile(files[1]!, artilleryProcessor(scenario, options.runId ?? randomUUID(), keyGrants));
-  await writeProcessorBundle(files[2]!);
+  // Each file is written aside and put in place: a link named like one of them is never written through,
+  // and without --force nothing already there (a dangling link included) is replaced.
+  const place = (file: string, write: (temporaryPath: string) => Promise<void>): Promise<void> =>
+    placeFile(file, write, { replace: options.force }).catch((error: unknown) => {
+      throw error instanceof FileExistsProblem ? new ExportProblem(`${error.message} (--force overwrites it)`) : error;
+    });
+  await place(files[0]!, (temporary) => writeFile(temporary, artilleryScript(scenario, expanded.inputs.length)));
+  await place(files[1]!, (temporary) => writeFile(temporary, artilleryProcessor(scenario, options.runId ?? randomUUID(), keyGrants)));
+  await place(files[2]!, writeProcessorBundle);
   return { files, keyRoutes: describeKeyRoutes(granted.routes) };
 }
 
