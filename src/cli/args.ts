@@ -158,6 +158,9 @@ export type ParsedCommand =
   | { kind: "help" }
   | { kind: "error"; message: string };
 
+/** The parsed options as parseArgs gives them (--key may be given many times). */
+type OptionValues = Record<string, string | string[] | boolean | undefined>;
+
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
 const RUN_ONLY_OPTIONS = ["key", "outputs-dir", "dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
@@ -294,7 +297,7 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
   return Number.isInteger(number) && number >= 1 ? number : `${flag} must be a whole number of at least 1, got "${value}"`;
 }
 
-function parseAnalyze(values: Record<string, string | boolean | undefined>, files: string[], table: TableView): ParsedCommand {
+function parseAnalyze(values: OptionValues, files: string[], table: TableView): ParsedCommand {
   const misplaced = RUN_ONLY_OPTIONS.find((option) => values[option] !== undefined);
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of run, not of analyze` };
   if (files.length === 0) return { kind: "error", message: "missing the run file: analyze <run file> [<other run file>]" };
@@ -307,7 +310,7 @@ function parseAnalyze(values: Record<string, string | boolean | undefined>, file
   return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table, gate } };
 }
 
-function parseTrend(values: Record<string, string | boolean | undefined>, files: string[]): ParsedCommand {
+function parseTrend(values: OptionValues, files: string[]): ParsedCommand {
   const allowed = new Set(["json", "scenario", "help"]);
   const misplaced = Object.keys(values).find((option) => values[option] !== undefined && !allowed.has(option));
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is not an option of trend (trend takes --json and --scenario)` };
@@ -317,7 +320,7 @@ function parseTrend(values: Record<string, string | boolean | undefined>, files:
 }
 
 /** The regression gate's options: --baseline and --max-regression together (analyze: with one run file; run: files null); else undefined or the error. */
-function parseGate(values: Record<string, string | boolean | undefined>, files: string[] | null): GateOptions | undefined | string {
+function parseGate(values: OptionValues, files: string[] | null): GateOptions | undefined | string {
   const baselinePath = typeof values.baseline === "string" ? values.baseline : undefined;
   const maxRegression = typeof values["max-regression"] === "string" ? values["max-regression"] : undefined;
   const markdownPath = typeof values.markdown === "string" ? values.markdown : undefined;

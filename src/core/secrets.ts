@@ -38,7 +38,7 @@ export function redactValue(value: unknown, secrets: readonly string[]): unknown
     } else if (Array.isArray(item)) {
       const copy = item.slice();
       container[key] = copy;
-      for (let index = 0; index < copy.length; index++) pending.push([copy as Container, index]);
+      for (let index = 0; index < copy.length; index++) pending.push([copy as unknown as Container, index]);
     } else if (isPlainObject(item)) {
       // fromEntries defines keys as own data properties: a "__proto__" key stays a key, not a prototype.
       const copy = Object.fromEntries(Object.entries(item).map(([name, member]) => [redactText(name, live), member]));

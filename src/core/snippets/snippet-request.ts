@@ -50,7 +50,9 @@ export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandb
   try {
     const endpointUrl = providerChat ? ROUTER_CHAT_BASE : target.endpointUrl === undefined ? undefined : endpointBaseUrl(target.endpointUrl, definition, { sandboxUrl });
     const helper = getProviderHelper(provider, definition.libraryTask);
-    request = makeRequestOptionsFromResolvedModel(model, helper, { accessToken: TOKEN_PLACEHOLDER, provider, model, endpointUrl, ...inputs }, undefined, { task: definition.libraryTask });
+    // The arguments are a task's as the run passes them: the library's union of every task's arguments cannot name which.
+    const args = { accessToken: TOKEN_PLACEHOLDER, provider, model, endpointUrl, ...inputs } as Parameters<typeof makeRequestOptionsFromResolvedModel>[2];
+    request = makeRequestOptionsFromResolvedModel(model, helper, args, undefined, { task: definition.libraryTask });
   } catch (error) {
     return { unavailable: error instanceof Error ? error.message : String(error) };
   }
