@@ -9,7 +9,7 @@ import {
 } from "@huggingface/inference";
 import { bufferedResponse } from "./buffered-response";
 import { describeError } from "./describe-error";
-import { redactText, redactValue } from "./secrets";
+import { redactCutText, redactText, redactValue } from "./secrets";
 import { newWireEvents, WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireEvents } from "./http-phases";
 import type { ErrorKind } from "./record";
 
@@ -538,8 +538,9 @@ function classify(error: unknown, timing: WireTiming, abortCause: AbortCause, se
   }
   if (error instanceof InferenceClientProviderApiError || error instanceof InferenceClientHubApiError) {
     const status = error.httpResponse.status;
-    // The provider's words are cut to an excerpt: the secrets go first.
-    const said = providerMessage(redactValue(error.httpResponse.body, secrets)) ?? providerMessage(redactValue(timing.errorBodyExcerpt, secrets));
+    // The provider's words are cut to an excerpt: the secrets go first (the body's first bytes were cut already).
+    const excerpt = timing.errorBodyExcerpt === null ? null : redactCutText(timing.errorBodyExcerpt, secrets);
+    const said = providerMessage(redactValue(error.httpResponse.body, secrets)) ?? providerMessage(excerpt);
     // A 2xx here is an error reported inside a 200: an error in the stream's data, or a wrong content type.
     const text = status >= 400 ? `HTTP ${status}${said ? `: ${said}` : ` (${message})`}` : said ? `the provider reported an error in the stream: ${said}` : message;
     return { errorKind: kindForHttpStatus(status), httpStatus: status, message: text };

@@ -19,6 +19,24 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return redacted;
 }
 
+/** The fewest characters of a secret's start worth taking out of a cut text's end: shorter ones are its public prefix (`hf_`, `sk-`). */
+const MIN_CUT_PREFIX_LENGTH = 4;
+
+/**
+ * A text already cut at its end by someone else (an error body's first bytes): redacted, and a start of a
+ * secret at its very end taken out too, since the cut may have split the secret in two.
+ */
+export function redactCutText(text: string, secrets: readonly string[]): string {
+  const redacted = redactText(text, secrets);
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    for (let length = Math.min(secret.length - 1, redacted.length); length >= MIN_CUT_PREFIX_LENGTH; length--) {
+      if (redacted.endsWith(secret.slice(0, length))) return `${redacted.slice(0, -length)}${REDACTED}`;
+    }
+  }
+  return redacted;
+}
+
 /**
  * A parsed answer with every string redacted, object keys included, however deep (a provider's JSON:
  * walked with a list, not recursion). Untouched, and not copied, when no string holds a secret; arrays

@@ -1,6 +1,6 @@
 // Redaction of a parsed answer (src/core/secrets.ts): every string and key, at any depth, without recursion.
 import { describe, expect, it } from "vitest";
-import { redactValue } from "../../src/core/secrets";
+import { redactCutText, redactValue } from "../../src/core/secrets";
 
 const KEY = "sk-ENDPOINTKEY-0123456789abcdef";
 
@@ -26,5 +26,14 @@ describe("redactValue", () => {
     let inner = redactValue(deep, [KEY]);
     for (let level = 0; level < 100_000; level++) inner = (inner as unknown[])[0];
     expect(inner).toBe("[redacted]");
+  });
+});
+
+describe("redactCutText", () => {
+  it("takes out the start of a secret that a cut left at the end, and keeps text that merely ends like one", () => {
+    expect(redactCutText(`error: Bearer ${KEY.slice(0, 12)}`, [KEY])).toBe("error: Bearer [redacted]");
+    expect(redactCutText(`error: Bearer ${KEY} and more`, [KEY])).toBe("error: Bearer [redacted] and more");
+    // Three characters are the key's public prefix, not the key.
+    expect(redactCutText("use an sk-", [KEY])).toBe("use an sk-");
   });
 });
