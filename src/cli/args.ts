@@ -4,6 +4,7 @@ import { parseAllowances, type Allowance } from "../core/gate/allowances";
 import { metricsByIds } from "../core/metrics";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
+import { parseKeyGrant, type KeyGrant } from "./endpoint-keys";
 import type { TableView } from "./summary-table";
 import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
 
@@ -36,6 +37,11 @@ run options:
                          names the columns, one variable each) or a JSONL file (one object per line)
   --concurrency <n>      override run.concurrency
   --repetitions <n>      override run.repetitions
+  --key <target|origin>=<ENV>
+                         send the environment variable ENV's value as the Bearer key of that target (its
+                         id), or of every endpoint target at that origin (http://host:port); repeatable.
+                         A scenario's apiKeyEnv only asks for a key: nothing is sent without --key, and the
+                         run prints which variable goes to which origin before its first request
   --sandbox-url <url>    where sandbox:/ endpoints live (default $PROVIDERBENCH_SANDBOX_URL or ${DEFAULT_SANDBOX_URL})
   --quiet                no progress line
   --transport <name>     how requests are sent: undici (default: connection pools, HTTP phases per record)
@@ -108,6 +114,8 @@ export interface RunCommand {
   workers: number;
   /** --outputs-dir: binary outputs (images, speech) written as <sha256>.<ext>. */
   outputsDir?: string | undefined;
+  /** --key: the environment variables the person running grants to endpoints (endpoint-keys.ts). */
+  keyGrants: KeyGrant[];
   /** --baseline with --max-regression: once the run is written, gate it against the baseline (gate-command.ts). */
   gate?: GateOptions | undefined;
 }
@@ -150,8 +158,11 @@ export type ParsedCommand =
   | { kind: "help" }
   | { kind: "error"; message: string };
 
+/** The parsed options as parseArgs gives them (--key may be given many times). */
+type OptionValues = Record<string, string | string[] | boolean | undefined>;
+
 /** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["outputs-dir", "dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
+const RUN_ONLY_OPTIONS = ["key", "outputs-dir", "dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
 const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
@@ -177,6 +188,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
         http2: { type: "boolean" },
         workers: { type: "string" },
         "outputs-dir": { type: "string" },
+        key: { type: "string", multiple: true },
         force: { type: "boolean" },
         json: { type: "boolean" },
         unpaired: { type: "boolean" },
@@ -225,6 +237,12 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (gate !== undefined && values.bundle === undefined && values.jsonl === undefined && values.resume === undefined) {
     return { kind: "error", message: "--baseline gates the run from the file it writes: give --bundle <file> (or --jsonl <file>) too" };
   }
+  const keyGrants: KeyGrant[] = [];
+  for (const text of values.key ?? []) {
+    const grant = parseKeyGrant(text);
+    if ("error" in grant) return { kind: "error", message: grant.error };
+    keyGrants.push(grant);
+  }
   const transport = values.transport ?? env.PROVIDERBENCH_TRANSPORT ?? "undici";
   if (!(TRANSPORTS as readonly string[]).includes(transport)) {
     return { kind: "error", message: `--transport must be one of ${TRANSPORTS.join(", ")}, got "${transport}"` };
@@ -251,6 +269,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       resumePath: values.resume,
       workers: workers ?? 1,
       outputsDir: values["outputs-dir"],
+      keyGrants,
       gate,
     },
   };
@@ -278,7 +297,7 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
   return Number.isInteger(number) && number >= 1 ? number : `${flag} must be a whole number of at least 1, got "${value}"`;
 }
 
-function parseAnalyze(values: Record<string, string | boolean | undefined>, files: string[], table: TableView): ParsedCommand {
+function parseAnalyze(values: OptionValues, files: string[], table: TableView): ParsedCommand {
   const misplaced = RUN_ONLY_OPTIONS.find((option) => values[option] !== undefined);
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of run, not of analyze` };
   if (files.length === 0) return { kind: "error", message: "missing the run file: analyze <run file> [<other run file>]" };
@@ -291,7 +310,7 @@ function parseAnalyze(values: Record<string, string | boolean | undefined>, file
   return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table, gate } };
 }
 
-function parseTrend(values: Record<string, string | boolean | undefined>, files: string[]): ParsedCommand {
+function parseTrend(values: OptionValues, files: string[]): ParsedCommand {
   const allowed = new Set(["json", "scenario", "help"]);
   const misplaced = Object.keys(values).find((option) => values[option] !== undefined && !allowed.has(option));
   if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is not an option of trend (trend takes --json and --scenario)` };
@@ -301,7 +320,7 @@ function parseTrend(values: Record<string, string | boolean | undefined>, files:
 }
 
 /** The regression gate's options: --baseline and --max-regression together (analyze: with one run file; run: files null); else undefined or the error. */
-function parseGate(values: Record<string, string | boolean | undefined>, files: string[] | null): GateOptions | undefined | string {
+function parseGate(values: OptionValues, files: string[] | null): GateOptions | undefined | string {
   const baselinePath = typeof values.baseline === "string" ? values.baseline : undefined;
   const maxRegression = typeof values["max-regression"] === "string" ? values["max-regression"] : undefined;
   const markdownPath = typeof values.markdown === "string" ? values.markdown : undefined;

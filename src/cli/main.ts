@@ -11,6 +11,7 @@ import { checkOutputs, openOutputs, OutputProblem } from "./output-files";
 import { createProgressReporter } from "./progress-line";
 import { createRecordFiles, type OutputFailure } from "./record-files";
 import { readResumedRun, ResumeProblem } from "./resume-records";
+import { lockRecordsFile, RecordsFileBusy } from "./records-lock";
 import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { createRunTransport } from "./transport/run-transport";
@@ -30,7 +31,7 @@ import { SummaryAccumulator } from "../core/stats";
 import { valueSettingsOf } from "../core/value-summary";
 import { targetDisplayName } from "../core/target-names";
 import { targetsNeedingToken } from "../core/targets";
-import { endpointKeysFromEnvironment } from "./endpoint-keys";
+import { describeKeyRoutes, endpointKeysFromGrants } from "./endpoint-keys";
 import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
@@ -78,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return await runCommand(parsed.command);
   } catch (error) {
-    if (error instanceof InputProblem || error instanceof OutputProblem || error instanceof RecordsFileProblem || error instanceof ResumeProblem) {
+    if (error instanceof InputProblem || error instanceof OutputProblem || error instanceof RecordsFileProblem || error instanceof ResumeProblem || error instanceof RecordsFileBusy) {
       process.stderr.write(`${terminalSafe(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
@@ -99,12 +100,12 @@ async function runCommand(command: RunCommand): Promise<number> {
       `targets ${needToken.map((target) => target.id).join(", ")} call Hugging Face providers and need a token: set HF_TOKEN (a token with "Make calls to Inference Providers" permission)`,
     );
   }
-  const endpointKeys = endpointKeysFromEnvironment(scenario, process.env);
+  const endpointKeys = endpointKeysFromGrants(scenario, command.keyGrants, process.env, command.sandboxUrl);
   if (!endpointKeys.ok) throw new InputProblem(endpointKeys.message);
   const workersProblem = command.workers > 1 ? (command.resumePath !== undefined ? "--workers does not go with --resume" : workersRefusal(scenario, command.workers)) : null;
   if (workersProblem !== null) throw new InputProblem(workersProblem);
   // Output paths are judged before anything else is asked of the network (checked again when opened).
-  await checkOutputs(command);
+  const checkedOutputs = await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
   // File inputs ({ "file": … }) read relative to the scenario file, all of them before anything is sent.
   const readInputFile = createInputFileReader(dirname(command.scenarioPath));
@@ -116,6 +117,9 @@ async function runCommand(command: RunCommand): Promise<number> {
       : await createOutputBlobWriter(command.outputsDir).catch((error: unknown) => {
           throw new InputProblem(`cannot use --outputs-dir ${command.outputsDir}: ${(error as Error).message}`);
         });
+  // One writer per records file (records-lock.ts): taken before a resume reads it, held until the run ends.
+  const recordsFile = checkedOutputs.find((output) => output.flag === "--jsonl" && !output.inPlace);
+  const recordsLock = recordsFile === undefined ? null : await lockRecordsFile(recordsFile.path, command.resumePath !== undefined ? "--resume" : "--jsonl");
   // --resume: the records file read back before it is opened for appending (resume-records.ts).
   const resumed = command.resumePath === undefined ? null : await readResumedRun(command.resumePath, scenario);
   // --baseline: the baseline read (and the gate's report paths checked) before anything is sent.
@@ -173,6 +177,8 @@ async function runCommand(command: RunCommand): Promise<number> {
   const stages: Stage[] = [];
   const loadRecords = new StageSummaries();
   process.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
+  // Before the first request, even with --quiet: which variable leaves the machine, and for where.
+  process.stderr.write(terminalSafe(describeKeyRoutes(endpointKeys.routes)));
   try {
     // The summary covers the whole run: what the file holds, then what the resume adds.
     await resumed?.replay((record) => {
@@ -256,6 +262,7 @@ async function runCommand(command: RunCommand): Promise<number> {
   } finally {
     await files.close();
     await outputs.summary?.discard();
+    await recordsLock?.release();
     await transport.close();
     for (const signal of signals) process.off(signal, onInterrupt);
   }

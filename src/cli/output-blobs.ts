@@ -3,8 +3,9 @@
 // Identical outputs share one file. Bounded: past the total, files are no longer written (and counted).
 
 import { createHash } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { placeFile } from "./atomic-file";
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   "image/png": "png",
@@ -57,9 +58,9 @@ export async function createOutputBlobWriter(dir: string, maxTotalBytes = DEFAUL
       totalBytes += bytes.length;
       // Written aside, then renamed: a file under the hash's name is always whole (a run cut off mid-write
       // leaves a temporary file, never a wrong one), and renaming over an earlier run's copy changes nothing.
-      const temporary = join(dir, `.${name}.${process.pid}.partial`);
-      await writeFile(temporary, bytes);
-      await rename(temporary, join(dir, name));
+      // The temporary name is random and created exclusively, and the rename replaces a link planted under
+      // the final name: no byte is written outside the folder, and no output is left as a link.
+      await placeFile(join(dir, name), (temporary) => writeFile(temporary, bytes), { replace: true });
       written++;
       return name;
     },

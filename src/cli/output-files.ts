@@ -3,7 +3,8 @@
 // and renamed into place, so it is either whole or absent, never empty or cut.
 import { constants, createWriteStream, unlinkSync, type Stats, type WriteStream } from "node:fs";
 import { access, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { temporaryPathBeside } from "./atomic-file";
 
 export type OutputFlag = "--jsonl" | "--csv" | "--summary" | "--bundle";
 
@@ -123,7 +124,7 @@ export interface SummaryFile {
 /** Opens the summary's temporary file beside it now: proves the folder writable before the run. */
 export async function openSummaryFile(output: CheckedOutput): Promise<SummaryFile> {
   const target = output.path;
-  const temporary = output.inPlace ? target : join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
+  const temporary = output.inPlace ? target : temporaryPathBeside(target);
   let handle: FileHandle;
   try {
     handle = await open(temporary, output.inPlace ? "w" : "wx");

@@ -1,5 +1,5 @@
 // `providerbench snippets <scenario.json> [--target <id>]`: the code to call each target with the
-// scenario's first input, as @huggingface/inference writes it (core/snippets). The token is never read.
+// scenario's first input, the request @huggingface/inference builds (core/snippets). The token is never read.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
@@ -11,8 +11,8 @@ import { terminalSafe } from "./terminal-safe";
 
 export const SNIPPETS_USAGE = `Usage: npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]
   Prints, for every target (or the one named), the JavaScript, Python and curl code that calls it with the
-  scenario's first input, from @huggingface/inference's snippets. The token appears as $HF_TOKEN
-  ($API_TOKEN for an endpoint), never its value.`;
+  scenario's first input: the request @huggingface/inference builds, every value quoted for its language.
+  The token appears as $HF_TOKEN (an endpoint's apiKeyEnv, or $API_TOKEN), never its value.`;
 
 export async function snippetsCommand(argv: string[], env: NodeJS.ProcessEnv, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   let values: { target?: string; "sandbox-url"?: string; help?: boolean };
@@ -64,7 +64,6 @@ export async function snippetsCommand(argv: string[], env: NodeJS.ProcessEnv, ou
       lines.push(`no snippet: ${result.unavailable}`);
     } else {
       for (const snippet of result.snippets) lines.push(`-- ${LANGUAGE_NAMES[snippet.language]} (${snippet.client})`, snippet.content);
-      for (const language of result.missingLanguages) lines.push(`-- ${LANGUAGE_NAMES[language]}: @huggingface/inference has no snippet for ${scenario.task} in this language`);
     }
     sections.push(lines.join("\n"));
   }

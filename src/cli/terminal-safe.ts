@@ -2,8 +2,10 @@
 // made visible: an escape sequence in a scenario name could otherwise clear the screen, retitle the
 // window, move the cursor to rewrite earlier lines, or reverse text to hide what it says.
 
-/** C0 and C1 controls (tab and newline kept: they only lay text out), DEL, bidi overrides and line separators. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+import { BIDI_CONTROLS } from "../core/display-text";
+
+/** C0 and C1 controls (tab and newline kept: they only lay text out), DEL, bidi controls and line separators. */
+const CONTROL_CHARACTERS = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI_CONTROLS}]`, "g");
 
 /** `\x1b[31m` shows as the six characters `\x1b[31m`; `\u202e` as `\u202e`. */
 export function terminalSafe(text: string): string {

@@ -14,6 +14,7 @@ import {
   type WireTiming,
 } from "./measure";
 import { describeError } from "./describe-error";
+import { redactText, redactValue } from "./secrets";
 import { StreamTimeline } from "./stream-timeline";
 import { httpPhasesOf, type WireEventsSource } from "./http-phases";
 import type { AttemptDeadlines } from "./attempt-deadlines";
@@ -37,6 +38,8 @@ export interface AttemptContext {
   maxOutputChars?: number | undefined;
   /** Phases recorded after the fact where the transport saw none (the browser's Resource Timing). */
   wireEventsSource?: WireEventsSource | undefined;
+  /** The token and keys of the run: no string the attempt keeps holds one, or the start of one (secrets.ts). */
+  secrets?: readonly string[] | undefined;
 }
 
 /** The checks' verdicts are the runner's: it knows the input's expectations (checks.ts). */
@@ -104,7 +107,7 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
     finishedAt = clock.now();
   } catch (error) {
     const failedAt = clock.now();
-    const classification = classifyError(error, wire.timing, abortCause());
+    const classification = classifyError(error, wire.timing, abortCause(), context.secrets);
     // A failed attempt keeps no connection: its unread body is cancelled, and the request aborted in case
     // the library still holds the body's reader.
     wire.discard();
@@ -115,6 +118,8 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
     context.deadlines.end(deadline);
   }
   // Outside the try: a throw from here on is a fault in measuring, not the provider's (measureAttempt's catch).
+  // Every string of the answer is redacted here, once, before checks read it and before the record cuts it.
+  result = redactedResult(result, context.secrets ?? []);
   // Complete means the stream said so, in an event: `data: [DONE]`, or a chunk with a finish reason.
   if (wire.timing.contentType?.startsWith("text/event-stream") && !wire.timing.sawDoneMarker && !result.finished) {
     wire.discard();
@@ -200,7 +205,7 @@ function failure(
       status: "error",
       errorKind: classification.errorKind,
       httpStatus: classification.httpStatus,
-      errorMessage: oneLine(classification.message, MAX_ERROR_MESSAGE_CHARS),
+      errorMessage: oneLine(redactText(classification.message, context.secrets ?? []), MAX_ERROR_MESSAGE_CHARS),
       inputTokens: null,
       outputTokens: null,
       tokensEstimated: false,
@@ -235,6 +240,12 @@ async function withRecordedPhases(measured: MeasuredAttempt, timing: WireTiming,
   const { fields } = measured;
   const lastByteAt = timing.lastByteAt ?? (fields.status === "ok" && fields.latencyMs !== null ? t0 + fields.latencyMs : null);
   return { ...measured, fields: { ...fields, ...httpPhasesOf(recorded, lastByteAt) } };
+}
+
+/** The answer with every string it carries redacted: its text, and every string (and key) of its parsed value. */
+function redactedResult(result: TargetCallResult, secrets: readonly string[]): TargetCallResult {
+  if (secrets.length === 0) return result;
+  return { ...result, output: redactText(result.output, secrets), outputValue: redactValue(result.outputValue, secrets) };
 }
 
 function tokenCount(value: number | null | undefined): number | null {

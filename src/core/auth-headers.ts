@@ -9,7 +9,7 @@ import { parsedUrl } from "./parsed-url";
 
 /** Keys of OpenAI-compatible endpoint targets: never in a scenario, only in the runner's options. */
 export interface EndpointKeys {
-  /** By target id: the command line reads each target's `apiKeyEnv` variable. */
+  /** By target id: the command line's `--key <targetId>=<ENV>` grants. */
   byTarget?: Readonly<Record<string, string>> | undefined;
   /** By endpoint origin (`https://host:port`): the browser's Settings. */
   byOrigin?: Readonly<Record<string, string>> | undefined;
@@ -51,8 +51,18 @@ export function credentialScopeOf(
     return { kind: "none" };
   }
   if (origin === null) return { kind: "none" };
-  const key = keys?.byTarget?.[target.id] ?? keys?.byOrigin?.[origin] ?? null;
-  return { kind: "endpoint", origin, key: key === "" ? null : key };
+  const key = ownKey(keys?.byTarget, target.id) ?? ownKey(keys?.byOrigin, origin);
+  return { kind: "endpoint", origin, key };
+}
+
+/**
+ * A key saved under `name`, own properties only: a target id such as `constructor` or `toString` must find
+ * nothing, not Object.prototype's function (which would go out as `Bearer function Object() …`).
+ */
+function ownKey(keys: Readonly<Record<string, string>> | undefined, name: string): string | null {
+  if (keys === undefined || !Object.hasOwn(keys, name)) return null;
+  const key: unknown = keys[name];
+  return typeof key === "string" && key !== "" ? key : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "@huggingface/inference";
 import { bufferedResponse } from "./buffered-response";
 import { describeError } from "./describe-error";
+import { redactCutText, redactText, redactValue } from "./secrets";
 import { newWireEvents, WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireEvents } from "./http-phases";
 import type { ErrorKind } from "./record";
 
@@ -521,13 +522,14 @@ export type AbortCause = "aborted" | "timeout" | null;
  * differ by runtime (Node says "fetch failed" or "terminated", browsers "Failed to fetch"), so they are
  * told apart by type, not by message. The message is always one bounded line.
  */
-export function classifyError(error: unknown, timing: WireTiming, abortCause: AbortCause): ErrorClassification {
-  const classification = classify(error, timing, abortCause);
-  classification.message = oneLine(classification.message, MAX_ERROR_MESSAGE_CHARS);
+export function classifyError(error: unknown, timing: WireTiming, abortCause: AbortCause, secrets: readonly string[] = []): ErrorClassification {
+  const classification = classify(error, timing, abortCause, secrets);
+  // Redacted before it is cut: a key cut in half would leave its start behind.
+  classification.message = oneLine(redactText(classification.message, secrets), MAX_ERROR_MESSAGE_CHARS);
   return classification;
 }
 
-function classify(error: unknown, timing: WireTiming, abortCause: AbortCause): ErrorClassification {
+function classify(error: unknown, timing: WireTiming, abortCause: AbortCause, secrets: readonly string[]): ErrorClassification {
   const message = describeError(error);
   if (abortCause === "aborted") return { errorKind: "aborted", httpStatus: timing.httpStatus, message: "aborted by the user" };
   if (abortCause === "timeout") return { errorKind: "timeout", httpStatus: timing.httpStatus, message };
@@ -536,7 +538,9 @@ function classify(error: unknown, timing: WireTiming, abortCause: AbortCause): E
   }
   if (error instanceof InferenceClientProviderApiError || error instanceof InferenceClientHubApiError) {
     const status = error.httpResponse.status;
-    const said = providerMessage(error.httpResponse.body) ?? providerMessage(timing.errorBodyExcerpt);
+    // The provider's words are cut to an excerpt: the secrets go first (the body's first bytes were cut already).
+    const excerpt = timing.errorBodyExcerpt === null ? null : redactCutText(timing.errorBodyExcerpt, secrets);
+    const said = providerMessage(redactValue(error.httpResponse.body, secrets)) ?? providerMessage(excerpt);
     // A 2xx here is an error reported inside a 200: an error in the stream's data, or a wrong content type.
     const text = status >= 400 ? `HTTP ${status}${said ? `: ${said}` : ` (${message})`}` : said ? `the provider reported an error in the stream: ${said}` : message;
     return { errorKind: kindForHttpStatus(status), httpStatus: status, message: text };

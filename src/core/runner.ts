@@ -19,7 +19,6 @@ import { loadPoint, saturationStage } from "./load/saturation";
 import { StageSummaries } from "./load/stage-summaries";
 import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "./load/stages";
 import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
-import { redactSecrets } from "./secrets";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 import { UNMEASURED_FIELDS } from "./unmeasured-fields";
 import { credentialScopeOf, scopedFetch, type EndpointKeys } from "./auth-headers";
@@ -276,6 +275,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     maxResponseBytes: scenario.run.maxResponseBytes,
     maxOutputChars: scenario.run.maxOutputChars,
     wireEventsSource: options.wireEventsSource,
+    // Every record's strings are redacted where the attempt builds them, before anything is cut (attempt.ts).
+    secrets,
   };
   // Each target sends through its own credential rule: which Authorization header goes to which host.
   const targetContexts = new Map<string, AttemptContext>();
@@ -288,10 +289,9 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   // A sweep that adapts (auto rates, stopping saturated targets) reads its own stages' summaries.
   const stageSummaries = load?.sweep !== undefined ? new StageSummaries() : null;
 
-  /** Every record leaves through here: redacted, handed to the sink, counted. */
+  /** Every record leaves through here: handed to the sink, counted. */
   const emit = async (record: RequestRecord): Promise<void> => {
-    // The one exit of records: whatever a server echoed, no secret is written anywhere after this.
-    await emitRecord(options.onRecord, redactSecrets(record, secrets));
+    await emitRecord(options.onRecord, record);
     stageSummaries?.add(record);
     progress.attempts++;
     if (!record.warmup) addRequestOutcome(progress.outcomes, record);

@@ -46,13 +46,20 @@ const endpointUrlSchema = z.string().transform((value, context) => {
 });
 
 /**
- * The name of an environment variable, never its value: a scenario is shared, a key is not. What looks
- * like a token (an `hf_` prefix, a long run without underscores) is refused as a likely pasted key.
+ * Why `name` is not the name of an environment variable that holds a key, or null when it is. A scenario
+ * is shared, a key is not: what looks like a token (an `hf_` prefix, a long run without underscores) is
+ * refused as a likely pasted key, and the message never repeats it.
  */
-const apiKeyEnvSchema = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, "must be the name of an environment variable (letters, digits, _), never the key itself")
-  .refine((name) => !/^hf_/i.test(name) && !/[A-Za-z0-9]{24,}/.test(name), "looks like a key: give the name of the environment variable that holds it (e.g. VLLM_KEY)");
+export function keyVariableNameProblem(name: string): string | null {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(name)) return "must be the name of an environment variable (letters, digits, _), never the key itself";
+  if (/^hf_/i.test(name) || /[A-Za-z0-9]{24,}/.test(name)) return "looks like a key: give the name of the environment variable that holds it (e.g. VLLM_KEY)";
+  return null;
+}
+
+const apiKeyEnvSchema = z.string().superRefine((name, context) => {
+  const problem = keyVariableNameProblem(name);
+  if (problem !== null) context.addIssue({ code: "custom", message: problem });
+});
 
 const providerSchema = z.enum([...INFERENCE_PROVIDERS, "auto"], {
   error: (issue) =>
@@ -77,7 +84,10 @@ const targetSchema = z
     model: z.string({ error: "required" }).min(1, "required"),
     /** What this target charges, in US dollars (pricing.ts): the summary's cost figures. */
     price: priceSchema.optional(),
-    /** An endpoint's key, by the name of the environment variable that holds it (command line); never the key. */
+    /**
+     * The environment variable an endpoint's key is usually kept in; never the key. A request, not a grant:
+     * the command line sends it only when the person running grants it (`--key <id>=<ENV>`, cli/endpoint-keys.ts).
+     */
     apiKeyEnv: apiKeyEnvSchema.optional(),
   })
   .superRefine((target, context) => {

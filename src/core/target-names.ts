@@ -1,9 +1,14 @@
 // The one name people see for a target, on every page and in CLI output and CSV files.
+import { displayText } from "./display-text";
 import type { Scenario } from "./scenario";
 
-/** The target's label, or its id when it has none (or is no longer in the scenario). */
+/**
+ * The target's label, or its id when it has none (or is no longer in the scenario). The label is the
+ * scenario author's text, placed in the product's sentences: it carries no bidi control or line break
+ * (display-text.ts), so it reorders nothing around it.
+ */
 export function targetDisplayName(scenario: Pick<Scenario, "targets">, targetId: string): string {
-  const label = scenario.targets.find((target) => target.id === targetId)?.label?.trim();
+  const label = displayText(scenario.targets.find((target) => target.id === targetId)?.label ?? "").trim();
   return label ? label : targetId;
 }
 

@@ -123,7 +123,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
  * `/text-classification`, …) so one endpoint URL serves every task; any other URL is the task's route
  * as given (TEI, TGI, an hf-inference-style endpoint).
  */
-function endpointBaseUrl(endpointUrl: string, definition: TaskDefinition, options: TargetCallOptions): string {
+export function endpointBaseUrl(endpointUrl: string, definition: TaskDefinition, options: Pick<TargetCallOptions, "sandboxUrl" | "sandboxHostPerProfile">): string {
   const resolved = resolveEndpointUrl(endpointUrl, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true }).replace(/\/+$/, "");
   return definition.endpointRoute !== undefined && resolved.endsWith("/v1") ? `${resolved}${definition.endpointRoute}` : resolved;
 }

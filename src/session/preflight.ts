@@ -51,8 +51,8 @@ export async function preflight(scenario: Scenario, context: PreflightContext): 
 }
 
 /**
- * A target that names a key (`apiKeyEnv`, read from the environment by the command line) needs one saved
- * in Settings for its endpoint's origin here: without it the endpoint would only answer 401s.
+ * A target that asks for a key (`apiKeyEnv`, which the command line sends once granted with --key) needs
+ * one saved in Settings for its endpoint's origin here: without it the endpoint would only answer 401s.
  */
 function targetsMissingKeys(scenario: Scenario, endpointKeys: Readonly<Record<string, string>>, sandboxUrl: string, hostPerProfile: boolean): string[] {
   return scenario.targets.flatMap((target, index) => {
@@ -60,6 +60,6 @@ function targetsMissingKeys(scenario: Scenario, endpointKeys: Readonly<Record<st
     const url = target.endpointUrl.startsWith(SANDBOX_URL_SCHEME) ? sandboxEndpointUrl(target.endpointUrl, sandboxUrl, { hostPerProfile }) : target.endpointUrl;
     const origin = endpointOrigin(url);
     if (origin !== null && endpointKeys[origin]) return [];
-    return [`targets[${index}] (${target.id}) needs a key (apiKeyEnv ${target.apiKeyEnv} on the command line): save one for ${origin ?? target.endpointUrl} in Settings.`];
+    return [`targets[${index}] (${target.id}) needs a key (--key ${target.id}=${target.apiKeyEnv} on the command line): save one for ${origin ?? target.endpointUrl} in Settings.`];
   });
 }

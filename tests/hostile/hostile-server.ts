@@ -1,7 +1,9 @@
 // A provider that misbehaves on purpose, one mode per misbehaviour, over real HTTP on 127.0.0.1 (an
 // ephemeral port). OpenAI-compatible: `POST /<mode>/v1/chat/completions`, streamed or not as asked, with
-// the shapes the library accepts (id, object, created, model, choices, usage). Every mode ends by itself
-// or is ended by close(), which destroys every connection: nothing it starts outlives the test.
+// the shapes the library accepts (id, object, created, model, choices, usage); a mode that also answers
+// a structured task takes `POST /<mode>/v1/token-classification` (the library's entity list). Every mode
+// ends by itself or is ended by close(), which destroys every connection: nothing it starts outlives the
+// test.
 //
 // Modes live in one table (HOSTILE_MODES): a new misbehaviour is one more entry.
 import { once } from "node:events";
@@ -10,6 +12,8 @@ import type { AddressInfo, Socket } from "node:net";
 import { createGzip } from "node:zlib";
 
 export interface HostileRequest {
+  /** Which route was asked: a chat completion, or the token-classification task. */
+  route: "chat" | "token-classification";
   model: string;
   stream: boolean;
   body: Record<string, unknown>;
@@ -55,6 +59,8 @@ const TOKENS = ["The", " weather", " is", " mild", "."];
 export const HUGE_ANSWER_CHARS = 40 * 1024 * 1024;
 export const PROVIDER_ERROR_MESSAGE = "The model is overloaded, try again later";
 export const STREAM_ERROR_MESSAGE = "upstream worker crashed mid-answer";
+/** Characters before the echoed header in echo-authorization-error's message: the header straddles the record's 240-character excerpt. */
+export const ECHO_ERROR_PADDING_CHARS = 220;
 
 function completion(model: string, content: string, usage: unknown = usageFor(content)): Record<string, unknown> {
   return {
@@ -234,6 +240,24 @@ export const HOSTILE_MODES = {
   /** 503 with an OpenAI-style JSON error naming the cause. */
   "provider-error-json": ({ response }) =>
     sendJson(response, 503, { error: { message: PROVIDER_ERROR_MESSAGE, type: "server_error", code: 503 } }),
+  /**
+   * Echoes the request's Authorization header in every string of a valid answer: the chat text, and an
+   * entity's word, its group and a nested detail's key and value for token classification.
+   */
+  "echo-authorization": ({ request, response }) => {
+    const authorization = request.headers.authorization ?? "(none)";
+    if (request.route === "token-classification") {
+      const entity = { entity_group: `ORG ${authorization}`, word: authorization, score: 0.99, start: 0, end: 5, detail: [{ [authorization]: { note: authorization } }] };
+      return sendJson(response, 200, [entity]);
+    }
+    const content = `Your header was ${authorization}`;
+    if (!request.stream) return sendJson(response, 200, completion(request.model, content));
+    startStream(response);
+    response.end(`${chunkEvent(request.model, content)}${chunkEvent(request.model, null, "stop")}data: [DONE]\n\n`);
+  },
+  /** 500 whose error message ends with the Authorization header, placed across the record's error excerpt. */
+  "echo-authorization-error": ({ request, response }) =>
+    sendJson(response, 500, { error: { message: `${"x".repeat(ECHO_ERROR_PADDING_CHARS)} ${request.headers.authorization ?? "(none)"}`, type: "server_error" } }),
   /** 502 with an HTML page, as a proxy in front of a provider sends it. */
   "provider-error-html": ({ response }) => {
     const page = "<html>\n<head><title>502 Bad Gateway</title></head>\n<body><h1>502 Bad Gateway</h1></body>\n</html>\n";
@@ -283,7 +307,7 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
   const sockets = new Set<Socket>();
 
   const server = createServer((request, response) => {
-    const match = /^\/([a-z0-9-]+)\/v1\/chat\/completions$/.exec(request.url ?? "");
+    const match = /^\/([a-z0-9-]+)\/v1\/(chat\/completions|token-classification)$/.exec(request.url ?? "");
     const mode = match && Object.hasOwn(HOSTILE_MODES, match[1]!) ? HOSTILE_MODES[match[1] as HostileModeName] : undefined;
     if (request.method === "OPTIONS") {
       response.writeHead(204, {
@@ -301,7 +325,8 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
     response.once("close", () => inFlight.set(modeName, inFlight.get(modeName)! - 1));
     readJson(request)
       .then((body) => {
-        const hostileRequest: HostileRequest = { model: typeof body.model === "string" ? body.model : "m", stream: body.stream === true, body, headers: request.headers };
+        const route = match![2] === "token-classification" ? "token-classification" : "chat";
+        const hostileRequest: HostileRequest = { route, model: typeof body.model === "string" ? body.model : "m", stream: body.stream === true, body, headers: request.headers };
         return mode({ request: hostileRequest, response, server: state });
       })
       .catch(() => response.destroy());

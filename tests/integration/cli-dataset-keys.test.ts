@@ -1,6 +1,6 @@
 // The command line as a process: `run --dataset` fills the template's variables from a CSV or JSONL file
 // (bad files refused with the row, the line and the reason, exit code 2, nothing sent), and an endpoint's
-// `apiKeyEnv` is read from the environment (a missing variable refused before anything is sent).
+// key is sent only when granted with --key (a scenario's apiKeyEnv alone sends nothing).
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,22 +107,54 @@ describe("run --dataset", () => {
   });
 });
 
-describe("apiKeyEnv on the command line", () => {
-  it("refuses a run whose key variable is not set, naming the field, before anything is sent", async () => {
-    const result = await runCli(["run", scenarioFile("keyed.json", { apiKeyEnv: "VLLM_KEY" }), "--dataset", write("one.csv", "topic,words\nsea,1\n"), "--quiet"]);
+describe("endpoint keys on the command line", () => {
+  it("sends no variable a scenario names by itself: apiKeyEnv without --key stops the run before anything is sent", async () => {
+    const secret = "aws-secret-access-key-0123456789";
+    const result = await runCli(["run", scenarioFile("hostile-keyed.json", { apiKeyEnv: "AWS_SECRET_ACCESS_KEY" }), "--dataset", write("one0.csv", "topic,words\nsea,1\n"), "--quiet"], {
+      AWS_SECRET_ACCESS_KEY: secret,
+    });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("targets[0].apiKeyEnv: the environment variable VLLM_KEY is not set");
+    expect(result.stderr).toContain("targets[0].apiKeyEnv: local asks for the key in AWS_SECRET_ACCESS_KEY, but a scenario file does not send an environment variable by itself: grant it with --key local=AWS_SECRET_ACCESS_KEY");
+    expect(result.stdout + result.stderr).not.toContain(secret);
     expect(echo.arrived).toEqual([]);
   });
 
-  it("sends the variable's value to that endpoint as a bearer key, and writes it nowhere", async () => {
+  it("refuses a granted variable that is not set, naming it, before anything is sent", async () => {
+    const result = await runCli(["run", scenarioFile("keyed.json", { apiKeyEnv: "VLLM_KEY" }), "--dataset", write("one.csv", "topic,words\nsea,1\n"), "--key", "local=VLLM_KEY", "--quiet"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("the environment variable VLLM_KEY is not set");
+    expect(echo.arrived).toEqual([]);
+  });
+
+  it("sends a granted variable's value to that endpoint as a bearer key, says so first, and writes it nowhere", async () => {
     const jsonl = join(workDir, "keyed.jsonl");
-    const result = await runCli(["run", scenarioFile("keyed2.json", { apiKeyEnv: "VLLM_KEY" }), "--dataset", write("one2.csv", "topic,words\nsea,1\n"), "--jsonl", jsonl, "--quiet"], { VLLM_KEY: KEY });
+    const result = await runCli(
+      ["run", scenarioFile("keyed2.json", { apiKeyEnv: "VLLM_KEY" }), "--dataset", write("one2.csv", "topic,words\nsea,1\n"), "--key", "local=VLLM_KEY", "--jsonl", jsonl, "--quiet"],
+      { VLLM_KEY: KEY },
+    );
     expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`key: $VLLM_KEY goes to ${new URL(echo.url).origin} only (target local)\n`);
     expect(echo.arrived.map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`]);
     // The echo server answered with the header: the record holds it redacted.
     expect(readFileSync(jsonl, "utf8")).not.toContain(KEY);
     expect(readFileSync(jsonl, "utf8")).toContain("authorization=Bearer [redacted]");
     expect(result.stdout + result.stderr).not.toContain(KEY);
+  });
+
+  it("sends no Authorization header for targets named constructor or toString (own properties only)", async () => {
+    const scenario = write(
+      "prototype-ids.json",
+      JSON.stringify({
+        version: 1,
+        name: "prototype ids",
+        task: "chat-completion",
+        targets: ["constructor", "toString"].map((id) => ({ id, endpointUrl: `${echo.url}/v1`, model: "m" })),
+        inputs: ["hello"],
+        parameters: { max_tokens: 8 },
+      }),
+    );
+    const result = await runCli(["run", scenario, "--quiet"]);
+    expect(result.code).toBe(0);
+    expect(echo.arrived.map((request) => request.headers.authorization)).toEqual([undefined, undefined]);
   });
 });

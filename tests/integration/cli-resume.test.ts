@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
 import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
@@ -99,6 +100,41 @@ describe("run --resume", () => {
     const result = await runCli(["run", scenarioPath, "--resume", path, "--quiet"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/line 1: inputIndex: 2 is past the scenario's 1 inputs/);
+  });
+
+  it("refuses a second resume of a file another resume is writing, naming the file, and sends nothing", async () => {
+    const scenarioPath = join(workDir, "lock-scenario.json");
+    const lockScenario = { ...scenario, targets: [{ id: "one", endpointUrl: "sandbox:/instant/v1", model: "m" }], inputs: ["a", "b"], run: { repetitions: 1, warmup: 0, concurrency: 1 } };
+    writeFileSync(scenarioPath, JSON.stringify(lockScenario));
+    const fullPath = join(workDir, "lock-full.jsonl");
+    expect((await runCli(["run", scenarioPath, "--jsonl", fullPath, "--quiet"])).code).toBe(0);
+    const cutPath = join(workDir, "lock-cut.jsonl");
+    writeFileSync(cutPath, `${JSON.stringify(readLines(fullPath)[0])}\n`);
+    // The same targets on a profile that never answers: the first resume holds its one missing request open.
+    const hangingPath = join(workDir, "lock-hanging.json");
+    writeFileSync(hangingPath, JSON.stringify({ ...lockScenario, targets: [{ id: "one", endpointUrl: "sandbox:/hang/v1", model: "m" }], run: { ...lockScenario.run, timeoutMs: 120_000 } }));
+    let firstChild: ChildProcess | null = null;
+    let firstEnded = false;
+    const firstResult = runCliProcess(["run", hangingPath, "--resume", cutPath, "--quiet"], { PROVIDERBENCH_SANDBOX_URL: sandbox.url }, {
+      onStderr: (_stderr, child) => {
+        firstChild = child;
+      },
+    }).finally(() => (firstEnded = true));
+    // The first resume took the lock before it read the file; wait until its request is at the sandbox.
+    while (sandbox.inferenceRequests("hang") === 0 && !firstEnded) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(sandbox.inferenceRequests("hang")).toBe(1);
+    const second = await runCli(["run", hangingPath, "--resume", cutPath, "--quiet"]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain(`--resume ${cutPath}: another run is writing this records file`);
+    (firstChild as ChildProcess | null)?.kill("SIGINT");
+    const first = await firstResult;
+    expect(first.code).toBe(130);
+    // Only the first resume sent its missing request; the second read nothing and appended nothing.
+    expect(sandbox.inferenceRequests("hang")).toBe(1);
+    expect(readLines(cutPath).map((line) => [line.inputIndex, line.errorKind])).toEqual([
+      [0, null],
+      [1, "aborted"],
+    ]);
   });
 
   it("refuses --jsonl beside --resume", async () => {

@@ -16,7 +16,7 @@ describe("providerbench snippets", () => {
     expect(result.stdout).toContain("-- Python (requests)");
     expect(result.stdout).toContain("-- curl (curl)");
     expect(result.stdout).toContain('"inputs": "Benchmarks should measure what users feel."');
-    expect(result.stdout).toContain("curl http://127.0.0.1:8787/fast/v1");
+    expect(result.stdout).toContain("curl 'http://127.0.0.1:8787/fast/v1/embeddings'");
     expect(result.stdout + result.stderr).not.toContain(SECRET);
   });
 

@@ -8,7 +8,7 @@ import { validateScenario } from "../../src/core/scenario-file";
 import type { RequestRecord } from "../../src/core/record";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../../src/core/attempt";
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_EVENT_LINE_BYTES } from "../../src/core/measure";
-import { HUGE_ANSWER_CHARS, PROVIDER_ERROR_MESSAGE, STREAM_ERROR_MESSAGE, startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
+import { ECHO_ERROR_PADDING_CHARS, HUGE_ANSWER_CHARS, PROVIDER_ERROR_MESSAGE, STREAM_ERROR_MESSAGE, startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -225,5 +225,47 @@ describe("errors say what happened", () => {
     const { records } = await run(refused.scenario);
     expect(records[0]).toMatchObject({ errorKind: "network", httpStatus: null });
     expect(records[0]!.errorMessage).toContain("connection refused (ECONNREFUSED)");
+  });
+});
+
+describe("a key echoed back", () => {
+  const KEY = "sk-ENDPOINTKEY-0123456789abcdef";
+  /** Any start of the key long enough to mean something: what a cut before redaction leaves behind. */
+  const KEY_START = KEY.slice(0, 8);
+  const keyed = (task: string, modes: HostileModeName[], run: Record<string, unknown> = {}): Scenario => {
+    const result = validateScenario({
+      version: 1,
+      name: "echo",
+      task,
+      targets: modes.map((mode) => ({ id: mode, endpointUrl: server.endpoint(mode), model: "m" })),
+      inputs: ["Hugging Face is in Paris."],
+      run: { timeoutMs: 10_000, ...run },
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.scenario;
+  };
+  const runKeyed = (testScenario: Scenario) => run(testScenario, { endpointKeys: { byTarget: Object.fromEntries(testScenario.targets.map((target) => [target.id, KEY])) } });
+
+  it("is redacted from every string of a structured answer: an entity's word, its label, nested keys and values", async () => {
+    const { records } = await runKeyed(keyed("token-classification", ["echo-authorization"]));
+    expect(records[0]).toMatchObject({ status: "ok" });
+    const [entity] = records[0]!.outputValue as Record<string, unknown>[];
+    expect(entity).toMatchObject({ word: "Bearer [redacted]", entity_group: "ORG Bearer [redacted]", detail: [{ "Bearer [redacted]": { note: "Bearer [redacted]" } }] });
+    expect(records[0]!.output).toContain("[redacted]");
+    expect(JSON.stringify(records)).not.toContain(KEY_START);
+  });
+
+  it.each([false, true])("is redacted before the output is cut, so no start of it is kept (stream=%s)", async (stream) => {
+    // "Your header was Bearer " is 23 characters: a cut at 32 falls inside the key.
+    const { records } = await runKeyed(keyed("chat-completion", ["echo-authorization"], { stream, maxOutputChars: 32 }));
+    expect(records[0]).toMatchObject({ status: "ok", truncated: true, output: "Your header was Bearer [redacted" });
+    expect(JSON.stringify(records)).not.toContain(KEY_START);
+  });
+
+  it("is redacted before the provider's message is cut to its excerpt", async () => {
+    const { records } = await runKeyed(keyed("chat-completion", ["echo-authorization-error"]));
+    expect(records[0]).toMatchObject({ status: "error", errorKind: "http_5xx", httpStatus: 500 });
+    expect(records[0]!.errorMessage).toContain(`${"x".repeat(ECHO_ERROR_PADDING_CHARS)} Bearer [redacted]`);
+    expect(JSON.stringify(records)).not.toContain(KEY_START);
   });
 });

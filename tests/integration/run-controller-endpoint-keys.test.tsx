@@ -88,7 +88,7 @@ describe("endpoint keys from Settings", () => {
     const final = await controller.start({ scenario: validated.scenario, scenarioId: "test" });
     expect(final.problem).toEqual({
       kind: "key-missing",
-      message: `targets[0] (vllm) needs a key (apiKeyEnv VLLM_KEY on the command line): save one for ${new URL(b.url).origin} in Settings.`,
+      message: `targets[0] (vllm) needs a key (--key vllm=VLLM_KEY on the command line): save one for ${new URL(b.url).origin} in Settings.`,
     });
     expect(b.arrived).toEqual([]);
   });

@@ -1,12 +1,12 @@
 // `export artillery`'s refusals, each naming what is wrong, before anything is written; and the files it
-// writes name no key or token (the workers read them from their environment).
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+// writes name no key or token (the workers read the variables granted with --key from their environment).
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
-import { passScenario } from "../../src/cli/artillery/processor";
+import { ARTILLERY_SCRIPT, artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
+import { createArtilleryProcessor, passScenario } from "../../src/cli/artillery/processor";
 import { inShare, planRequests, shareOfLimit } from "../../src/core/runner";
 import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 
@@ -54,14 +54,52 @@ describe("export artillery", () => {
     expect(result.err).toMatch(/: inputs\[0\]: reads the file cat\.png; an Artillery export cannot carry input files yet\n$/);
   });
 
-  it("writes no key into the script or the processor: the key's variable name only", () => {
+  it("writes no key into the script or the processor: the granted variable's name only", () => {
     const checked = checkScenarioShape(scenarioJson);
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     const scenario: Scenario = checked.scenario;
-    const written = artilleryScript(scenario, 1) + artilleryProcessor(scenario, "run-1");
-    expect(written).toContain("MY_ENDPOINT_KEY");
+    const written = artilleryScript(scenario, 1) + artilleryProcessor(scenario, "run-1", [{ to: { kind: "target", targetId: "endpoint" }, variable: "MY_ENDPOINT_KEY" }]);
+    expect(written).toContain('"endpoint=MY_ENDPOINT_KEY"');
     expect(written).not.toMatch(/hf_[A-Za-z0-9]{10,}|Bearer /);
-    expect(readFileSync(new URL("../../src/cli/artillery/processor.ts", import.meta.url), "utf8")).toContain("endpointKeysFromEnvironment(scenario, env)");
+  });
+
+  it("sends a scenario's apiKeyEnv only when the export granted it with --key, and says where", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "providerbench-export-"));
+    const scenarioPath = join(dir, "keyed.json");
+    writeFileSync(scenarioPath, JSON.stringify(scenarioJson));
+    const refused = await exportWith(["artillery", scenarioPath, "-o", join(dir, "refused")]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("targets[0].apiKeyEnv: endpoint asks for the key in MY_ENDPOINT_KEY, but a scenario file does not send an environment variable by itself: grant it with --key endpoint=MY_ENDPOINT_KEY");
+    expect(existsSync(join(dir, "refused"))).toBe(false);
+    const granted = await exportWith(["artillery", scenarioPath, "-o", join(dir, "granted"), "--key", "endpoint=MY_ENDPOINT_KEY"]);
+    expect(granted.code).toBe(0);
+    expect(granted.err).toBe("key: $MY_ENDPOINT_KEY goes to https://example.invalid only (target endpoint)\n");
+
+    // A worker of a test exported without the grant sends nothing: it refuses to start.
+    const checked = checkScenarioShape(scenarioJson);
+    if (!checked.ok) throw new Error("invalid");
+    const env = { MY_ENDPOINT_KEY: "sk-endpoint-key-1234" };
+    expect(() => createArtilleryProcessor({ runId: "r", scenario: checked.scenario }, env)).toThrow(/grant it with --key endpoint=MY_ENDPOINT_KEY/);
+    expect(() => createArtilleryProcessor({ runId: "r", scenario: checked.scenario, keys: ["endpoint=MY_ENDPOINT_KEY"] }, env)).not.toThrow();
+  });
+
+  it("never writes through a link named like one of its files: without --force it is refused, with it replaced", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "providerbench-export-"));
+    const scenarioPath = join(dir, "plain.json");
+    writeFileSync(scenarioPath, JSON.stringify({ ...scenarioJson, targets: [{ id: "endpoint", endpointUrl: "https://example.invalid/v1", model: "m" }] }));
+    const out = join(dir, "out");
+    mkdirSync(out);
+    // A dangling link: stat calls it absent, and a plain write would create its target.
+    symlinkSync(join(dir, "elsewhere.yml"), join(out, ARTILLERY_SCRIPT));
+    const refused = await exportWith(["artillery", scenarioPath, "-o", out]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`${join(out, ARTILLERY_SCRIPT)} exists already (--force overwrites it)`);
+    expect(existsSync(join(dir, "elsewhere.yml"))).toBe(false);
+    const forced = await exportWith(["artillery", scenarioPath, "-o", out, "--force"]);
+    expect(forced.code, forced.err).toBe(0);
+    expect(lstatSync(join(out, ARTILLERY_SCRIPT)).isFile()).toBe(true);
+    expect(existsSync(join(dir, "elsewhere.yml"))).toBe(false);
+    expect(readdirSync(out).filter((name) => name.endsWith(".partial"))).toEqual([]);
   });
 
   it("gives every virtual user's share one request per target at once, however many inputs (past the file's limit of 1024)", () => {

@@ -1,9 +1,9 @@
 // The one credential rule (src/core/auth-headers.ts), the scenario's apiKeyEnv field and the command
-// line's reading of it.
+// line's grants (--key), without which no variable is sent.
 import { describe, expect, it } from "vitest";
 import { authorizationFor, credentialScopeOf, scopedFetch } from "../../src/core/auth-headers";
 import { validateScenario } from "../../src/core/scenario-file";
-import { endpointKeysFromEnvironment } from "../../src/cli/endpoint-keys";
+import { describeKeyRoutes, endpointKeysFromGrants, parseKeyGrant, type KeyGrant } from "../../src/cli/endpoint-keys";
 
 const HF = "Bearer hf_token_from_the_library_000";
 
@@ -70,24 +70,77 @@ describe("apiKeyEnv in a scenario", () => {
   });
 });
 
-describe("endpointKeysFromEnvironment", () => {
+describe("endpoint keys granted on the command line (--key)", () => {
   const targets = [
     { id: "hf", provider: "groq" as const, model: "m" },
     { id: "vllm", endpointUrl: "http://127.0.0.1:8000/v1", model: "m", apiKeyEnv: "VLLM_KEY" },
     { id: "tgi", endpointUrl: "http://127.0.0.1:8001/v1", model: "m" },
   ];
+  const grant = (text: string): KeyGrant => {
+    const parsed = parseKeyGrant(text);
+    if ("error" in parsed) throw new Error(parsed.error);
+    return parsed;
+  };
 
-  it("reads each named variable, by target", () => {
-    expect(endpointKeysFromEnvironment({ targets }, { VLLM_KEY: " sk-v " })).toEqual({ ok: true, keys: { byTarget: { vllm: "sk-v" } } });
+  it("reads each granted variable, by target or by origin, and says which variable goes to which origin", () => {
+    const result = endpointKeysFromGrants({ targets }, [grant("vllm=VLLM_KEY"), grant("http://127.0.0.1:8001/=TGI_KEY")], { VLLM_KEY: " sk-v ", TGI_KEY: "sk-tgi" }, undefined);
+    expect(result).toEqual({
+      ok: true,
+      keys: { byTarget: { vllm: "sk-v" }, byOrigin: { "http://127.0.0.1:8001": "sk-tgi" } },
+      routes: [
+        { variable: "VLLM_KEY", origin: "http://127.0.0.1:8000", targetIds: ["vllm"] },
+        { variable: "TGI_KEY", origin: "http://127.0.0.1:8001", targetIds: ["tgi"] },
+      ],
+    });
+    if (!result.ok) throw new Error("refused");
+    expect(describeKeyRoutes(result.routes)).toBe("key: $VLLM_KEY goes to http://127.0.0.1:8000 only (target vllm)\nkey: $TGI_KEY goes to http://127.0.0.1:8001 only (target tgi)\n");
   });
 
-  it("names the field and the variable when it is not set or empty", () => {
-    for (const env of [{}, { VLLM_KEY: "  " }]) {
-      expect(endpointKeysFromEnvironment({ targets }, env)).toEqual({
-        ok: false,
-        message: "targets[1].apiKeyEnv: the environment variable VLLM_KEY is not set (it holds the key for vllm)",
+  it("sends nothing a scenario names by itself: apiKeyEnv without a grant stops the run, naming the --key it needs", () => {
+    const hostile = [{ id: "vllm", endpointUrl: "http://127.0.0.1:8000/v1", model: "m", apiKeyEnv: "AWS_SECRET_ACCESS_KEY" }];
+    expect(endpointKeysFromGrants({ targets: hostile }, [], { AWS_SECRET_ACCESS_KEY: "aws-secret-value" }, undefined)).toEqual({
+      ok: false,
+      message:
+        "targets[0].apiKeyEnv: vllm asks for the key in AWS_SECRET_ACCESS_KEY, but a scenario file does not send an environment variable by itself: grant it with --key vllm=AWS_SECRET_ACCESS_KEY",
+    });
+  });
+
+  it("refuses a grant to no target, to a provider target or to an origin no target has, and names a variable that is not set", () => {
+    const env = { VLLM_KEY: "sk-v" };
+    expect(endpointKeysFromGrants({ targets }, [grant("nobody=VLLM_KEY")], env, undefined)).toMatchObject({ ok: false, message: expect.stringContaining("the scenario has no target nobody") as unknown });
+    expect(endpointKeysFromGrants({ targets }, [grant("hf=VLLM_KEY")], env, undefined)).toMatchObject({ ok: false, message: expect.stringContaining("takes the token (HF_TOKEN), not a key") as unknown });
+    expect(endpointKeysFromGrants({ targets }, [grant("vllm=VLLM_KEY"), grant("https://elsewhere.example=VLLM_KEY")], env, undefined)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("no endpoint target of the scenario is at https://elsewhere.example") as unknown,
+    });
+    for (const unset of [{}, { VLLM_KEY: "  " }]) {
+      expect(endpointKeysFromGrants({ targets }, [grant("vllm=VLLM_KEY")], unset, undefined)).toEqual({ ok: false, message: "--key …=VLLM_KEY: the environment variable VLLM_KEY is not set" });
+    }
+  });
+
+  it("parses target and origin grants, and never repeats a key pasted in place of a variable's name", () => {
+    expect(parseKeyGrant("vllm=VLLM_KEY")).toEqual({ to: { kind: "target", targetId: "vllm" }, variable: "VLLM_KEY" });
+    expect(parseKeyGrant("HTTP://127.0.0.1:8000=K")).toEqual({ to: { kind: "origin", origin: "http://127.0.0.1:8000" }, variable: "K" });
+    expect(parseKeyGrant("http://127.0.0.1:8000/v1=K")).toMatchObject({ error: expect.stringContaining("without path") as unknown });
+    for (const pasted of ["vllm=sk-live-0123456789abcdef", "vllm=abcdefghijklmnopqrstuvwxyz0123", "sk-live-0123456789abcdef"]) {
+      const parsed = parseKeyGrant(pasted);
+      expect("error" in parsed && !parsed.error.includes("0123456789")).toBe(true);
+    }
+  });
+
+  it("looks keys up as own properties: target ids constructor and toString find no key", () => {
+    for (const id of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(credentialScopeOf({ id, endpointUrl: "http://127.0.0.1:8000/v1", model: "m" }, { byTarget: {}, byOrigin: {} }, undefined)).toEqual({
+        kind: "endpoint",
+        origin: "http://127.0.0.1:8000",
+        key: null,
       });
     }
+    expect(endpointKeysFromGrants({ targets: [{ id: "constructor", endpointUrl: "http://127.0.0.1:8000/v1", model: "m" }] }, [], {}, undefined)).toEqual({
+      ok: true,
+      keys: { byTarget: {}, byOrigin: {} },
+      routes: [],
+    });
   });
 });
 

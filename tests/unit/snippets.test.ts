@@ -1,9 +1,15 @@
-// Code snippets per target (core/snippets): from @huggingface/inference's own templates, with the first
-// input, and the token only ever as an environment variable.
+// Code snippets per target (core/snippets): the request @huggingface/inference builds for the first input,
+// every value written by its language's quoting, and the token only ever as an environment variable.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { createContext, runInContext, runInNewContext } from "node:vm";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
-import { scenarioSnippets, targetSnippets } from "../../src/core/snippets/target-snippets";
+import { jsLiteral, pythonLiteral, shellQuoted } from "../../src/core/snippets/quote";
+import { scenarioSnippets, targetSnippets, type CodeSnippet, type SnippetLanguage } from "../../src/core/snippets/target-snippets";
 
 const SECRET = "hf_realTokenThatMustNeverAppear1234";
 
@@ -11,6 +17,12 @@ function scenario(fields: Record<string, unknown>): Scenario {
   const result = validateScenario({ version: 1, name: "snippets", ...fields });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.scenario;
+}
+
+function snippetsOf(testScenario: Scenario, targetIndex = 0, sandboxUrl?: string): Map<SnippetLanguage, string> {
+  const result = targetSnippets(testScenario, testScenario.targets[targetIndex]!, sandboxUrl);
+  if ("unavailable" in result) throw new Error(result.unavailable);
+  return new Map(result.snippets.map((snippet: CodeSnippet) => [snippet.language, snippet.content]));
 }
 
 const chat = scenario({
@@ -34,8 +46,7 @@ describe("target snippets", () => {
   it("gives JS, Python and curl for a provider, with the first input, the chat parameters and the stream flag", () => {
     const result = targetSnippets(chat, chat.targets[0]!);
     if ("unavailable" in result) throw new Error(result.unavailable);
-    expect(new Set(result.snippets.map((snippet) => snippet.language))).toEqual(new Set(["js", "python", "sh"]));
-    expect(result.missingLanguages).toEqual([]);
+    expect(result.snippets.map((snippet) => `${snippet.language}/${snippet.client}`)).toEqual(["js/fetch", "python/requests", "sh/curl"]);
     const curl = result.snippets.find((snippet) => snippet.language === "sh")!.content;
     expect(curl).toContain("What is the capital of France?");
     expect(curl).not.toContain("second input");
@@ -43,7 +54,8 @@ describe("target snippets", () => {
     expect(curl).toContain('"max_tokens": 64');
     expect(curl).toContain('"stream": true');
     expect(curl).toContain("meta-llama/Llama-3.1-8B-Instruct:groq");
-    expect(curl).toContain("Bearer $HF_TOKEN");
+    expect(curl).toContain("https://router.huggingface.co/v1/chat/completions");
+    expect(curl).toContain("Bearer ${HF_TOKEN}");
   });
 
   it("never carries the real token, even with one in the environment", () => {
@@ -53,13 +65,13 @@ describe("target snippets", () => {
     expect(text).toContain("HF_TOKEN");
   });
 
-  it("calls an endpoint target at its resolved URL, the token as $API_TOKEN", () => {
-    const result = targetSnippets(chat, chat.targets[1]!, "http://127.0.0.1:8787");
-    if ("unavailable" in result) throw new Error(result.unavailable);
-    const curl = result.snippets.find((snippet) => snippet.language === "sh")!.content;
-    expect(curl).toContain("http://127.0.0.1:8787/fast/v1/chat/completions");
-    expect(curl).toContain("$API_TOKEN");
+  it("calls an endpoint target at its resolved URL, the key from its apiKeyEnv or $API_TOKEN", () => {
+    const curl = snippetsOf(chat, 1, "http://127.0.0.1:8787").get("sh")!;
+    expect(curl).toContain("'http://127.0.0.1:8787/fast/v1/chat/completions'");
+    expect(curl).toContain("${API_TOKEN}");
     expect(curl).toContain('"model": "sandbox-chat"');
+    const keyed = scenario({ task: "chat-completion", targets: [{ id: "v", endpointUrl: "http://127.0.0.1:8000/v1", model: "m", apiKeyEnv: "VLLM_KEY" }], inputs: ["hi"] });
+    expect(snippetsOf(keyed).get("python")).toContain('os.environ["VLLM_KEY"]');
   });
 
   it("says why when an endpoint needs the sandbox and no sandbox URL is known", () => {
@@ -67,16 +79,21 @@ describe("target snippets", () => {
     expect(result).toMatchObject({ targetId: "local", unavailable: expect.stringContaining("needs the sandbox") as string });
   });
 
-  it("writes a non-chat task's input as code in JS and Python and as a JSON value in curl", () => {
+  it("writes a non-chat task's input as a literal of each language, at the task's route", () => {
     const embeddings = scenario({ task: "feature-extraction", targets: [{ id: "hf", provider: "hf-inference", model: "BAAI/bge-small-en-v1.5" }], inputs: ['Say "hi"'] });
-    const result = targetSnippets(embeddings, embeddings.targets[0]!);
-    if ("unavailable" in result) throw new Error(result.unavailable);
-    const byClient = new Map(result.snippets.map((snippet) => [`${snippet.language}/${snippet.client}`, snippet.content]));
-    expect(byClient.get("js/huggingface.js")).toContain('inputs: "Say \\"hi\\"",');
-    expect(byClient.get("python/huggingface_hub")).toContain('"Say \\"hi\\"",');
-    expect(byClient.get("sh/curl")).toContain('"inputs": "Say \\"hi\\""');
-    expect(byClient.get("sh/curl")).toContain("https://router.huggingface.co/hf-inference/models/BAAI/bge-small-en-v1.5");
-    expect(result.snippets.map((snippet) => snippet.language)).toEqual([...result.snippets.map((snippet) => snippet.language)].sort((a, b) => ["js", "python", "sh"].indexOf(a) - ["js", "python", "sh"].indexOf(b)));
+    const snippets = snippetsOf(embeddings);
+    for (const language of ["js", "python", "sh"] as const) expect(snippets.get(language)).toContain('"inputs": "Say \\"hi\\""');
+    expect(snippets.get("sh")).toContain("https://router.huggingface.co/hf-inference/models/BAAI/bge-small-en-v1.5");
+    const endpoint = scenario({ task: "feature-extraction", targets: [{ id: "e", endpointUrl: "http://127.0.0.1:8000/v1", model: "m" }], inputs: ["x"] });
+    expect(snippetsOf(endpoint).get("sh")).toContain("'http://127.0.0.1:8000/v1/embeddings'");
+  });
+
+  it("keeps a parameter whose value is 0 (temperature: 0) in every language", () => {
+    const greedy = scenario({ task: "chat-completion", targets: [{ id: "g", provider: "groq", model: "m" }], inputs: ["hi"], parameters: { temperature: 0, top_p: 0, max_tokens: 8 } });
+    for (const [language, content] of snippetsOf(greedy)) {
+      expect(content, language).toMatch(/"temperature": 0(?![.\d])/);
+      expect(content, language).toMatch(/"top_p": 0(?![.\d])/);
+    }
   });
 
   it("says why when the library cannot call the provider for the task", () => {
@@ -88,5 +105,85 @@ describe("target snippets", () => {
 
   it("lists only the target asked for", () => {
     expect(scenarioSnippets(chat, "http://127.0.0.1:8787", "local").map((result) => result.targetId)).toEqual(["local"]);
+  });
+});
+
+/** Strings that end a literal and run code in a shell, Python or JavaScript when they are not quoted for it. */
+const HOSTILE = [
+  `'; touch pwned-shell; echo '`,
+  `$(touch pwned-subshell) \`touch pwned-backtick\``,
+  `"); import os; os.system("touch pwned-python"); ("`,
+  `"""'''\\" + globalThis.pwned = true + "`,
+  "${globalThis.pwned = true}` line\nbreak\r\u2028\u2029 tab\t \\u0041 end\\",
+];
+
+describe("snippets with hostile values", () => {
+  const hostile = scenario({
+    task: "chat-completion",
+    targets: [{ id: "e", endpointUrl: "http://127.0.0.1:8000/'$(touch pwned-url)'/v1", model: HOSTILE[2]! }],
+    inputs: [{ messages: HOSTILE.map((content) => ({ role: "user", content })) }],
+    run: { stream: false },
+  });
+  const expectedUrl = "http://127.0.0.1:8000/'$(touch%20pwned-url)'/v1/chat/completions";
+
+  it("quotes every value for the shell: the curl command receives them as they are, and runs nothing", () => {
+    const folder = mkdtempSync(join(tmpdir(), "pb-snippet-sh-"));
+    // curl stands in as a function that prints each argument it receives, NUL-separated.
+    const printed = execFileSync("sh", ["-c", `curl() { for arg in "$@"; do printf '%s\\0' "$arg"; done; }\n${snippetsOf(hostile).get("sh")!}`], {
+      cwd: folder,
+      env: { PATH: process.env.PATH, API_TOKEN: "k" },
+    }).toString();
+    const args = printed.split("\0").slice(0, -1);
+    expect(args[0]).toBe(expectedUrl);
+    const body = JSON.parse(args[args.indexOf("-d") + 1]!) as { model: string; messages: { content: string }[] };
+    expect(body.messages.map((message) => message.content)).toEqual(HOSTILE);
+    expect(body.model).toBe(HOSTILE[2]);
+    expect(args).toContain("Authorization: Bearer k");
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("quotes every value for JavaScript: fetch receives them as they are, and nothing else runs", async () => {
+    const calls: { url: string; init: { body: string; headers: Record<string, string> } }[] = [];
+    const fetchStub = async (url: string, init: { body: string; headers: Record<string, string> }) => {
+      calls.push({ url, init });
+      return { json: async () => ({}) };
+    };
+    // Run in a context of its own, with fetch, process and console stubbed: a value that escaped its literal would run there.
+    const context = createContext({ fetch: fetchStub, process: { env: { API_TOKEN: "k" } }, console: { log: () => undefined } });
+    await (runInContext(`(async () => {\n${snippetsOf(hostile).get("js")!}\n})()`, context) as Promise<void>);
+    expect(runInContext("globalThis.pwned", context)).toBeUndefined();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe(expectedUrl);
+    expect(calls[0]!.init.headers.Authorization).toBe("Bearer k");
+    const body = JSON.parse(calls[0]!.init.body) as { model: string; messages: { content: string }[] };
+    expect(body.messages.map((message) => message.content)).toEqual(HOSTILE);
+    expect(body.model).toBe(HOSTILE[2]);
+  });
+
+  it("quotes every value for Python: each is one string literal with its escapes, placed nowhere else", () => {
+    const python = snippetsOf(hostile).get("python")!;
+    for (const value of [...HOSTILE, expectedUrl]) {
+      const literal = pythonLiteral(value);
+      // A JSON string is a Python string literal with the same escapes; it holds no raw quote or line break.
+      expect(JSON.parse(literal)).toBe(value);
+      expect(literal.slice(1, -1)).not.toMatch(/(^|[^\\])(\\\\)*"|[\n\r]/);
+      expect(python).toContain(literal);
+    }
+    // The code around the literals is the snippet's own.
+    const withoutLiterals = python.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    expect(withoutLiterals).not.toMatch(/touch|pwned|import os;|system/);
+  });
+
+  it("writes literals that read back as the value in each language", () => {
+    for (const value of HOSTILE) {
+      expect(execFileSync("sh", ["-c", `printf '%s' ${shellQuoted(value)}`]).toString()).toBe(value);
+      expect(runInNewContext(`(${jsLiteral(value)})`)).toBe(value);
+    }
+    const object = JSON.parse('{"__proto__": {"polluted": true}, "a": [1, false, null]}') as unknown;
+    expect(pythonLiteral(object)).toBe('{\n    "__proto__": {\n        "polluted": True,\n    },\n    "a": [\n        1,\n        False,\n        None,\n    ],\n}');
+    const context = createContext({});
+    const read = runInContext(`(${jsLiteral(object)})`, context) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(read)).toBe(runInContext("Object.prototype", context));
+    expect(Object.getOwnPropertyDescriptor(read, "__proto__")?.value).toEqual({ polluted: true });
   });
 });

@@ -2,25 +2,30 @@
 // unchanged with `artillery run` (every core of one machine) and `artillery run-fargate` / `run-lambda`
 // (many machines, several regions). The folder holds the script, a small processor that names the
 // scenario, and ProviderBench's runner bundled beside it (bundle-processor.ts). No key or token is
-// written: the workers read them from their environment, as `run` does.
+// written: the workers read them from their environment, as `run` does, and only the variables granted
+// with --key when the test was exported (their names are written, never their values).
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { expandInputs, inputFileParts } from "../../core/inputs";
 import { formatScenarioErrors, type Scenario } from "../../core/scenario";
 import { parseScenarioText } from "../../core/scenario-file";
+import { DEFAULT_SANDBOX_URL } from "../../core/sandbox-health";
+import { describeKeyRoutes, grantedVariables, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
+import { FileExistsProblem, placeFile } from "../atomic-file";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "../exit-codes";
 import { terminalSafe } from "../terminal-safe";
 import { PROCESSOR_BUNDLE, writeProcessorBundle } from "./bundle-processor";
 
-export const EXPORT_USAGE = `Usage: npm run cli -- export artillery <scenario.json> -o <dir> [--force]
+export const EXPORT_USAGE = `Usage: npm run cli -- export artillery <scenario.json> -o <dir> [--force] [--key <target|origin>=<ENV>]…
   Writes an Artillery test into <dir>: ${"providerbench-test.yml"} (the script: edit its phases for the load you
   want), processor.mjs and ${PROCESSOR_BUNDLE} (ProviderBench's runner). Each virtual user sends one input
   to every target and reports providerbench.<target>.latency_ms, ttft_ms, output_tokens, requests, errors.
   Run it with the artillery/ folder's Artillery: artillery run --output report.json <dir>/providerbench-test.yml
-  Workers read HF_TOKEN, endpoint keys (apiKeyEnv), PROVIDERBENCH_SANDBOX_URL and, to write their records,
-  PROVIDERBENCH_RECORDS_DIR from their environment.`;
+  --key <target|origin>=<ENV> grants an endpoint key as run's --key does: the variable's name is written
+  into the test, never its value. Workers read HF_TOKEN, the granted variables, PROVIDERBENCH_SANDBOX_URL
+  and, to write their records, PROVIDERBENCH_RECORDS_DIR from their environment.`;
 
 /** The script's file name in the exported folder. */
 export const ARTILLERY_SCRIPT = "providerbench-test.yml";
@@ -74,28 +79,34 @@ export function artilleryScript(scenario: Scenario, inputCount: number): string 
   ].join("\n");
 }
 
-/** The processor Artillery loads: the scenario and run id, handed to the bundled runner. */
-export function artilleryProcessor(scenario: Scenario, runId: string): string {
+/** The processor Artillery loads: the scenario, run id and key grants (`target=ENV`), handed to the bundled runner. */
+export function artilleryProcessor(scenario: Scenario, runId: string, keyGrants: readonly KeyGrant[] = []): string {
+  const keys = keyGrants.map((grant) => `${grant.to.kind === "target" ? grant.to.targetId : grant.to.origin}=${grant.variable}`);
   return [
     `// Written by \`providerbench export artillery\`: the scenario below, run by ProviderBench's runner (${PROCESSOR_BUNDLE}).`,
     `import { createArtilleryProcessor } from "./${PROCESSOR_BUNDLE}";`,
     "",
-    `const exported = ${JSON.stringify({ runId, scenario }, null, 2)};`,
+    `const exported = ${JSON.stringify({ runId, scenario, keys }, null, 2)};`,
     "",
     "export const { providerbenchPass } = createArtilleryProcessor(exported);",
     "",
   ].join("\n");
 }
 
+/** Any entry, a dangling symbolic link included (stat would follow it and call it absent). */
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
+  return lstat(path).then(
     () => true,
     () => false,
   );
 }
 
-/** Validates the scenario and writes the test; returns the files written. */
-export async function exportArtillery(scenarioPath: string, outDir: string, options: { force: boolean; runId?: string }): Promise<string[]> {
+/** Validates the scenario and the key grants and writes the test; returns the files written and what the grants send where. */
+export async function exportArtillery(
+  scenarioPath: string,
+  outDir: string,
+  options: { force: boolean; runId?: string; keyGrants?: readonly KeyGrant[]; sandboxUrl?: string | undefined },
+): Promise<{ files: string[]; keyRoutes: string }> {
   let text: string;
   try {
     text = await readFile(scenarioPath, "utf8");
@@ -113,22 +124,31 @@ export async function exportArtillery(scenarioPath: string, outDir: string, opti
     const part = inputFileParts(expanded.inputs[withFile]!.value)[0]!;
     throw new ExportProblem(`${scenarioPath}: inputs[${withFile}]${part.path === "" ? "" : `.${part.path}`}: reads the file ${part.file}; an Artillery export cannot carry input files yet`);
   }
+  const keyGrants = options.keyGrants ?? [];
+  const granted = grantedVariables(scenario, keyGrants, options.sandboxUrl ?? DEFAULT_SANDBOX_URL);
+  if (!granted.ok) throw new ExportProblem(`${scenarioPath}: ${granted.message}`);
   const files = [ARTILLERY_SCRIPT, ARTILLERY_PROCESSOR, PROCESSOR_BUNDLE].map((name) => join(outDir, name));
   if (!options.force) {
     for (const file of files) if (await exists(file)) throw new ExportProblem(`${file} exists already (--force overwrites it)`);
   }
   await mkdir(outDir, { recursive: true });
-  await writeFile(files[0]!, artilleryScript(scenario, expanded.inputs.length));
-  await writeFile(files[1]!, artilleryProcessor(scenario, options.runId ?? randomUUID()));
-  await writeProcessorBundle(files[2]!);
-  return files;
+  // Each file is written aside and put in place: a link named like one of them is never written through,
+  // and without --force nothing already there (a dangling link included) is replaced.
+  const place = (file: string, write: (temporaryPath: string) => Promise<void>): Promise<void> =>
+    placeFile(file, write, { replace: options.force }).catch((error: unknown) => {
+      throw error instanceof FileExistsProblem ? new ExportProblem(`${error.message} (--force overwrites it)`) : error;
+    });
+  await place(files[0]!, (temporary) => writeFile(temporary, artilleryScript(scenario, expanded.inputs.length)));
+  await place(files[1]!, (temporary) => writeFile(temporary, artilleryProcessor(scenario, options.runId ?? randomUUID(), keyGrants)));
+  await place(files[2]!, writeProcessorBundle);
+  return { files, keyRoutes: describeKeyRoutes(granted.routes) };
 }
 
 export async function exportCommand(argv: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  let values: { out?: string; force?: boolean; help?: boolean };
+  let values: { out?: string; force?: boolean; help?: boolean; key?: string[] };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string", short: "o" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
+    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string", short: "o" }, force: { type: "boolean" }, key: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } }));
   } catch (error) {
     err.write(`error: ${(error as Error).message}\n\n${EXPORT_USAGE}\n`);
     return EXIT_BAD_INPUT;
@@ -150,9 +170,20 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream, 
     err.write(`error: -o <dir>: required (the folder the test is written to)\n\n${EXPORT_USAGE}\n`);
     return EXIT_BAD_INPUT;
   }
+  const keyGrants: KeyGrant[] = [];
+  for (const text of values.key ?? []) {
+    const grant = parseKeyGrant(text);
+    if ("error" in grant) {
+      err.write(`error: ${terminalSafe(grant.error)}\n\n${EXPORT_USAGE}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    keyGrants.push(grant);
+  }
   try {
-    const files = await exportArtillery(scenarioPath, values.out, { force: values.force === true });
+    const { files, keyRoutes } = await exportArtillery(scenarioPath, values.out, { force: values.force === true, keyGrants, sandboxUrl: process.env.PROVIDERBENCH_SANDBOX_URL });
     out.write(`${terminalSafe(files.join("\n"))}\n`);
+    // What the workers will send where, said now: they run on other machines, later.
+    err.write(terminalSafe(keyRoutes));
     return EXIT_COMPLETED;
   } catch (error) {
     if (!(error instanceof ExportProblem)) throw error;

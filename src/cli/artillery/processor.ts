@@ -16,7 +16,7 @@ import { runScenario } from "../../core/runner";
 import { DEFAULT_SANDBOX_URL } from "../../core/sandbox-health";
 import { checkScenarioShape, formatScenarioErrors, type Scenario } from "../../core/scenario";
 import { targetsNeedingToken } from "../../core/targets";
-import { endpointKeysFromEnvironment } from "../endpoint-keys";
+import { endpointKeysFromGrants, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
 import { recordToJsonLine } from "../record-files";
 import { createWireTransport, type WireTransport } from "../transport/undici-transport";
 
@@ -30,6 +30,8 @@ export interface ExportedTest {
   scenario: unknown;
   /** Every worker's records carry this run id, so their files join into one records file. */
   runId: string;
+  /** The --key grants given to the export (`vllm=VLLM_KEY`): the only variables a worker sends. Absent in tests exported before grants. */
+  keys?: unknown;
 }
 
 export interface ArtilleryProcessor {
@@ -65,9 +67,9 @@ export function createArtilleryProcessor(exported: ExportedTest, env: Record<str
   if (needToken.length > 0 && accessToken === undefined) {
     throw new ArtilleryProcessorProblem(`targets ${needToken.map((target) => target.id).join(", ")} call Hugging Face providers and need a token: set HF_TOKEN in the workers' environment`);
   }
-  const keys = endpointKeysFromEnvironment(scenario, env);
-  if (!keys.ok) throw new ArtilleryProcessorProblem(keys.message);
   const sandboxUrl = env.PROVIDERBENCH_SANDBOX_URL ?? DEFAULT_SANDBOX_URL;
+  const keys = endpointKeysFromGrants(scenario, exportedGrants(exported.keys), env, sandboxUrl);
+  if (!keys.ok) throw new ArtilleryProcessorProblem(`${keys.message}\n(give --key to export artillery, and export the test again)`);
   const recordsDir = env.PROVIDERBENCH_RECORDS_DIR?.trim() || null;
   // Lambda and Fargate set AWS_REGION; run-lambda's report does not name its region otherwise.
   const region = env.AWS_REGION?.trim() || null;
@@ -119,6 +121,17 @@ export function createArtilleryProcessor(exported: ExportedTest, env: Record<str
       await writeRecords(records);
     },
   };
+}
+
+/** The grants written by the export, read as the command line reads --key: anything else in their place grants nothing. */
+function exportedGrants(keys: unknown): KeyGrant[] {
+  if (keys === undefined) return [];
+  if (!Array.isArray(keys)) throw new ArtilleryProcessorProblem("the exported test's keys must be a list of target=VARIABLE grants");
+  return keys.map((text) => {
+    const grant = typeof text === "string" ? parseKeyGrant(text) : { error: "the exported test's keys must be a list of target=VARIABLE grants" };
+    if ("error" in grant) throw new ArtilleryProcessorProblem(grant.error);
+    return grant;
+  });
 }
 
 /**

@@ -45,7 +45,7 @@ describe("CodeSnippets", () => {
     expect(within(groq).getByRole("heading", { level: 3 }).textContent).toBe("Groq");
     const codes = within(groq).getAllByTestId("snippet-code");
     expect(new Set(codes.map((code) => code.getAttribute("data-language")))).toEqual(new Set(["js", "python", "sh"]));
-    expect(codes.find((code) => code.getAttribute("data-language") === "sh")!.textContent).toContain("$HF_TOKEN");
+    expect(codes.find((code) => code.getAttribute("data-language") === "sh")!.textContent).toContain("${HF_TOKEN}");
     // The input's markup stays text inside the snippets.
     expect(container.querySelectorAll("script")).toHaveLength(0);
     expect(container.textContent).not.toContain(SECRET);

@@ -67,7 +67,7 @@ export function TargetRow({ index, task, exampleModels, onRemove }: TargetRowPro
             <TextField
               path={[...path, "apiKeyEnv"]}
               label="Key's environment variable (optional)"
-              hint="For the command line, e.g. VLLM_KEY: its name, never the key. In the browser, keys are set in Settings."
+              hint="For the command line, e.g. VLLM_KEY: its name, never the key; the run sends it only when granted with --key <id>=VLLM_KEY. In the browser, keys are set in Settings."
             />
             <datalist id={endpointsListId}>
               {SANDBOX_PROFILES.map((profile) => (

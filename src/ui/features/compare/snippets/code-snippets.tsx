@@ -1,5 +1,5 @@
-// The code to call each target of the run with its first input, from @huggingface/inference's snippets
-// (core/snippets): folded away until asked for, each snippet with a copy button.
+// The code to call each target of the run with its first input, the request @huggingface/inference builds,
+// every value quoted for its language (core/snippets): folded away until asked for, each with a copy button.
 import { useMemo, useState, useSyncExternalStore } from "react";
 import type { Scenario } from "../../../../core/scenario";
 import { LANGUAGE_NAMES, scenarioSnippets, type CodeSnippet } from "../../../../core/snippets/target-snippets";
@@ -11,13 +11,13 @@ export function CodeSnippets(props: { scenario: Scenario }) {
   const { scenario } = props;
   const [open, setOpen] = useState(false);
   const sandboxUrl = useSyncExternalStore(subscribeToSettings, resolveSandboxUrl);
-  // Only built once opened: the library's templates are rendered per target and language.
+  // Only built once opened: a request is built per target.
   const results = useMemo(() => (open ? scenarioSnippets(scenario, sandboxUrl) : []), [open, scenario, sandboxUrl]);
   return (
     <details className="pb-snippets" data-testid="code-snippets" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Code to call each target (JavaScript, Python, curl) with the first input</summary>
       <p className="pb-muted">
-        Written by @huggingface/inference&apos;s snippets. The token is read from an environment variable ($HF_TOKEN; $API_TOKEN for an endpoint): set it before running.
+        The request @huggingface/inference builds for each target. The token is read from an environment variable ($HF_TOKEN; for an endpoint, its apiKeyEnv or $API_TOKEN): set it before running.
       </p>
       {results.map((result) => (
         <section key={result.targetId} className="pb-snippet-target" data-testid="target-snippets" data-target-id={result.targetId}>
@@ -25,14 +25,7 @@ export function CodeSnippets(props: { scenario: Scenario }) {
           {"unavailable" in result ? (
             <p className="pb-empty">No snippet: {result.unavailable}</p>
           ) : (
-            <>
-              {result.snippets.map((snippet, index) => (
-                <SnippetBlock key={index} snippet={snippet} />
-              ))}
-              {result.missingLanguages.length > 0 && (
-                <p className="pb-muted">The library has no {result.missingLanguages.map((language) => LANGUAGE_NAMES[language]).join(" or ")} snippet for {scenario.task}.</p>
-              )}
-            </>
+            result.snippets.map((snippet, index) => <SnippetBlock key={index} snippet={snippet} />)
           )}
         </section>
       ))}

@@ -1,0 +1,62 @@
+// The request a snippet makes: the URL and body @huggingface/inference builds for the target and the
+// scenario's first input (its own request builder, the one the run's calls go through), and the
+// environment variable its token is read from. No token is ever read here.
+import { getProviderHelper, makeRequestOptionsFromResolvedModel, type InferenceProviderOrPolicy } from "@huggingface/inference";
+import { isHuggingFaceUrl } from "../auth-headers";
+import { expandInputs, inputFileParts } from "../inputs";
+import { requestParametersOf } from "../request-parameters";
+import { isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
+import { endpointBaseUrl } from "../targets";
+import { taskDefinition } from "../tasks/index";
+import { isInputFileRef } from "../tasks/task-io";
+
+export interface SnippetRequest {
+  url: string;
+  /** The environment variable the snippet reads the token or key from: its name, never its value. */
+  tokenVariable: string;
+  /** A JSON body (parsed), or a file whose bytes are the body. */
+  body: { kind: "json"; value: unknown } | { kind: "file"; path: string };
+  stream: boolean;
+}
+
+/** The Hugging Face router's OpenAI-compatible base: chat on any provider, the model named `<model>:<provider>`. */
+const ROUTER_CHAT_BASE = "https://router.huggingface.co/v1";
+/** Stands for the token while the library builds the request; the snippet reads a variable instead. */
+const TOKEN_PLACEHOLDER = "hf_token_read_from_the_environment";
+
+export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandboxUrl: string | undefined): SnippetRequest | { unavailable: string } {
+  const definition = taskDefinition(scenario.task);
+  const expanded = expandInputs(scenario);
+  const value = expanded.ok ? expanded.inputs[0]?.value : undefined;
+  if (value === undefined) return { unavailable: "the scenario has no input" };
+  const wholeFile = isInputFileRef(value);
+  if (!wholeFile && inputFileParts(value).length > 0) return { unavailable: "the first input holds files among other fields: no snippet is written for such an input yet" };
+  const chat = definition.libraryTask === "conversational";
+  const stream = scenario.run.stream && definition.streams;
+  const parameters = requestParametersOf(scenario.parameters);
+  const inputs = wholeFile
+    ? { data: new Blob([]) }
+    : chat
+      ? { ...parameters, messages: value, ...(stream ? { stream: true } : {}) }
+      : definition.id === "feature-extraction"
+        ? { ...parameters, inputs: value }
+        : { inputs: value, ...(Object.keys(parameters).length > 0 ? { parameters } : {}), ...(stream ? { stream: true } : {}) };
+  // A provider's chat goes through the router's OpenAI-compatible route, which maps the model itself;
+  // every other call is built as the run builds it (the endpoint's task route, the provider's helper).
+  const providerChat = chat && isProviderTarget(target);
+  const provider: InferenceProviderOrPolicy = isProviderTarget(target) && !providerChat ? target.provider! : "hf-inference";
+  const model = providerChat && target.provider !== "auto" ? `${target.model}:${target.provider}` : target.model;
+  let request: { url: string; info: RequestInit };
+  try {
+    const endpointUrl = providerChat ? ROUTER_CHAT_BASE : target.endpointUrl === undefined ? undefined : endpointBaseUrl(target.endpointUrl, definition, { sandboxUrl });
+    const helper = getProviderHelper(provider, definition.libraryTask);
+    // The arguments are a task's as the run passes them: the library's union of every task's arguments cannot name which.
+    const args = { accessToken: TOKEN_PLACEHOLDER, provider, model, endpointUrl, ...inputs } as Parameters<typeof makeRequestOptionsFromResolvedModel>[2];
+    request = makeRequestOptionsFromResolvedModel(model, helper, args, undefined, { task: definition.libraryTask });
+  } catch (error) {
+    return { unavailable: error instanceof Error ? error.message : String(error) };
+  }
+  const tokenVariable = isHuggingFaceUrl(new URL(request.url)) ? "HF_TOKEN" : (target.apiKeyEnv ?? "API_TOKEN");
+  const body = typeof request.info.body === "string" ? { kind: "json" as const, value: JSON.parse(request.info.body) as unknown } : { kind: "file" as const, path: (value as { file: string }).file };
+  return { url: request.url, tokenVariable, body, stream };
+}
