@@ -1,9 +1,8 @@
 // The compare page's charts in Chromium, hovered as a user would: the percentile tooltip lists targets
 // in legend order (not alphabetically), and a timeline point's tooltip names its target.
-import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession, type Servers } from "./harness";
+import { collectPageErrors, runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession, type Servers, downloadedBytes } from "./harness";
 
 // Labels whose alphabetical order is not the scenario's: a tooltip sorted by name would show it.
 const LABELS = ["Zulu cloud", "Alpha local", "Mike hosted"];
@@ -106,7 +105,7 @@ describe("charts on the compare page", () => {
     await chart.locator(".recharts-area-area").first().waitFor();
     const [svg] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: /as SVG$/ }).click()]);
     expect(svg.suggestedFilename()).toBe("latency-distribution-ecdf.svg");
-    const markup = await readFile(await svg.path(), "utf8");
+    const markup = (await downloadedBytes(svg)).toString("utf8");
     const parsed = await page.evaluate((text) => {
       const document = new DOMParser().parseFromString(text, "image/svg+xml");
       return { errors: document.getElementsByTagName("parsererror").length, root: document.documentElement.tagName, texts: [...document.querySelectorAll("text")].map((node) => node.textContent) };
@@ -117,7 +116,7 @@ describe("charts on the compare page", () => {
 
     const [png] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: /as PNG$/ }).click()]);
     expect(png.suggestedFilename()).toBe("latency-distribution-ecdf.png");
-    const bytes = await readFile(await png.path());
+    const bytes = await downloadedBytes(png);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     // Width × height from the IHDR chunk: twice the chart's size on screen.
     expect(bytes.readUInt32BE(16)).toBeGreaterThan(600);

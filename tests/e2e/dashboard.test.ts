@@ -1,10 +1,10 @@
 // The dashboard end to end in real Chromium: the production build served as static files, the sandbox
 // over real HTTP, and the user's path: run a scenario, compare, export CSV, replay, reload.
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { collectPageErrors, parseCsvRows, startBrowserSession, type BrowserSession, type Servers } from "./harness";
+import { collectPageErrors, parseCsvRows, startBrowserSession, type BrowserSession, type Servers, downloadedBytes } from "./harness";
 
 const REPOSITORY_ROOT = resolve(import.meta.dirname, "../..");
 const ARTIFACTS = join(REPOSITORY_ROOT, "test-artifacts");
@@ -137,7 +137,7 @@ async function readsTheVerdictAndTheDistributions(): Promise<void> {
 /** The records CSV has one row per request attempt. */
 async function exportsOneCsvRowPerAttempt(run: { runId: string; planned: number; attempts: number }): Promise<void> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-records-csv").click()]);
-  const rows = parseCsvRows(await readFile(await download.path(), "utf8"));
+  const rows = parseCsvRows((await downloadedBytes(download)).toString("utf8"));
   expect(rows).toHaveLength(run.attempts);
   expect(new Set(rows.map((row) => row.runId))).toEqual(new Set([run.runId]));
   expect(rows.filter((row) => row.warmup === "true" && row.attempt === "1")).toHaveLength(TARGET_IDS.length);

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
 import Papa from "papaparse";
 import { inject } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
@@ -181,6 +181,13 @@ async function waitUntilGroupIsGone(groupId: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`processes of Chromium's group ${groupId} are still alive`);
+}
+
+/** A download's bytes, streamed from the browser: every test's browser is connected (global-setup.ts), so the file has no local path. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Errors the page throws or logs: a run of the app should produce none. */

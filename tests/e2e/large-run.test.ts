@@ -3,7 +3,6 @@
 // columns, a note saying which views are left to the command line, and a records table that reads the
 // rows in view from IndexedDB as it is scrolled and filtered, and a records CSV written chunk by chunk.
 import { writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
@@ -14,7 +13,7 @@ import type { RequestRecord } from "../../src/core/record";
 import { LARGE_RUN_RECORDS } from "../../src/ui/features/compare/large-run";
 import { nightlyScenario } from "../unit/nightly-series";
 import { requestRecord } from "../unit/request-record";
-import { collectPageErrors, countStoredRecords, parseCsvRows, startBrowserSession, type BrowserSession } from "./harness";
+import { collectPageErrors, countStoredRecords, parseCsvRows, startBrowserSession, type BrowserSession, downloadedBytes } from "./harness";
 
 const RUN_ID = "large-run";
 const COUNT = LARGE_RUN_RECORDS + 20_000;
@@ -117,7 +116,7 @@ describe("a run too large to read whole, in Chromium", () => {
 
   it("writes the records CSV of every record from the store, a chunk at a time", async () => {
     const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByTestId("export-records-csv").click()]);
-    const rows = parseCsvRows(await readFile(await download.path(), "utf8"));
+    const rows = parseCsvRows((await downloadedBytes(download)).toString("utf8"));
     expect(rows).toHaveLength(COUNT);
     expect(rows.map((row) => Number(row.inputIndex))).toEqual(Array.from({ length: COUNT }, (_, index) => index));
     expect(rows.at(-1)).toMatchObject({ targetId: "slow", status: "error", errorKind: "rate_limited" });

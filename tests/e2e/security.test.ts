@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../../vite.config";
-import { parseCsvRows, runScenarioInApp, saveScenarioThroughUi, dumpDatabase, startBrowserSession, type BrowserSession, type Servers } from "./harness";
+import { parseCsvRows, runScenarioInApp, saveScenarioThroughUi, dumpDatabase, startBrowserSession, type BrowserSession, type Servers, downloadedBytes } from "./harness";
 
 const SENTINEL_TOKEN = "hf_SENTINELtokenMustNotLeak0123456789";
 const HUGGING_FACE_HOSTS = new Set(["huggingface.co", "router.huggingface.co"]);
@@ -136,7 +136,7 @@ async function answerFormulaStream(route: Route): Promise<void> {
 
 async function download(testId: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
-  return readFile(await file.path(), "utf8");
+  return (await downloadedBytes(file)).toString("utf8");
 }
 
 /** Opens a finished run's report and waits for its tables. */
