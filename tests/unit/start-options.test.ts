@@ -1,0 +1,21 @@
+// `npm start`'s options: the two ports a user may pick, beside the sandbox's drift options.
+import { describe, expect, it } from "vitest";
+import { startOptionsFrom } from "../../src/cli/start-options";
+
+describe("npm start's options", () => {
+  it("takes the dashboard's port and the sandbox's port", () => {
+    expect(startOptionsFrom(["--port", "3000", "--sandbox-port", "9000"])).toEqual({ appPort: 3000, sandboxPort: 9000, drift: [], runNumber: 1 });
+  });
+
+  it("leaves both ports to the defaults (or a free one) when none is given, and keeps the drift options", () => {
+    const options = startOptionsFrom(["--drift", "slow=+25%@8", "--run-number", "8"]);
+    expect(options).toMatchObject({ appPort: null, sandboxPort: null, runNumber: 8 });
+    expect("drift" in options && options.drift.map((drift) => drift.profile)).toEqual(["slow"]);
+  });
+
+  it("refuses a port that is not one, naming the option", () => {
+    expect(startOptionsFrom(["--port", "80a"])).toEqual({ error: '--port must be a whole number from 0 to 65535, got "80a"' });
+    expect(startOptionsFrom(["--sandbox-port", "70000"])).toEqual({ error: '--sandbox-port must be a whole number from 0 to 65535, got "70000"' });
+    expect(startOptionsFrom(["--prot", "1"])).toHaveProperty("error");
+  });
+});
