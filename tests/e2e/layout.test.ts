@@ -1,7 +1,7 @@
-// The Compare page's own stylesheet applied, seen in Chromium: "Where the time goes" draws its bars (they
-// are HTML spans that only the stylesheet gives a size), and at a phone's width the page does not scroll
+// The stylesheets applied, seen in Chromium. On Compare, "Where the time goes" draws its bars (they are
+// HTML spans that only the stylesheet gives a size), and at a phone's width the page does not scroll
 // sideways even with the pickers that grow to their longest option: the run picker (a second run with a
-// long name) and the outputs' input picker (a long prompt).
+// long name) and the outputs' input picker (a long prompt). In Settings, each label stays on its field's line.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { horizontalOverflow, runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession } from "./harness";
@@ -27,7 +27,7 @@ let page: Page;
 let runId: string;
 
 beforeAll(async () => {
-  session = await startBrowserSession("compare-layout", { sandboxTimeScale: 0.1 });
+  session = await startBrowserSession("layout", { sandboxTimeScale: 0.1 });
   page = session.page;
   await session.servers.openApp(page);
   const key = await saveScenarioThroughUi(page, SCENARIO);
@@ -77,5 +77,21 @@ describe("the Compare page's layout", () => {
     await page.locator(".recharts-surface").first().waitFor();
     const overflow = await horizontalOverflow(page);
     expect(overflow.scrollWidth, `sticking out: ${overflow.overflowing.join(", ")}`).toBeLessThanOrEqual(390);
+  });
+});
+
+describe("the Settings page's layout", () => {
+  it("keeps each endpoint key field on the line of its label", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate((hash) => (window.location.hash = hash), "#/settings");
+    for (const name of ["Endpoint URL", "Key"]) {
+      const field = page.getByLabel(name, { exact: true });
+      const label = page.locator(`label[for="${await field.getAttribute("id")}"]`);
+      const [labelBox, fieldBox] = [await label.boundingBox(), await field.boundingBox()];
+      const labelMiddle = labelBox!.y + labelBox!.height / 2;
+      expect(labelMiddle, `"${name}" beside its field`).toBeGreaterThan(fieldBox!.y);
+      expect(labelMiddle, `"${name}" beside its field`).toBeLessThan(fieldBox!.y + fieldBox!.height);
+      expect(labelBox!.x, `"${name}" before its field`).toBeLessThan(fieldBox!.x);
+    }
   });
 });
