@@ -35,6 +35,11 @@ export interface PlannedRequest {
 export interface RunProgress {
   /** Requests the plan holds (retries not included). */
   planned: number;
+  /**
+   * `planned` is an estimate: a stage bound by a duration sends what fits in its time (an open loop's
+   * arrivals are random), so the total is known only once the run ends. Progress shows it as such.
+   */
+  plannedIsEstimate: boolean;
   /** Planned requests finished, whatever their outcome (after their last attempt). */
   done: number;
   /** Attempts recorded, retries and warm-ups included. */
@@ -186,7 +191,7 @@ export function stageArrivals(scenario: Scenario, inputCount: number, stage: Sta
  * loop's duration (rate × time), and the plan's size for a closed loop's duration or an auto sweep's
  * rates, which are only known as the run goes (progress never shows fewer than are done).
  */
-export function countPlannedRequests(scenario: Scenario, inputCount: number): { measured: number; warmup: number } {
+export function countPlannedRequests(scenario: Scenario, inputCount: number): { measured: number; warmup: number; estimated: boolean } {
   const targets = scenario.targets.length;
   const size = stageSize(scenario.run.load);
   const planSize = scenario.run.repetitions * inputCount * targets;
@@ -199,13 +204,14 @@ export function countPlannedRequests(scenario: Scenario, inputCount: number): { 
     return Math.ceil(rates.reduce((sum, rate) => sum + rate, 0) * (size.ms / 1000));
   };
   const measured = stages.reduce((sum, stage) => sum + perStage(stage), 0) + autoRates * (size.kind === "requests" ? size.perTarget * targets : planSize);
-  return { measured, warmup: scenario.run.warmup * targets };
+  return { measured, warmup: scenario.run.warmup * targets, estimated: size.kind === "duration" };
 }
 
 /** Where a run's progress starts: nothing done, nothing in flight. */
-export function emptyProgress(counts: { measured: number; warmup: number }): RunProgress {
+export function emptyProgress(counts: { measured: number; warmup: number; estimated?: boolean }): RunProgress {
   return {
     planned: counts.measured + counts.warmup,
+    plannedIsEstimate: counts.estimated === true,
     done: 0,
     attempts: 0,
     outcomes: emptyRequestOutcomes(),
@@ -509,6 +515,11 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     }
   } finally {
     runSignal.removeEventListener("abort", abortActiveAttempts);
+  }
+  // Once every stage has run its course, what it sent is the plan it held.
+  if (progress.plannedIsEstimate && !runSignal.aborted) {
+    progress.planned = progress.done;
+    progress.plannedIsEstimate = false;
   }
   reportProgress();
   return {
