@@ -2,7 +2,7 @@
 // per-target concurrency limit, warm-up, per-request timeout, bounded retry, and an instant abort.
 import pLimit, { type LimitFunction } from "p-limit";
 import { createAttemptDeadlines } from "./attempt-deadlines";
-import { measureAttempt, type AttemptContext, type MeasuredAttempt } from "./attempt";
+import { measureAttempt, withRecordedPhases, type AttemptContext, type MeasuredAttempt } from "./attempt";
 import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "./checks";
 import { describeError } from "./describe-error";
 import type { WireEventsSource } from "./http-phases";
@@ -15,7 +15,8 @@ import { formatScenarioErrors, type Scenario, type ScenarioError } from "./scena
 import { createAdmission } from "./load/admission";
 import { arrivalOffsets, type ArrivalSpec } from "./load/arrivals";
 import { mergeArrivals, pace, systemPacerClock, type Arrival, type PacerClock } from "./load/pacer";
-import { loadPoint, saturationStage } from "./load/saturation";
+import { targetLoadPoints } from "./load/load-points";
+import { saturationStage } from "./load/saturation";
 import { StageSummaries } from "./load/stage-summaries";
 import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "./load/stages";
 import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
@@ -281,7 +282,6 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     runSignal,
     maxResponseBytes: scenario.run.maxResponseBytes,
     maxOutputChars: scenario.run.maxOutputChars,
-    wireEventsSource: options.wireEventsSource,
   };
   // Each target sends through its own credential rule: which Authorization header goes to which host.
   const targetContexts = new Map<string, AttemptContext>();
@@ -350,7 +350,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
         }
         return;
       }
-      const { result, dueAt: due } = measured;
+      const { dueAt: due } = measured;
+      const result = await withRecordedPhases(measured.result, options.wireEventsSource);
       const fullRecord: RequestRecord = {
         runId,
         ...planned,
@@ -510,7 +511,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
         stages.push(...autoRateStages(2, load.sweep.rates, measuredPasses(stageSummaries, stage.targetIds)));
       }
       if (load.stopWhenSaturated) {
-        for (const targetId of saturatedBy(stageSummaries, scenario, stages.length, targetOrder)) saturatedTargets.add(targetId);
+        for (const targetId of saturatedBy(stageSummaries, scenario, stages, targetOrder)) saturatedTargets.add(targetId);
       }
     }
   } finally {
@@ -555,16 +556,10 @@ function measuredPasses(summaries: StageSummaries, targetIds: string[]): Map<str
 }
 
 /** Targets judged saturated over the stages run so far, in order of offered load. */
-function saturatedBy(summaries: StageSummaries, scenario: Scenario, stageCount: number, targetOrder: string[]): string[] {
+function saturatedBy(summaries: StageSummaries, scenario: Scenario, stages: readonly Stage[], targetOrder: string[]): string[] {
   const ran = new Set(summaries.stages());
-  const order = offeredLoadOrder(scenario, stageCount).filter((stage) => ran.has(stage));
-  return targetOrder.filter((targetId) => {
-    const points = order.flatMap((stage) => {
-      const row = summaries.rows(stage, [targetId])?.find((candidate) => candidate.targetId === targetId);
-      return row && row.requests > 0 ? [loadPoint(stage, row, summaries.completionTimes(stage, targetId))] : [];
-    });
-    return saturationStage(points) !== null;
-  });
+  const order = offeredLoadOrder(scenario, stages.length).filter((stage) => ran.has(stage));
+  return targetOrder.filter((targetId) => saturationStage(targetLoadPoints(summaries, stages, order, targetId)) !== null);
 }
 
 function* missingOnly(plan: Iterable<PlannedRequest>, resume: ResumePlan | undefined): Generator<PlannedRequest> {

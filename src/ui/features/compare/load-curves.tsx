@@ -84,7 +84,11 @@ function CurveChart(props: { curves: TargetCurve[]; targets: TargetInfo[]; measu
   );
 }
 
-/** The curves and, in words, where each target saturated and whether it was throttled. */
+function stageLabelOf(curve: TargetCurve, stage: number): string {
+  return curve.points.find((point) => point.stage === stage)?.label ?? "";
+}
+
+/** The curves and, in words, where each target saturated (or the client held it back) and whether it was throttled. */
 export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario; targets: TargetInfo[] }) {
   const { records, scenario, targets } = props;
   const curves = useMemo(() => loadCurves(records, scenario), [records, scenario]);
@@ -95,13 +99,20 @@ export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario
       <CurveChart curves={curves} targets={targets} measure="ttftP50" />
       <ul className="pb-load-verdicts" data-testid="saturation-list">
         {curves.map((curve) => (
-          <li key={curve.targetId} data-target={curve.targetId} data-saturated-stage={curve.saturatedAt ?? ""}>
+          <li
+            key={curve.targetId}
+            data-target={curve.targetId}
+            data-saturated-stage={curve.saturatedAt ?? ""}
+            data-client-limited-stage={curve.clientLimit?.stage ?? ""}
+          >
             <strong>{labelOf(curve.targetId)}</strong>:{" "}
-            {curve.saturatedAt === null
-              ? curve.points.length > 1
-                ? "not saturated at the loads sent"
-                : "one stage, so no saturation judged"
-              : `saturated at stage ${curve.saturatedAt} (${curve.points.find((point) => point.stage === curve.saturatedAt)?.label ?? ""}): throughput stopped growing while effective latency rose`}
+            {curve.clientLimit !== null
+              ? `from stage ${curve.clientLimit.stage} (${stageLabelOf(curve, curve.clientLimit.stage)}) this client kept only ${curve.clientLimit.held.toFixed(1)} of ${curve.clientLimit.offered} requests in flight: the client, not the provider, was the limit there, so the provider is not judged from that stage on`
+              : curve.saturatedAt === null
+                ? curve.points.length > 1
+                  ? "not saturated at the loads sent"
+                  : "one stage, so no saturation judged"
+                : `saturated at stage ${curve.saturatedAt} (${stageLabelOf(curve, curve.saturatedAt)}): throughput stopped growing while effective latency rose`}
             {curve.verdict === "throttled" || curve.verdict === "throttled and slow" ? `; ${curve.sentence.split("; ")[0]}` : "; not throttled (no 429, no Retry-After)"}
           </li>
         ))}
