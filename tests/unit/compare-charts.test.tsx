@@ -197,7 +197,7 @@ describe("every compare chart's frame", () => {
   ])("gives %s its definition behind a ? and SVG and PNG downloads", (title, chart) => {
     render(chart());
     const hint = screen.getByRole("button", { name: `What "${title}" shows` });
-    expect(document.getElementById(hint.getAttribute("aria-describedby")!)?.textContent).toMatch(/\w{20}/);
+    expect(document.getElementById(hint.getAttribute("aria-describedby")!)?.textContent?.length).toBeGreaterThan(40);
     expect(screen.getByRole("button", { name: `Download "${title}" as SVG` })).toBeTruthy();
     expect(screen.getByRole("button", { name: `Download "${title}" as PNG` })).toBeTruthy();
   });
