@@ -2,7 +2,7 @@
 // catalogue), where each target saturated, and whether it was throttled or slow.
 import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics";
 import { targetLoadPoints } from "../core/load/load-points";
-import { clientLimit, limitVerdict, saturationStage } from "../core/load/saturation";
+import { clientLimits as clientLimitsOf, describeClientLimits, judgedPoints, limitVerdict, saturationStage } from "../core/load/saturation";
 import type { StageSummaries } from "../core/load/stage-summaries";
 import { offeredLoadOrder, type Stage } from "../core/load/stages";
 import type { Scenario } from "../core/scenario";
@@ -23,8 +23,8 @@ export interface LoadReport {
   json: {
     stages: { stage: number; label: string; targets: Record<string, unknown>[] }[];
     saturation: Record<string, { stage: number; label: string } | null>;
-    /** Per target, the first stage whose load the client did not keep in flight (null when it kept every one). */
-    clientLimits: Record<string, { stage: number; label: string; heldInFlight: number; offeredInFlight: number } | null>;
+    /** Per target, the stages whose load the client did not keep in flight (not judged). */
+    clientLimits: Record<string, { stage: number; label: string; heldInFlight: number; offeredInFlight: number }[]>;
     verdicts: Record<string, { verdict: string; sentence: string }>;
   };
 }
@@ -52,18 +52,12 @@ export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], s
     const points = targetLoadPoints(summaries, stages, order, targetId);
     const saturatedAt = saturationStage(points);
     saturation[targetId] = saturatedAt === null ? null : { stage: saturatedAt, label: labelOf(saturatedAt) };
-    const client = clientLimit(points);
-    clientLimits[targetId] = client === null ? null : { stage: client.stage, label: labelOf(client.stage), heldInFlight: client.held, offeredInFlight: client.offered };
+    const heldBack = clientLimitsOf(points);
+    clientLimits[targetId] = heldBack.map((limit) => ({ stage: limit.stage, label: labelOf(limit.stage), heldInFlight: limit.held, offeredInFlight: limit.offered }));
     const verdict = limitVerdict(points);
     verdicts[targetId] = verdict;
-    const where =
-      client !== null
-        ? `the client, not the provider, was the limit from stage ${client.stage} (${labelOf(client.stage)}: ${client.held.toFixed(1)} of ${client.offered} in flight)`
-        : saturatedAt === null
-          ? points.length > 1
-            ? "not saturated at the loads sent"
-            : "one stage, so no saturation judged"
-          : `saturated at stage ${saturatedAt} (${labelOf(saturatedAt)})`;
+    const judged = saturatedAt !== null ? `saturated at stage ${saturatedAt} (${labelOf(saturatedAt)})` : judgedPoints(points).length > 1 ? "not saturated at the loads sent" : "fewer than two stages judged, so no saturation judged";
+    const where = heldBack.length === 0 ? judged : `${judged}; ${describeClientLimits(heldBack, (stage) => `stage ${stage} (${labelOf(stage)})`)}`;
     const throttling = verdict.verdict === "throttled" || verdict.verdict === "throttled and slow" ? verdict.sentence.split("; ")[0]! : "not throttled (no 429, no Retry-After)";
     statements.push(`${context.targetLabel(targetId)}: ${verdict.verdict} — ${where}; ${throttling}`);
   }

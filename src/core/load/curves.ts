@@ -3,7 +3,7 @@
 import type { RequestRecord } from "../record";
 import type { Scenario } from "../scenario";
 import { targetLoadPoints } from "./load-points";
-import { clientLimit, limitVerdict, saturationStage, type LimitVerdict, type LoadLimit, type LoadPoint } from "./saturation";
+import { clientLimits, judgedPoints, limitVerdict, saturationStage, type ClientLimit, type LimitVerdict, type LoadPoint } from "./saturation";
 import { StageSummaries } from "./stage-summaries";
 import { offeredLoadOrder, plannedStages } from "./stages";
 
@@ -16,8 +16,10 @@ export interface TargetCurve {
   points: CurvePoint[];
   /** The stage at which the target saturated (docs/metrics.md), or null. */
   saturatedAt: number | null;
-  /** The first stage whose load the client did not keep in flight: there the client, not the provider, was the limit. */
-  clientLimit: Extract<LoadLimit, { kind: "client" }> | null;
+  /** The stages whose load the client did not keep in flight: there the client, not the provider, was the limit. */
+  clientLimits: ClientLimit[];
+  /** How many stages were judged (the client kept their load in flight). */
+  judgedStages: number;
   verdict: LimitVerdict;
   sentence: string;
 }
@@ -38,6 +40,14 @@ export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario)
   return scenario.targets.map((target) => {
     const points = targetLoadPoints(summaries, planned, order, target.id).map((point) => ({ ...point, label: stageLabel(scenario, point.stage) }));
     const verdict = limitVerdict(points);
-    return { targetId: target.id, points, saturatedAt: saturationStage(points), clientLimit: clientLimit(points), verdict: verdict.verdict, sentence: verdict.sentence };
+    return {
+      targetId: target.id,
+      points,
+      saturatedAt: saturationStage(points),
+      clientLimits: clientLimits(points),
+      judgedStages: judgedPoints(points).length,
+      verdict: verdict.verdict,
+      sentence: verdict.sentence,
+    };
   });
 }

@@ -2,7 +2,7 @@
 // "Saturation"): the first level at which more offered load bought no significant throughput while
 // the effective latency rose significantly. A level the client itself did not keep in flight (a closed
 // loop that fell behind: a busy browser, a slow event loop) was never offered: there the client is the
-// limit, and the provider is not judged at that level or above.
+// limit, and the provider is not judged at that level.
 import type { SummaryRow } from "../stats";
 import { intervalEnds } from "../intervals";
 
@@ -102,34 +102,39 @@ export function saturatedBetween(lower: LoadPoint, higher: LoadPoint): boolean {
   return throughputFlat && latencyRose;
 }
 
-/** What stopped a target's climb first: its own saturation, or the client falling short of the load asked. */
-export type LoadLimit = { kind: "saturated"; stage: number } | { kind: "client"; stage: number; held: number; offered: number };
+/** A stage whose load the client did not keep in flight: what it held of what was asked. */
+export interface ClientLimit {
+  stage: number;
+  held: number;
+  offered: number;
+}
 
-/** Over a target's points in order of offered load, the first stage where either holds; null when neither did. */
-export function loadLimit(points: readonly LoadPoint[]): LoadLimit | null {
-  for (let index = 0; index < points.length; index++) {
-    const point = points[index]!;
-    if (clientLimited(point)) return { kind: "client", stage: point.stage, held: point.heldInFlight!, offered: point.offeredInFlight! };
-    if (index > 0 && saturatedBetween(points[index - 1]!, point)) return { kind: "saturated", stage: point.stage };
+/** The stages the client held back, in order of offered load. */
+export function clientLimits(points: readonly LoadPoint[]): ClientLimit[] {
+  return points.filter(clientLimited).map((point) => ({ stage: point.stage, held: point.heldInFlight!, offered: point.offeredInFlight! }));
+}
+
+/** The stages judged: those whose load the client kept in flight. */
+export function judgedPoints(points: readonly LoadPoint[]): LoadPoint[] {
+  return points.filter((point) => !clientLimited(point));
+}
+
+/**
+ * The stage at which a target saturated, over its points in order of offered load, each judged stage
+ * against the judged one below it; null when it never did. A stage the client held back is no evidence.
+ */
+export function saturationStage(points: readonly LoadPoint[]): number | null {
+  const judged = judgedPoints(points);
+  for (let index = 1; index < judged.length; index++) {
+    if (saturatedBetween(judged[index - 1]!, judged[index]!)) return judged[index]!.stage;
   }
   return null;
 }
 
-/** The stage at which a target saturated, over its points in order of offered load; null when it never did (or the client was the limit first). */
-export function saturationStage(points: readonly LoadPoint[]): number | null {
-  const limit = loadLimit(points);
-  return limit?.kind === "saturated" ? limit.stage : null;
-}
-
-/** The first stage whose load the client did not keep in flight, with what it asked and held; null when it kept every one. */
-export function clientLimit(points: readonly LoadPoint[]): Extract<LoadLimit, { kind: "client" }> | null {
-  const limit = loadLimit(points);
-  return limit?.kind === "client" ? limit : null;
-}
-
-/** The client's limit in words, for the verdict's sentence. */
-export function describeClientLimit(limit: Extract<LoadLimit, { kind: "client" }>): string {
-  return `the client kept ${limit.held.toFixed(1)} of ${limit.offered} requests in flight from stage ${limit.stage}: the client, not the provider, was the limit there (not judged from that stage on)`;
+/** The client's limits in words, each stage named by `stageName` ("stage 2", "stage 2 (concurrency 4)"). */
+export function describeClientLimits(limits: readonly ClientLimit[], stageName: (stage: number) => string = (stage) => `stage ${stage}`): string {
+  const kept = limits.map((limit) => `${limit.held.toFixed(1)} of the ${limit.offered} asked at ${stageName(limit.stage)}`).join(", ");
+  return `the client kept in flight only ${kept}: there the client, not the provider, was the limit, and the provider is not judged`;
 }
 
 export type LimitVerdict = "throttled" | "slow" | "throttled and slow" | "neither";
@@ -152,8 +157,8 @@ export function limitVerdict(points: readonly LoadPoint[]): { verdict: LimitVerd
     parts.push(`throttled: ${refusals} answers 429 and ${asks} with Retry-After, from stage ${throttledStages[0]!.stage}`);
   }
   if (slow) parts.push(`slow: saturated at stage ${saturatedAt} (no significant throughput gain, effective latency up)`);
-  const client = clientLimit(points);
-  if (client !== null) parts.push(describeClientLimit(client));
+  const heldBack = clientLimits(points);
+  if (heldBack.length > 0) parts.push(describeClientLimits(heldBack));
   if (parts.length === 0) parts.push("neither throttled nor saturated at the loads sent");
   return { verdict, sentence: parts.join("; ") };
 }

@@ -86,11 +86,12 @@ describe("load curves", () => {
   it("do not call a target saturated at a level the client did not keep in flight", () => {
     const behind = loadCurves(RECORDS, SCENARIO).find((curve) => curve.targetId === "behind")!;
     expect(behind.saturatedAt).toBeNull();
-    expect(behind.clientLimit).toMatchObject({ kind: "client", stage: 2, offered: 4 });
-    expect(behind.clientLimit!.held).toBeGreaterThan(1.8);
-    expect(behind.clientLimit!.held).toBeLessThan(2.2);
-    // The server kept up: the tight one, held at its capacity with the client keeping all 4 in flight, is the provider's limit.
-    expect(loadCurves(RECORDS, SCENARIO).find((curve) => curve.targetId === "tight")!.clientLimit).toBeNull();
+    expect(behind.clientLimits).toHaveLength(1);
+    expect(behind.clientLimits[0]).toMatchObject({ stage: 2, offered: 4 });
+    expect(behind.clientLimits[0]!.held).toBeGreaterThan(1.8);
+    expect(behind.clientLimits[0]!.held).toBeLessThan(2.2);
+    // The tight one, held at its capacity with the client keeping all 4 in flight, is the provider's limit.
+    expect(loadCurves(RECORDS, SCENARIO).find((curve) => curve.targetId === "tight")!.clientLimits).toEqual([]);
   });
 
   it("are drawn with the saturation point ringed and said in words", async () => {
@@ -101,7 +102,7 @@ describe("load curves", () => {
       "Roomy: not saturated at the loads sent; not throttled (no 429, no Retry-After)",
       "Tight: saturated at stage 2 (concurrency 4): throughput stopped growing while effective latency rose; not throttled (no 429, no Retry-After)",
       expect.stringMatching(
-        /^Behind: from stage 2 \(concurrency 4\) this client kept only 2\.\d of 4 requests in flight: the client, not the provider, was the limit there, so the provider is not judged from that stage on; not throttled/,
+        /^Behind: not saturated at the loads sent; the client kept in flight only 2\.\d of the 4 asked at stage 2 \(concurrency 4\): there the client, not the provider, was the limit, and the provider is not judged; not throttled/,
       ),
     ]);
     // One ring in each of the two charts (latency and TTFT), on the tight target's stage 2.

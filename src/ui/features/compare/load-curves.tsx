@@ -4,6 +4,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
+import { describeClientLimits } from "../../../core/load/saturation";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import { formatMs } from "../../components/ui/format";
@@ -103,16 +104,15 @@ export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario
             key={curve.targetId}
             data-target={curve.targetId}
             data-saturated-stage={curve.saturatedAt ?? ""}
-            data-client-limited-stage={curve.clientLimit?.stage ?? ""}
+            data-client-limited-stages={curve.clientLimits.map((limit) => limit.stage).join(" ")}
           >
             <strong>{labelOf(curve.targetId)}</strong>:{" "}
-            {curve.clientLimit !== null
-              ? `from stage ${curve.clientLimit.stage} (${stageLabelOf(curve, curve.clientLimit.stage)}) this client kept only ${curve.clientLimit.held.toFixed(1)} of ${curve.clientLimit.offered} requests in flight: the client, not the provider, was the limit there, so the provider is not judged from that stage on`
-              : curve.saturatedAt === null
-                ? curve.points.length > 1
-                  ? "not saturated at the loads sent"
-                  : "one stage, so no saturation judged"
-                : `saturated at stage ${curve.saturatedAt} (${stageLabelOf(curve, curve.saturatedAt)}): throughput stopped growing while effective latency rose`}
+            {curve.saturatedAt !== null
+              ? `saturated at stage ${curve.saturatedAt} (${stageLabelOf(curve, curve.saturatedAt)}): throughput stopped growing while effective latency rose`
+              : curve.judgedStages > 1
+                ? "not saturated at the loads sent"
+                : "fewer than two stages judged, so no saturation judged"}
+            {curve.clientLimits.length > 0 ? `; ${describeClientLimits(curve.clientLimits, (stage) => `stage ${stage} (${stageLabelOf(curve, stage)})`)}` : ""}
             {curve.verdict === "throttled" || curve.verdict === "throttled and slow" ? `; ${curve.sentence.split("; ")[0]}` : "; not throttled (no 429, no Retry-After)"}
           </li>
         ))}
