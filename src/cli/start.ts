@@ -2,33 +2,11 @@
 // and the dashboard's dev server in one process, one line of output (start-options.ts).
 import { fileURLToPath } from "node:url";
 import { createServer, type ViteDevServer } from "vite";
-import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
-import type { Drift } from "../sandbox/drift";
-import { startSandbox, type Sandbox } from "../sandbox/server";
 import { START_USAGE, startOptionsFrom } from "./start-options";
+import { START_HOST as HOST, startSandboxOn } from "./start-sandbox";
 
-const HOST = "127.0.0.1";
-const PREFERRED_SANDBOX_PORT = Number(new URL(DEFAULT_SANDBOX_URL).port);
 const PREFERRED_APP_PORT = 5173;
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
-
-/**
- * The port asked for, or else the usual one when it is free (so bookmarks and `?sandbox=` links keep
- * working), else any free one.
- */
-async function startSandboxOn(port: number | null, drifted: { drift: Drift[]; runNumber: number }): Promise<Sandbox> {
-  if (port !== null) {
-    return startSandbox({ port, host: HOST, ...drifted }).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === "EADDRINUSE" ? new Error(`--sandbox-port ${port}: the port is already in use on ${HOST}`) : error;
-    });
-  }
-  try {
-    return await startSandbox({ port: PREFERRED_SANDBOX_PORT, host: HOST, ...drifted });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-    return startSandbox({ port: 0, host: HOST, ...drifted });
-  }
-}
 
 async function main(): Promise<void> {
   const options = startOptionsFrom(process.argv.slice(2));
