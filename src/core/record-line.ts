@@ -39,6 +39,7 @@ const recordShape = {
   waitingMs: nullableNumber.optional(),
   receivingMs: nullableNumber.optional(),
   connectionReused: z.boolean().nullable().optional(),
+  clientReadMs: nullableNumber.optional(),
   // Load models: a file from before them reads as a closed-loop run of one stage with no queue measured.
   scheduledAt: nullableNumber.default(null),
   queueMs: nullableNumber.default(null),
