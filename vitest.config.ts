@@ -21,8 +21,6 @@ const TIMING_FILES = [
   "tests/integration/cli-workers.test.ts",
   "tests/e2e/connection-limits.test.ts",
   "tests/e2e/load-sweep.test.ts",
-  "tests/e2e/killed-mid-run.test.ts",
-  "tests/e2e/two-tabs.test.ts",
 ];
 
 /**
