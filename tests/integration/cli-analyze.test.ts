@@ -22,7 +22,7 @@ interface AnalyzeJson {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, timeScale: 0.1 });
+  sandbox = await startSandbox({ port: 0, timeScale: 0.5 });
   workDir = mkdtempSync(join(tmpdir(), "providerbench-analyze-"));
   recordsA = join(workDir, "a.jsonl");
   recordsB = join(workDir, "b.jsonl");

@@ -108,8 +108,12 @@ describe("Retry-After has a ceiling", () => {
 });
 
 describe("response bodies have a size limit", () => {
+  // Decoding tens of MiB takes seconds on a busy machine: the product's own time bound (60 s), so the size
+  // limit is what stops each body, as on a quiet one.
+  const UNHURRIED = { timeoutMs: 60_000 };
+
   it("stops a gzip bomb at the default decoded limit", async () => {
-    const { records } = await run(scenario(["gzip-bomb"]));
+    const { records } = await run(scenario(["gzip-bomb"], UNHURRIED));
     expect(records[0]).toMatchObject({ status: "error", errorKind: "bad_response", httpStatus: 200, output: null });
     expect(records[0]!.errorMessage).toContain("64 MiB (run.maxResponseBytes)");
     expect(records[0]!.outputBytes).toBeGreaterThan(DEFAULT_MAX_RESPONSE_BYTES);
@@ -118,14 +122,14 @@ describe("response bodies have a size limit", () => {
   });
 
   it("stops a streamed gzip bomb sooner: an event line without end is not an event stream", async () => {
-    const { records } = await run(scenario(["gzip-bomb"], { stream: true }));
+    const { records } = await run(scenario(["gzip-bomb"], { ...UNHURRIED, stream: true }));
     expect(records[0]).toMatchObject({ status: "error", errorKind: "bad_response", httpStatus: 200 });
     expect(records[0]!.errorMessage).toContain(`line went over 2 MiB`);
     expect(records[0]!.outputBytes).toBeLessThan(MAX_EVENT_LINE_BYTES + 1024 * 1024);
   });
 
   it.each([false, true])("stops an endless body at the scenario's limit (stream=%s)", async (stream) => {
-    const { records } = await run(scenario(["endless-body"], { stream, maxResponseBytes: 4 * 1024 * 1024 }));
+    const { records } = await run(scenario(["endless-body"], { ...UNHURRIED, stream, maxResponseBytes: 4 * 1024 * 1024 }));
     expect(records[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
     expect(records[0]!.errorMessage).toContain("4 MiB (run.maxResponseBytes)");
     expect(records[0]!.outputBytes).toBeLessThan(5 * 1024 * 1024);
