@@ -11,7 +11,6 @@ import { agreementToJson } from "../core/agreement/report";
 import { originLabel, type RunOrigin } from "../core/bundle/origin";
 import { readRunFile, RunFileProblem } from "../core/imports/run-file";
 import { summaryOptionsOf } from "../core/output-length";
-import { textLines } from "../core/text-lines";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
 import { summaryFileRows } from "../core/metrics";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
@@ -82,7 +81,7 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   let file;
   try {
     file = await readRunFile(
-      textLines(filePieces(path)),
+      filePieces(path),
       (record) => resumed.add(record),
       {
         fileName: basename(path),

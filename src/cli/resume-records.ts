@@ -2,12 +2,13 @@
 // a large file is never held whole) into the plan of what is missing and the records the summary keeps.
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import { expandInputs } from "../core/inputs";
+import { RUN_FILE_LIMITS } from "../core/imports/run-file";
 import { parseRecordLine } from "../core/record-line";
 import type { RequestRecord } from "../core/record";
 import { ResumeLedger, resumeRefusal, supersededAbort, type ResumePlan } from "../core/resume-plan";
 import type { Scenario } from "../core/scenario";
+import { textLines } from "../core/text-lines";
 
 /** A records file that cannot be resumed from: reported before anything is sent, as bad input. */
 export class ResumeProblem extends Error {}
@@ -41,10 +42,9 @@ export async function readResumedRun(path: string, scenario: Scenario): Promise<
 }
 
 async function forEachRecord(path: string, onRecord: (record: RequestRecord, lineNumber: number) => void): Promise<void> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
   let lineNumber = 0;
   try {
-    for await (const line of lines) {
+    for await (const line of textLines(createReadStream(path, { encoding: "utf8" }) as AsyncIterable<string>, RUN_FILE_LIMITS)) {
       lineNumber++;
       if (line.trim() === "") continue;
       const parsed = parseRecordLine(line, lineNumber);
@@ -54,8 +54,6 @@ async function forEachRecord(path: string, onRecord: (record: RequestRecord, lin
   } catch (error) {
     if (error instanceof ResumeProblem) throw error;
     throw new ResumeProblem(`--resume ${path}: cannot read it: ${(error as Error).message}`);
-  } finally {
-    lines.close();
   }
 }
 

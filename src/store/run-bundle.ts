@@ -8,7 +8,6 @@ import { createBundleWriter } from "../core/bundle/write";
 import { readRunFile, RunFileProblem, type RunFile } from "../core/imports/run-file";
 import type { RequestRecord } from "../core/record";
 import type { SummaryRow } from "../core/stats";
-import { textLines } from "../core/text-lines";
 import type { ProviderBenchDb, StoredRun } from "./db";
 import { appendRecords, deleteRecordsOfRun, forEachRecordChunk } from "./record-store";
 import { summaryFromFile, summaryOfRun } from "./run-summary";
@@ -110,9 +109,13 @@ async function* textPieces(file: Blob): AsyncGenerator<string> {
   const gzipped = magic[0] === GZIP_MAGIC[0] && magic[1] === GZIP_MAGIC[1];
   const bytes = gzipped ? file.stream().pipeThrough(new DecompressionStream("gzip")) : file.stream();
   const reader = bytes.pipeThrough(new TextDecoderStream()).getReader();
+  let done = false;
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+    done = true;
   } finally {
+    // A reader that stopped early (a limit, a bad line) stops the decompression too.
+    if (!done) await reader.cancel();
     reader.releaseLock();
   }
 }
@@ -136,7 +139,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
   };
   try {
     const runFile: RunFile = await readRunFile(
-      textLines(textPieces(file)),
+      textPieces(file),
       async (record) => {
         if (writtenRunId === null) {
           if ((await db.runs.get(record.runId)) !== undefined) throw new RunAlreadyStored(`this run (${record.runId}) is already in History`);

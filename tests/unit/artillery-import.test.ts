@@ -8,7 +8,7 @@ import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/import
 import type { RequestRecord } from "../../src/core/record";
 import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 import { SummaryAccumulator } from "../../src/core/stats";
-import { piecesOf, textLines } from "../../src/core/text-lines";
+import { piecesOf } from "../../src/core/text-lines";
 import { emitMetrics } from "../../src/cli/artillery/processor";
 import { artilleryPhase } from "../../src/cli/artillery/export-command";
 import { requestRecord } from "./request-record";
@@ -21,7 +21,7 @@ const report = (): ReportShape => JSON.parse(reportText) as ReportShape;
 
 async function read(text: string): Promise<{ file: RunFile; records: RequestRecord[] }> {
   const records: RequestRecord[] = [];
-  const file = await readRunFile(textLines(piecesOf(text.match(/[\s\S]{1,41}/g) ?? [])), (record) => void records.push(record), {
+  const file = await readRunFile(piecesOf(text.match(/[\s\S]{1,41}/g) ?? []), (record) => void records.push(record), {
     fileName: "report.json",
     appVersion: "0.1.0",
     now: () => 1_763_900_000_000,

@@ -6,6 +6,7 @@ import { describeOrigin, originLabel } from "../../src/core/bundle/origin";
 import { BundleProblem, readRunBundle } from "../../src/core/bundle/read";
 import { bundlePieces } from "../../src/core/bundle/write";
 import type { RequestRecord } from "../../src/core/record";
+import { RUN_FILE_LIMITS } from "../../src/core/imports/run-file";
 import { piecesOf, textLines } from "../../src/core/text-lines";
 import { requestRecord } from "./request-record";
 import { testScenario } from "./store/fixtures";
@@ -36,7 +37,7 @@ function bundleText(bundleRecords: readonly RequestRecord[] = records): string {
 
 async function readText(text: string): Promise<{ records: RequestRecord[]; result: Awaited<ReturnType<typeof readRunBundle>> }> {
   const read: RequestRecord[] = [];
-  const result = await readRunBundle(textLines(piecesOf(text.match(/[\s\S]{1,50}/g) ?? [])), (record) => void read.push(record));
+  const result = await readRunBundle(textLines(piecesOf(text.match(/[\s\S]{1,50}/g) ?? []), RUN_FILE_LIMITS), (record) => void read.push(record));
   return { records: read, result };
 }
 

@@ -8,7 +8,7 @@ import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/import
 import type { RequestRecord } from "../../src/core/record";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { NO_VALUE_SETTINGS } from "../../src/core/value-summary";
-import { piecesOf, textLines } from "../../src/core/text-lines";
+import { piecesOf } from "../../src/core/text-lines";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/imports/${name}`, import.meta.url), "utf8");
 
@@ -16,7 +16,7 @@ async function read(text: string, fileName = "file"): Promise<{ file: RunFile; r
   const records: RequestRecord[] = [];
   // Pieces cut at odd places, as a decompressor hands them over.
   const pieces = text.match(/[\s\S]{1,37}/g) ?? [];
-  const file = await readRunFile(textLines(piecesOf(pieces)), (record) => void records.push(record), {
+  const file = await readRunFile(piecesOf(pieces), (record) => void records.push(record), {
     fileName,
     appVersion: "0.1.0",
     now: () => 1_763_900_000_000,

@@ -8,6 +8,7 @@ import type { RunOrigin, RunTool } from "../bundle/origin";
 import type { RequestRecord } from "../record";
 import type { SummaryRow } from "../stats";
 import { parseRecordLine } from "../record-line";
+import { textLines, TextLimitExceeded, type TextLineLimits } from "../text-lines";
 import { isRecordsCsvHeader, readRecordsCsv, RecordsCsvProblem } from "./records-csv";
 import { importArtilleryReport, looksLikeArtilleryReport } from "./artillery";
 import { aiperfRecord, AIPERF_TARGET_ID, looksLikeAiperfLine } from "./aiperf";
@@ -45,11 +46,36 @@ export interface ReadRunFileOptions {
   onBundleRun?: (run: BundleRun) => void;
 }
 
+/**
+ * What one run file may hold, decompressed. A line: a record keeps at most run.maxOutputChars of output
+ * (up to 64 Mi characters) beside the parsed outputValue, which JSON escapes can lengthen, and a bundle's
+ * tail line carries every small binary output inline (base64); 256 Mi characters is room for all that,
+ * and half of the longest string a JavaScript engine holds. The whole text: a million-request run wrote
+ * 920 MiB of JSONL, so 8 Gi characters is several such runs, yet a small gzip cannot ask for hours.
+ * Blank lines: no format writes them; a hand-edited file has a few.
+ */
+export const RUN_FILE_LIMITS: TextLineLimits = { maxLineChars: 256 * 1024 ** 2, maxTotalChars: 8 * 1024 ** 3, maxBlankLines: 100_000 };
+
+/** A JSON document read whole (another tool's report) is one string in memory, as a line is: the same bound. */
+const MAX_DOCUMENT_CHARS = RUN_FILE_LIMITS.maxLineChars;
+
 const DESCRIBED_FORMATS =
   "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl or --csv) or summary (--summary), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, GuideLLM benchmarks.json, or Artillery's report (--output) of a test from `export artillery`";
 
-/** Reads a whole file given as lines (decompressed already); onRecord gets every record in file order. */
-export async function readRunFile(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+/**
+ * Reads a whole file given as text pieces (decompressed already), a line at a time within RUN_FILE_LIMITS;
+ * onRecord gets every record in file order.
+ */
+export async function readRunFile(pieces: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  try {
+    return await readRunFileLines(textLines(pieces, RUN_FILE_LIMITS), onRecord, options);
+  } catch (error) {
+    if (error instanceof TextLimitExceeded) throw new RunFileProblem(error.message, { cause: error });
+    throw error;
+  }
+}
+
+async function readRunFileLines(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
   const iterator = lines[Symbol.asyncIterator]();
   let lineNumber = 0;
   let first: string | undefined;
@@ -214,8 +240,11 @@ async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: numbe
 /** vLLM's result on one line (several with --append-result), or GuideLLM's report written on one line. */
 async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
   const values: { value: unknown; lineNumber: number }[] = [];
+  let heldChars = 0;
   for await (const { line, lineNumber } of lines) {
     if (line.trim() === "") continue;
+    heldChars += line.length;
+    if (heldChars > MAX_DOCUMENT_CHARS) throw documentTooLong(lineNumber);
     try {
       values.push({ value: JSON.parse(line), lineNumber });
     } catch (error) {
@@ -228,7 +257,12 @@ async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: nu
 /** A JSON document spread over several lines (an indented benchmarks.json): read whole, then parsed. */
 async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
   const texts: string[] = [];
-  for await (const { line } of lines) texts.push(line);
+  let heldChars = 0;
+  for await (const { line, lineNumber } of lines) {
+    heldChars += line.length + 1;
+    if (heldChars > MAX_DOCUMENT_CHARS) throw documentTooLong(lineNumber);
+    texts.push(line);
+  }
   const text = texts.join("\n");
   let value: unknown;
   try {
@@ -240,6 +274,10 @@ async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: num
     throw new RunFileProblem(`${line !== null ? `line ${line}: ` : ""}not JSON (${message}); expected ${DESCRIBED_FORMATS}`);
   }
   return importDocuments([{ value, lineNumber: 1 }], onRecord, options);
+}
+
+function documentTooLong(lineNumber: number): RunFileProblem {
+  return new RunFileProblem(`line ${lineNumber}: a report read whole may hold at most ${MAX_DOCUMENT_CHARS / 1024 ** 2} Mi characters; this one goes on`);
 }
 
 async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
