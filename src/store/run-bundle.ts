@@ -7,6 +7,7 @@ import type { RunOrigin } from "../core/bundle/origin";
 import { createBundleWriter } from "../core/bundle/write";
 import { readRunFile, RunFileProblem, type RunFile } from "../core/imports/run-file";
 import type { RequestRecord } from "../core/record";
+import type { RecordsFileReport } from "../core/records-filter";
 import type { SummaryRow } from "../core/stats";
 import type { ProviderBenchDb, StoredRun } from "./db";
 import { appendRecords, deleteRecordsOfRun, forEachRecordChunk } from "./record-store";
@@ -90,6 +91,8 @@ export interface ImportedRun {
   run: StoredRun;
   rows: SummaryRow[];
   records: number;
+  /** What the file repeated or lacked (duplicates dropped, retries without their attempt before): the import says so. */
+  report: RecordsFileReport;
 }
 
 export interface ImportRunOptions {
@@ -179,7 +182,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
     });
     writtenRunId = null;
     const rows = await summaryOfRun(db, stored);
-    return { run: (await db.runs.get(stored.id)) ?? stored, rows, records };
+    return { run: (await db.runs.get(stored.id)) ?? stored, rows, records, report: runFile.report };
   } catch (error) {
     if (writtenRunId !== null) await deleteRecordsOfRun(db, writtenRunId);
     if (error instanceof RunFileProblem || error instanceof RunAlreadyStored) throw error;

@@ -8,6 +8,7 @@ import type { RunOrigin, RunTool } from "../bundle/origin";
 import type { RequestRecord } from "../record";
 import type { SummaryRow } from "../stats";
 import { parseRecordLine } from "../record-line";
+import { RecordsFileFilter, type RecordsFileReport } from "../records-filter";
 import { textLines, TextLimitExceeded, type TextLineLimits } from "../text-lines";
 import { isRecordsCsvHeader, readRecordsCsv, RecordsCsvProblem } from "./records-csv";
 import { importArtilleryReport, looksLikeArtilleryReport } from "./artillery";
@@ -32,6 +33,8 @@ export interface RunFile {
    * request): the run has no records, and this is its summary. Absent for every file of records.
    */
   summaryRows?: SummaryRow[];
+  /** What the file repeated or lacked (records-filter.ts): duplicates dropped, retries without their attempt before. */
+  report: RecordsFileReport;
 }
 
 export interface ReadRunFileOptions {
@@ -62,20 +65,28 @@ const MAX_DOCUMENT_CHARS = RUN_FILE_LIMITS.maxLineChars;
 const DESCRIBED_FORMATS =
   "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl or --csv) or summary (--summary), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, GuideLLM benchmarks.json, or Artillery's report (--output) of a test from `export artillery`";
 
+/** A file's run before its records were filtered: the report is added by readRunFile. */
+type ReadRun = Omit<RunFile, "report">;
+
 /**
  * Reads a whole file given as text pieces (decompressed already), a line at a time within RUN_FILE_LIMITS;
- * onRecord gets every record in file order.
+ * onRecord gets every record in file order, through RecordsFileFilter (each request counted once; an
+ * aborted record a resume superseded, and duplicates, left out).
  */
 export async function readRunFile(pieces: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  const filter = new RecordsFileFilter(onRecord);
   try {
-    return await readRunFileLines(textLines(pieces, RUN_FILE_LIMITS), onRecord, options);
+    const file = await readRunFileLines(textLines(pieces, RUN_FILE_LIMITS), filter, options);
+    await filter.finish();
+    return { ...file, report: filter.report() };
   } catch (error) {
     if (error instanceof TextLimitExceeded) throw new RunFileProblem(error.message, { cause: error });
     throw error;
   }
 }
 
-async function readRunFileLines(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function readRunFileLines(lines: AsyncIterable<string>, filter: RecordsFileFilter, options: ReadRunFileOptions): Promise<ReadRun> {
+  const onRecord = (record: RequestRecord): void | Promise<void> => filter.add(record);
   const iterator = lines[Symbol.asyncIterator]();
   let lineNumber = 0;
   let first: string | undefined;
@@ -109,7 +120,7 @@ async function readRunFileLines(lines: AsyncIterable<string>, onRecord: (record:
       );
       return { format: "providerbench-bundle", ...bundle };
     }
-    if (isRecordsCsvHeader(first)) return await readCsvRecordsFile(fromFirst(), onRecord, options);
+    if (isRecordsCsvHeader(first)) return await readCsvRecordsFile(fromFirst(), filter, options);
     let firstJson: unknown;
     let wholeLine = true;
     try {
@@ -118,7 +129,7 @@ async function readRunFileLines(lines: AsyncIterable<string>, onRecord: (record:
       wholeLine = false;
     }
     if (!wholeLine) return await readDocument(fromFirst(), onRecord, options);
-    if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), onRecord, options);
+    if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), filter, options);
     if (looksLikeAiperfLine(firstJson)) return await readAiperf(fromFirst(), onRecord, options);
     if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson) || looksLikeArtilleryReport(firstJson) || looksLikeSummaryFile(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
     throw new RunFileProblem(`line ${firstLineNumber}: not a format ProviderBench reads${keysOf(firstJson)}; expected ${DESCRIBED_FORMATS}`);
@@ -147,7 +158,7 @@ function origin(tool: RunTool, toolVersion: string | null): RunOrigin {
 }
 
 /** A `--jsonl` records file: one run (one runId), no scenario (targets named by id, no prices). */
-function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, options: ReadRunFileOptions): Promise<ReadRun> {
   return collectRecordsRun(
     async (each) => {
       for await (const { line, lineNumber } of lines) {
@@ -157,13 +168,13 @@ function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number
         await each(parsed.record, lineNumber);
       }
     },
-    onRecord,
+    filter,
     options,
   );
 }
 
 /** A records CSV (`--csv`, the dashboard's records download): the same run as its JSONL twin. */
-function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, options: ReadRunFileOptions): Promise<ReadRun> {
   return collectRecordsRun(
     async (each) => {
       const iterator = lines[Symbol.asyncIterator]();
@@ -176,35 +187,36 @@ function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: num
         throw error;
       }
     },
-    onRecord,
+    filter,
     options,
   );
 }
 
-/** The run a file of our own records makes: one runId, targets in order of appearance, its span from the records. */
+/**
+ * The run a file of our own records makes: one runId, targets in order of appearance, its span from the
+ * records, its requests and records as counted once (the filter's).
+ */
 async function collectRecordsRun(
   readRecords: (each: (record: RequestRecord, lineNumber: number) => Promise<void>) => Promise<void>,
-  onRecord: (record: RequestRecord) => void | Promise<void>,
+  filter: RecordsFileFilter,
   options: ReadRunFileOptions,
-): Promise<RunFile> {
+): Promise<ReadRun> {
   let runId: string | null = null;
   const targetIds: string[] = [];
-  let count = 0;
-  let measured = 0;
   let startedAt: number | null = null;
   let finishedAt: number | null = null;
   await readRecords(async (record, lineNumber) => {
     runId ??= record.runId;
     if (record.runId !== runId) throw new RunFileProblem(`line ${lineNumber}: runId: "${record.runId}" is another run than "${runId}" above; a records file holds one run`);
     if (!targetIds.includes(record.targetId)) targetIds.push(record.targetId);
-    count++;
-    if (record.attempt === 1) measured++;
     if (startedAt === null || record.startedAt < startedAt) startedAt = record.startedAt;
     const end = record.startedAt + record.latencyMs;
     if (finishedAt === null || end > finishedAt) finishedAt = Math.round(end);
-    await onRecord(record);
+    await filter.add(record);
   });
   if (runId === null) throw new RunFileProblem("no records");
+  await filter.finish();
+  const { records: count, requests: measured } = filter.report();
   const scenario = importedScenario({ tool: "providerbench-cli", fileName: options.fileName, task: "chat-completion", targets: targetIds.map((id) => ({ id, label: id })) });
   return {
     format: "providerbench-records",
@@ -213,7 +225,7 @@ async function collectRecordsRun(
   };
 }
 
-async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const runId = options.newRunId();
   let count = 0;
   let startedAt: number | null = null;
@@ -238,7 +250,7 @@ async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: numbe
 }
 
 /** vLLM's result on one line (several with --append-result), or GuideLLM's report written on one line. */
-async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const values: { value: unknown; lineNumber: number }[] = [];
   let heldChars = 0;
   for await (const { line, lineNumber } of lines) {
@@ -255,7 +267,7 @@ async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: nu
 }
 
 /** A JSON document spread over several lines (an indented benchmarks.json): read whole, then parsed. */
-async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const texts: string[] = [];
   let heldChars = 0;
   for await (const { line, lineNumber } of lines) {
@@ -280,7 +292,7 @@ function documentTooLong(lineNumber: number): RunFileProblem {
   return new RunFileProblem(`line ${lineNumber}: a report read whole may hold at most ${MAX_DOCUMENT_CHARS / 1024 ** 2} Mi characters; this one goes on`);
 }
 
-async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const runId = options.newRunId();
   const first = values[0]?.value;
   if (looksLikeSummaryFile(first)) {
@@ -313,7 +325,7 @@ async function importDocuments(values: { value: unknown; lineNumber: number }[],
   return importedRunFile(format, parts, runId, parts.records.length, options);
 }
 
-function importedRunFile(format: Exclude<RunFileFormat, "providerbench-bundle" | "providerbench-records">, parts: Omit<ImportedRunParts, "records">, runId: string, count: number, options: ReadRunFileOptions): RunFile {
+function importedRunFile(format: Exclude<RunFileFormat, "providerbench-bundle" | "providerbench-records">, parts: Omit<ImportedRunParts, "records">, runId: string, count: number, options: ReadRunFileOptions): ReadRun {
   const tool: RunTool = format === "providerbench-summary" ? "providerbench-cli" : format;
   return {
     format,

@@ -79,6 +79,16 @@ describe("run bundle export and import", () => {
     expect(imported.rows).toEqual(await summaryOfRun(here, (await here.runs.get("r"))!));
   });
 
+  it("imports a records file holding every line twice as the run counted once, and reports the duplicates", async () => {
+    await storeRun();
+    const jsonl = records.map((record) => `${JSON.stringify(record)}\n`).join("");
+    const imported = await importRunFile(there, new Blob([jsonl + jsonl]), { fileName: "twice.jsonl", appVersion: "0.1.0" });
+    expect(imported.records).toBe(23);
+    expect(imported.report).toMatchObject({ duplicates: 23, orphanRetries: 0 });
+    expect(imported.run.planned).toBe(23);
+    expect(imported.rows).toEqual(await summaryOfRun(here, (await here.runs.get("r"))!));
+  });
+
   it("refuses the same run twice and leaves the first one whole", async () => {
     await storeRun();
     const bundle = await runBundleBlob(here, "r");
