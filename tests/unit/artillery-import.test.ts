@@ -104,6 +104,15 @@ describe("Artillery's report", () => {
     strangeKind.aggregate.counters["providerbench.err503.errors.gremlins"] = 1;
     expect(await problem(strangeKind)).toMatch(/^aggregate\.counters\.providerbench\.err503\.errors\.gremlins: "gremlins" is not an error kind/);
   });
+
+  it("refuses a negative percentile and a count that is not a whole number, naming the path", async () => {
+    const negative = report();
+    negative.aggregate.summaries["providerbench.fast.latency_ms"]!.p50 = -500;
+    expect(await problem(negative)).toBe("aggregate.summaries.providerbench.fast.latency_ms.p50: must be 0 or more");
+    const fractional = report();
+    fractional.aggregate.counters["providerbench.fast.requests"] = 1.5;
+    expect(await problem(fractional)).toBe("aggregate.counters.providerbench.fast.requests: must be a whole number below 2^53");
+  });
 });
 
 describe("the processor's metrics", () => {

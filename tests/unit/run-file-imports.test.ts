@@ -83,6 +83,12 @@ describe("vllm bench serve --save-detailed", () => {
     const short = JSON.parse(fixture("vllm-bench-serve-detailed.json")) as Record<string, unknown[]>;
     short.errors!.pop();
     expect(await problem(JSON.stringify(short))).toMatch(/^line 1: errors: holds 5 requests, ttfts 6/);
+    const negative = JSON.parse(fixture("vllm-bench-serve-detailed.json")) as { ttfts: number[]; latencies: number[] };
+    negative.latencies[1] = -1;
+    expect(await problem(JSON.stringify(negative))).toBe("line 1: latencies[1]: must be 0 or more");
+    const huge = JSON.parse(fixture("vllm-bench-serve-detailed.json")) as { ttfts: number[] };
+    huge.ttfts[0] = 1e308;
+    expect(await problem(JSON.stringify(huge))).toBe("line 1: ttfts[0]: must be at most a day (86,400 s)");
   });
 });
 
@@ -112,6 +118,16 @@ describe("AIPerf profile_export.jsonl", () => {
     badUnit.metrics.time_to_first_token!.unit = "fortnights";
     expect(await problem(JSON.stringify(badUnit))).toMatch(/^line 1: metrics\.time_to_first_token\.unit: "fortnights" is not a time unit/);
   });
+
+  it("refuses a negative latency or a fractional token count, naming the line and the metric", async () => {
+    const lines = fixture("aiperf-profile_export.jsonl").trimEnd().split("\n");
+    const negative = JSON.parse(lines[0]!) as { metrics: Record<string, { value: unknown }> };
+    negative.metrics.request_latency!.value = -1000;
+    expect(await problem(JSON.stringify(negative))).toBe("line 1: metrics.request_latency.value: -1000 must be 0 or more");
+    const fractional = JSON.parse(lines[0]!) as { metrics: Record<string, { value: unknown }> };
+    fractional.metrics.output_sequence_length!.value = 1.5;
+    expect(await problem(JSON.stringify(fractional))).toBe("line 1: metrics.output_sequence_length.value: 1.5 must be a whole number below 2^53");
+  });
 });
 
 describe("GuideLLM benchmarks.json", () => {
@@ -130,6 +146,9 @@ describe("GuideLLM benchmarks.json", () => {
     const broken = JSON.parse(fixture("guidellm-benchmarks.json")) as { benchmarks: { requests: { successful: Record<string, unknown>[] } }[] };
     broken.benchmarks[0]!.requests.successful[1]!.time_to_first_token_ms = "quick";
     expect(await problem(JSON.stringify(broken, null, 2))).toMatch(/^benchmarks\[0\]\.requests\.successful\[1\]\.time_to_first_token_ms: /);
+    const negative = JSON.parse(fixture("guidellm-benchmarks.json")) as { benchmarks: { requests: { successful: Record<string, unknown>[] } }[] };
+    negative.benchmarks[0]!.requests.successful[0]!.request_latency = -1;
+    expect(await problem(JSON.stringify(negative))).toBe("benchmarks[0].requests.successful[0].request_latency: must be 0 or more");
     const cut = fixture("guidellm-benchmarks.json").split("\n").slice(0, 40).join("\n");
     expect(await problem(cut)).toMatch(/not JSON/);
   });

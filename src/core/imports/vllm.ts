@@ -7,9 +7,9 @@ import { chunkGapFields } from "../chunk-gaps";
 import type { RequestRecord } from "../record";
 import type { Scenario } from "../scenario";
 import { firstIssue } from "../bundle/format";
+import { countOf, durationSeconds, nonNegative } from "../figure-ranges";
 import { earliestStart, errorKindOf, importedRecord, importedScenario, ImportProblem, roundMs, statusOfReason, targetIdFor, utf8Length } from "./imported-run";
 
-const seconds = z.number().finite().nonnegative();
 
 /** Only the fields read; the rest of vLLM's object (its summary figures, metadata) is left alone. */
 const vllmResultSchema = z
@@ -19,14 +19,14 @@ const vllmResultSchema = z
     endpoint_type: z.string().optional(),
     model_id: z.string().min(1),
     max_concurrency: z.number().int().positive().nullable().optional(),
-    duration: seconds,
-    input_lens: z.array(z.number().int().nonnegative()),
-    output_lens: z.array(z.number().int().nonnegative()),
-    ttfts: z.array(seconds),
-    itls: z.array(z.array(seconds)),
-    latencies: z.array(seconds).optional(),
+    duration: nonNegative,
+    input_lens: z.array(countOf),
+    output_lens: z.array(countOf),
+    ttfts: z.array(durationSeconds),
+    itls: z.array(z.array(durationSeconds)),
+    latencies: z.array(durationSeconds).optional(),
     start_times: z.array(z.number().finite()).optional(),
-    queue_times: z.array(seconds).optional(),
+    queue_times: z.array(durationSeconds).optional(),
     generated_texts: z.array(z.string()).optional(),
     errors: z.array(z.string().nullable()),
   })
