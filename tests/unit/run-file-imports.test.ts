@@ -71,6 +71,14 @@ describe("vllm bench serve --save-detailed", () => {
     expect(metricById("latencyP50Ms").value(row!)).toBeCloseTo(saved.median_e2el_ms, 3);
   });
 
+  it("reads an --append-result file of 200,000 results (past the engine's limit on a spread's arguments)", async () => {
+    const result = (stage: number) => `{"date":"20251123-194502","model_id":"m","duration":1,"input_lens":[${stage % 50}],"output_lens":[3],"ttfts":[0.01],"itls":[[]],"errors":[""]}`;
+    const lines = Array.from({ length: 200_000 }, (_, stage) => result(stage)).join("\n");
+    const { file, records } = await read(lines);
+    expect(records).toHaveLength(200_000);
+    expect(file.tail.finishedAt).toBe(Date.UTC(2025, 10, 23, 19, 45, 2));
+  });
+
   it("refuses a result saved without --save-detailed, saying so", async () => {
     const summaryOnly = JSON.stringify({ date: "20251123-101502", backend: "vllm", model_id: "m", duration: 1, completed: 1, mean_ttft_ms: 5 });
     expect(await problem(summaryOnly)).toMatch(/^line 1: ttfts: missing: .*--save-detailed/);

@@ -2,6 +2,7 @@
 // { metadata, config, benchmarks: [{ config, requests: { successful, incomplete, errored }, … }] }.
 // Each request (GenerativeRequestStats, with its computed fields: request_latency, time_to_first_token_ms,
 // prompt_tokens, output_tokens, …) becomes a record; each benchmark of a sweep a stage.
+import { max } from "d3-array";
 import { z } from "zod";
 import type { RequestRecord } from "../record";
 import { firstIssue } from "../bundle/format";
@@ -135,6 +136,7 @@ export function importGuidellmReport(value: unknown, options: { runId: string; f
     targets: models.map((model) => ({ id: targetIdFor(model), label: model })),
   });
   const ends = report.benchmarks.map((benchmark) => benchmark.end_time);
-  const finishedAt = ends.every((end) => typeof end === "number") ? Math.round(Math.max(...(ends as number[])) * 1000) : null;
+  const latestEnd = ends.every((end) => typeof end === "number") ? max(ends as number[]) : undefined;
+  const finishedAt = latestEnd === undefined ? null : Math.round(latestEnd * 1000);
   return { scenario, startedAt: earliestStart(records) ?? options.now, finishedAt, toolVersion: report.metadata?.guidellm_version ?? null, records };
 }
