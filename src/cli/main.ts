@@ -122,6 +122,7 @@ async function runCommand(command: RunCommand): Promise<number> {
   const recordsLock = recordsFile === undefined ? null : await lockRecordsFile(recordsFile.path, command.resumePath !== undefined ? "--resume" : "--jsonl");
   // --resume: the records file read back before it is opened for appending (resume-records.ts).
   const resumed = command.resumePath === undefined ? null : await readResumedRun(command.resumePath, scenario);
+  for (const note of resumed?.notes ?? []) process.stderr.write(`note: ${terminalSafe(note)}\n`);
   // --baseline: the baseline read (and the gate's report paths checked) before anything is sent.
   const gate = command.gate === undefined ? null : await prepareRunGate(command.gate, scenario);
 

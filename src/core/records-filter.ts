@@ -27,6 +27,8 @@ export interface RecordsFileReport {
   duplicates: number;
   /** Retries read without the failed attempt before them: kept as a first attempt, or dropped after a success. */
   orphanRetries: number;
+  /** The last line, when it was cut off mid-write (no line break, not a whole record) and left out. */
+  tornLastLine: number | null;
 }
 
 /** A request's state: its last attempt read (as counted), and whether that attempt failed (a retry may follow). */
@@ -44,7 +46,7 @@ const NOTHING_READ: RequestState = { lastAttempt: 0, lastFailed: false };
 export class RecordsFileFilter {
   private readonly states = new Map<string, RequestState>();
   private readonly heldAborts = new Map<string, { record: RequestRecord; stateBefore: RequestState }>();
-  private readonly counts: RecordsFileReport = { records: 0, requests: 0, duplicates: 0, orphanRetries: 0 };
+  private readonly counts: RecordsFileReport = { records: 0, requests: 0, duplicates: 0, orphanRetries: 0, tornLastLine: null };
 
   constructor(private readonly emit: (record: RequestRecord) => void | Promise<void>) {}
 
@@ -71,6 +73,11 @@ export class RecordsFileFilter {
     const held = [...this.heldAborts.values()];
     this.heldAborts.clear();
     for (const { record } of held) await this.handOn(record);
+  }
+
+  /** The file's last line was torn (read by the reader, which knows lines): left out, and reported. */
+  leftOutTornLastLine(lineNumber: number): void {
+    this.counts.tornLastLine = lineNumber;
   }
 
   report(): RecordsFileReport {
@@ -106,6 +113,9 @@ export function describeRecordsReport(report: RecordsFileReport): string[] {
   if (report.orphanRetries > 0) {
     const [them, its] = report.orphanRetries === 1 ? ["it", "its request's"] : ["them", "their requests'"];
     notes.push(`${plural(report.orphanRetries, "retry was", "retries were")} read without the failed attempt before ${them}: counted as ${its} first attempt, or dropped after the request had succeeded.`);
+  }
+  if (report.tornLastLine !== null) {
+    notes.push(`line ${report.tornLastLine}, the last, is cut short (no line break at its end and not a whole record: its writer stopped mid-line, e.g. on a full disk): left out.`);
   }
   return notes;
 }

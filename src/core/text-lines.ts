@@ -13,10 +13,15 @@ export interface TextLineLimits {
   maxBlankLines: number;
 }
 
+/** Set by textLines just before it hands over a last line that no line break ended (a writer cut off mid-line). */
+export interface LineEnds {
+  lastLineUnended: boolean;
+}
+
 /** The text went over one of its limits: the message names the line and the limit. */
 export class TextLimitExceeded extends Error {}
 
-export async function* textLines(pieces: AsyncIterable<string>, limits: TextLineLimits): AsyncGenerator<string> {
+export async function* textLines(pieces: AsyncIterable<string>, limits: TextLineLimits, ends?: LineEnds): AsyncGenerator<string> {
   // The current line's text so far, as the pieces it came in.
   let parts: string[] = [];
   let partsChars = 0;
@@ -51,7 +56,11 @@ export async function* textLines(pieces: AsyncIterable<string>, limits: TextLine
       if (partsChars > limits.maxLineChars) throw new TextLimitExceeded(`line ${lineNumber}: longer than ${charCount(limits.maxLineChars)}, the most a line may hold`);
     }
   }
-  if (parts.length > 0) yield ended(parts.join(""));
+  if (parts.length > 0) {
+    const line = ended(parts.join(""));
+    if (ends !== undefined) ends.lastLineUnended = true;
+    yield line;
+  }
 }
 
 /** "256 Mi characters": limits are powers of two, said as such. */

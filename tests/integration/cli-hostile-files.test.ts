@@ -1,12 +1,13 @@
 // Run files that attack their reader (issue 27), read by `analyze` as a separate process: bombs that
 // inflate to one endless line or to endless blank lines (refused with exit code 2, naming the line), and
-// files that lie about counts (each request counted once, with a note).
+// files that lie about counts (each request counted once, with a note), files torn by a full disk.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliProcess } from "./cli-process";
+import { recordsCsvHeader, recordToCsvLine } from "../../src/core/csv";
 import { toJsonLine } from "../../src/core/jsonl";
 import { requestRecord } from "../unit/request-record";
 
@@ -61,5 +62,36 @@ describe("analyze on a file that lies about counts", () => {
     expect(json.code, json.stderr).toBe(0);
     const [row] = (JSON.parse(json.stdout) as { summary: { requests: number; failedRequests: number; failureRate: number }[] }).summary;
     expect([row!.requests, row!.failedRequests, row!.failureRate]).toEqual([2, 1, 0.5]);
+  });
+});
+
+describe("analyze on a file torn by a full disk", () => {
+  it("leaves out a torn last line, JSONL or CSV, with a note naming it", async () => {
+    const records = Array.from({ length: 4 }, (_, inputIndex) => requestRecord({ inputIndex }));
+    const torn = toJsonLine(requestRecord({ inputIndex: 4 }));
+    const jsonl = join(workDir, "torn.jsonl");
+    writeFileSync(jsonl, records.map(toJsonLine).join("") + torn.slice(0, 40));
+    const csvRows = [recordsCsvHeader(), ...records.map(recordToCsvLine)];
+    const csv = join(workDir, "torn.csv");
+    writeFileSync(csv, csvRows.join("") + recordToCsvLine(requestRecord({ inputIndex: 4 })).slice(0, 30));
+    // The CSV's header is its line 1.
+    for (const [path, tornLine] of [
+      [jsonl, 5],
+      [csv, 6],
+    ] as const) {
+      const text = await runCliProcess(["analyze", path]);
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stdout).toContain(`Note: line ${tornLine}, the last, is cut short (no line break at its end and not a whole record`);
+      const json = await runCliProcess(["analyze", path, "--json"]);
+      expect((JSON.parse(json.stdout) as { summary: { requests: number }[] }).summary[0]!.requests).toBe(4);
+    }
+  });
+
+  it("still refuses a broken line that is not the last, naming it", async () => {
+    const path = join(workDir, "broken-middle.jsonl");
+    writeFileSync(path, `${toJsonLine(requestRecord())}{"runId":\n${toJsonLine(requestRecord({ inputIndex: 1 }))}`);
+    const result = await runCliProcess(["analyze", path]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("broken-middle.jsonl: line 2: not JSON");
   });
 });

@@ -25,7 +25,7 @@ describe("a resumed run's records file read back", () => {
     const resumed = requestRecord({ targetId: "a", inputIndex: 1 });
     const { kept, report } = await filtered([done, firstCut, secondCut, resumed]);
     expect(kept).toEqual([done, resumed]);
-    expect(report).toEqual({ records: 2, requests: 2, duplicates: 0, orphanRetries: 0 });
+    expect(report).toEqual({ records: 2, requests: 2, duplicates: 0, orphanRetries: 0, tornLastLine: null });
   });
 
   it("keeps the aborted attempt no resume followed, a retry cut short included, and every other request's records", async () => {
@@ -42,7 +42,7 @@ describe("a file that lies about counts", () => {
     const run = Array.from({ length: 10 }, (_, inputIndex) => (inputIndex % 3 === 0 ? failed({ inputIndex }) : requestRecord({ inputIndex })));
     const { kept, report } = await filtered([...run, ...run]);
     expect(kept).toEqual(run);
-    expect(report).toEqual({ records: 10, requests: 10, duplicates: 10, orphanRetries: 0 });
+    expect(report).toEqual({ records: 10, requests: 10, duplicates: 10, orphanRetries: 0, tornLastLine: null });
     const summary = new SummaryAccumulator();
     for (const record of kept) summary.add(record);
     const [row] = summary.summarize();
@@ -55,7 +55,7 @@ describe("a file that lies about counts", () => {
     const recovered = requestRecord({ inputIndex: 1, attempt: 3 });
     const { kept, report } = await filtered([orphan, recovered, requestRecord({ inputIndex: 2 })]);
     expect(kept.map((record) => record.attempt)).toEqual([1, 1, 1]);
-    expect(report).toEqual({ records: 3, requests: 3, duplicates: 0, orphanRetries: 2 });
+    expect(report).toEqual({ records: 3, requests: 3, duplicates: 0, orphanRetries: 2, tornLastLine: null });
     const summary = new SummaryAccumulator();
     for (const record of kept) summary.add(record);
     const [row] = summary.summarize();

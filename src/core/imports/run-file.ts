@@ -9,7 +9,7 @@ import type { RequestRecord } from "../record";
 import type { SummaryRow } from "../stats";
 import { parseRecordLine } from "../record-line";
 import { RecordsFileFilter, type RecordsFileReport } from "../records-filter";
-import { textLines, TextLimitExceeded, type TextLineLimits } from "../text-lines";
+import { textLines, TextLimitExceeded, type LineEnds, type TextLineLimits } from "../text-lines";
 import { isRecordsCsvHeader, readRecordsCsv, RecordsCsvProblem } from "./records-csv";
 import { importArtilleryReport, looksLikeArtilleryReport } from "./artillery";
 import { aiperfRecord, AIPERF_TARGET_ID, looksLikeAiperfLine } from "./aiperf";
@@ -75,8 +75,9 @@ type ReadRun = Omit<RunFile, "report">;
  */
 export async function readRunFile(pieces: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
   const filter = new RecordsFileFilter(onRecord);
+  const ends: LineEnds = { lastLineUnended: false };
   try {
-    const file = await readRunFileLines(textLines(pieces, RUN_FILE_LIMITS), filter, options);
+    const file = await readRunFileLines(textLines(pieces, RUN_FILE_LIMITS, ends), filter, ends, options);
     await filter.finish();
     return { ...file, report: filter.report() };
   } catch (error) {
@@ -85,7 +86,7 @@ export async function readRunFile(pieces: AsyncIterable<string>, onRecord: (reco
   }
 }
 
-async function readRunFileLines(lines: AsyncIterable<string>, filter: RecordsFileFilter, options: ReadRunFileOptions): Promise<ReadRun> {
+async function readRunFileLines(lines: AsyncIterable<string>, filter: RecordsFileFilter, ends: LineEnds, options: ReadRunFileOptions): Promise<ReadRun> {
   const onRecord = (record: RequestRecord): void | Promise<void> => filter.add(record);
   const iterator = lines[Symbol.asyncIterator]();
   let lineNumber = 0;
@@ -120,7 +121,7 @@ async function readRunFileLines(lines: AsyncIterable<string>, filter: RecordsFil
       );
       return { format: "providerbench-bundle", ...bundle };
     }
-    if (isRecordsCsvHeader(first)) return await readCsvRecordsFile(fromFirst(), filter, options);
+    if (isRecordsCsvHeader(first)) return await readCsvRecordsFile(fromFirst(), filter, ends, options);
     let firstJson: unknown;
     let wholeLine = true;
     try {
@@ -129,7 +130,7 @@ async function readRunFileLines(lines: AsyncIterable<string>, filter: RecordsFil
       wholeLine = false;
     }
     if (!wholeLine) return await readDocument(fromFirst(), onRecord, options);
-    if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), filter, options);
+    if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), filter, ends, options);
     if (looksLikeAiperfLine(firstJson)) return await readAiperf(fromFirst(), onRecord, options);
     if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson) || looksLikeArtilleryReport(firstJson) || looksLikeSummaryFile(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
     throw new RunFileProblem(`line ${firstLineNumber}: not a format ProviderBench reads${keysOf(firstJson)}; expected ${DESCRIBED_FORMATS}`);
@@ -157,13 +158,20 @@ function origin(tool: RunTool, toolVersion: string | null): RunOrigin {
   return { label: null, tool, toolVersion, host: null, userAgent: null };
 }
 
-/** A `--jsonl` records file: one run (one runId), no scenario (targets named by id, no prices). */
-function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, options: ReadRunFileOptions): Promise<ReadRun> {
+/**
+ * A `--jsonl` records file: one run (one runId), no scenario (targets named by id, no prices). A last line
+ * without its line break that is not a record was torn by its writer (a full disk): left out and reported.
+ */
+function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, ends: LineEnds, options: ReadRunFileOptions): Promise<ReadRun> {
   return collectRecordsRun(
     async (each) => {
       for await (const { line, lineNumber } of lines) {
         if (line.trim() === "") continue;
         const parsed = parseRecordLine(line, lineNumber);
+        if (!parsed.ok && ends.lastLineUnended) {
+          filter.leftOutTornLastLine(lineNumber);
+          continue;
+        }
         if (!parsed.ok) throw new RunFileProblem(parsed.message);
         await each(parsed.record, lineNumber);
       }
@@ -173,16 +181,30 @@ function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number
   );
 }
 
-/** A records CSV (`--csv`, the dashboard's records download): the same run as its JSONL twin. */
-function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, options: ReadRunFileOptions): Promise<ReadRun> {
+/** A records CSV (`--csv`, the dashboard's records download): the same run as its JSONL twin, a torn last row left out as there. */
+function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, ends: LineEnds, options: ReadRunFileOptions): Promise<ReadRun> {
   return collectRecordsRun(
     async (each) => {
       const iterator = lines[Symbol.asyncIterator]();
       const header = await iterator.next();
       if (header.done) throw new RunFileProblem("no records");
+      let lastLineNumber = header.value.lineNumber;
+      const rows: AsyncIterable<{ line: string; lineNumber: number }> = {
+        [Symbol.asyncIterator]: () => ({
+          next: async () => {
+            const next = await iterator.next();
+            if (!next.done) lastLineNumber = next.value.lineNumber;
+            return next;
+          },
+        }),
+      };
       try {
-        await readRecordsCsv(header.value, { [Symbol.asyncIterator]: () => iterator }, each);
+        await readRecordsCsv(header.value, rows, each);
       } catch (error) {
+        if (error instanceof RecordsCsvProblem && ends.lastLineUnended) {
+          filter.leftOutTornLastLine(lastLineNumber);
+          return;
+        }
         if (error instanceof RecordsCsvProblem) throw new RunFileProblem(error.message, { cause: error });
         throw error;
       }
