@@ -35,7 +35,7 @@ import { describeKeyRoutes, endpointKeysFromGrants } from "./endpoint-keys";
 import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
-import { commandLineOrigin, createBundleFile } from "./bundle-file";
+import { commandLineOrigin, createBundleBlobs, createBundleFile } from "./bundle-file";
 import { formatTaskCatalogue } from "./tasks-command";
 import { checkInputFiles, createInputFileReader } from "./input-files";
 import { createOutputBlobWriter, type OutputBlobWriter } from "./output-blobs";
@@ -153,6 +153,8 @@ async function runCommand(command: RunCommand): Promise<number> {
   const runId = resumed?.plan.runId ?? randomUUID();
   let latestPlanned = 0;
   const runStartedAt = Date.now();
+  // The bundle carries the run's binary outputs, small ones inline, as the browser's export does.
+  const bundleBlobs = outputs.bundle === undefined ? null : createBundleBlobs();
   const bundle =
     outputs.bundle === undefined
       ? undefined
@@ -197,7 +199,14 @@ async function runCommand(command: RunCommand): Promise<number> {
       endpointKeys: endpointKeys.keys,
       sandboxUrl: command.sandboxUrl,
       readInputFile,
-      ...(outputBlobs === null ? {} : { outputBlobSink: async (ref, blob) => void (await outputBlobs.write(new Uint8Array(await blob.arrayBuffer()), ref.mime)) }),
+      ...(outputBlobs === null && bundleBlobs === null
+        ? {}
+        : {
+            outputBlobSink: async (ref, blob) => {
+              await outputBlobs?.write(new Uint8Array(await blob.arrayBuffer()), ref.mime);
+              await bundleBlobs?.add(ref, blob);
+            },
+          }),
       fetch: transport.fetch,
       signal: controller.signal,
       onRecord: (record) => {
@@ -223,7 +232,7 @@ async function runCommand(command: RunCommand): Promise<number> {
         : await runScenario(runOptions);
     progress.finish(result.progress);
     await files.close();
-    await bundle?.finish({ status: result.status === "aborted" ? "aborted" : "completed", finishedAt: result.finishedAt, errorMessage: null, blobs: [] });
+    await bundle?.finish({ status: result.status === "aborted" ? "aborted" : "completed", finishedAt: result.finishedAt, errorMessage: null, blobs: bundleBlobs?.list() ?? [] });
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
     process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table))}\n`);

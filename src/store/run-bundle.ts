@@ -2,7 +2,7 @@
 // file (a bundle, a records file, another tool's export: core/imports/run-file.ts) read into the database
 // as a run of its own, tagged with where it was made. Both stream: records pass a chunk at a time.
 import { base64ToBytes, bytesToBase64 } from "../core/bundle/base64";
-import { INLINE_BLOB_LIMIT_BYTES, type BundleBlob, type BundleRun, type BundleRunStatus } from "../core/bundle/format";
+import { inlineBlobBudget, type BundleBlob, type BundleRun, type BundleRunStatus } from "../core/bundle/format";
 import type { RunOrigin } from "../core/bundle/origin";
 import { createBundleWriter } from "../core/bundle/write";
 import { readRunFile, RunFileProblem, type RunFile } from "../core/imports/run-file";
@@ -44,12 +44,14 @@ function bundleStatusOf(run: StoredRun): BundleRunStatus {
 
 async function blobsOf(db: ProviderBenchDb, runId: string): Promise<BundleBlob[]> {
   const stored = await db.blobs.where("runId").equals(runId).toArray();
+  const inline = inlineBlobBudget();
+  const travels = stored.map((blob) => inline(blob.data.size));
   return Promise.all(
-    stored.map(async (blob) => ({
+    stored.map(async (blob, index) => ({
       id: blob.id,
       mimeType: blob.mimeType,
       sizeBytes: blob.data.size,
-      base64: blob.data.size <= INLINE_BLOB_LIMIT_BYTES ? bytesToBase64(new Uint8Array(await blob.data.arrayBuffer())) : null,
+      base64: travels[index] ? bytesToBase64(new Uint8Array(await blob.data.arrayBuffer())) : null,
     })),
   );
 }
