@@ -131,5 +131,5 @@ export default defineConfig(
       "@typescript-eslint/no-base-to-string": "off",
     },
   },
-  { files: ["**/*.js"], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ["**/*.{js,mjs}"], extends: [tseslint.configs.disableTypeChecked] },
 );

@@ -21,8 +21,6 @@ const TIMING_FILES = [
   "tests/integration/cli-workers.test.ts",
   "tests/e2e/connection-limits.test.ts",
   "tests/e2e/load-sweep.test.ts",
-  "tests/e2e/killed-mid-run.test.ts",
-  "tests/e2e/two-tabs.test.ts",
 ];
 
 /**
@@ -36,6 +34,7 @@ const NODE_WORKERS = Math.max(4, availableParallelism() * 2);
 const BROWSER_WORKERS = Math.max(2, availableParallelism());
 
 const BUILD_CLI = "tests/setup/cli-bundle.ts";
+const WAIT_LONGER_IN_COMPONENTS = "tests/setup/testing-library.ts";
 const BUILD_SITE_AND_BROWSER = "tests/e2e/global-setup.ts";
 
 export default defineConfig({
@@ -47,10 +46,19 @@ export default defineConfig({
     // a browser takes several times longer on a busy machine, and must still pass there.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for its condition up to ten seconds, not one (testing-library's waits: tests/setup).
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], exclude: TIMING_FILES, maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          exclude: TIMING_FILES,
+          setupFiles: [WAIT_LONGER_IN_COMPONENTS],
+          maxWorkers: NODE_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -58,6 +66,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           exclude: TIMING_FILES,
+          setupFiles: [WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI],
           maxWorkers: NODE_WORKERS,
           sequence: { groupOrder: 0 },
@@ -81,6 +90,7 @@ export default defineConfig({
         test: {
           name: "timing",
           include: TIMING_FILES,
+          setupFiles: [WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
           maxWorkers: 1,
           sequence: { groupOrder: 2 },

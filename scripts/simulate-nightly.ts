@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseAllowances } from "../src/core/gate/allowances";
+import { NIGHTLY_SUMMARY_FILE_NAME, type NightlyRegression, type NightlySummary, type NightResult } from "../src/core/imports/nightly-summary";
 import { parseDrifts, type Drift } from "../src/sandbox/drift";
 import { startSandbox } from "../src/sandbox/server";
 
@@ -30,21 +31,6 @@ const USAGE = `usage: npm run simulate-nightly -- [--nights 14] [--drift slow=+2
   --time-scale <x>       the sandbox's delays × x (default 0.25, so a night takes seconds)
   --seed <n>             night n's sandbox is seeded <seed> + n (default 1000)`;
 
-interface Regression {
-  target: string;
-  metric: string;
-  change: string;
-  allowed: string;
-}
-
-interface NightResult {
-  night: number;
-  bundle: string;
-  /** The command line's exit code: 0 ran (and passed the gate), 3 the gate failed, anything else a failure. */
-  exitCode: number | null;
-  gate: "baseline" | "passed" | "failed" | "error";
-  regressions: Regression[];
-}
 
 interface Options {
   nights: number;
@@ -123,7 +109,7 @@ function runCli(args: readonly string[], env: Record<string, string>): Promise<{
 }
 
 /** The regressed rows of the gate's Markdown table (gate report: target | metric | baseline | new | change | allowed | p | verdict). */
-function regressionsOf(markdown: string): Regression[] {
+function regressionsOf(markdown: string): NightlyRegression[] {
   return markdown
     .split("\n")
     .filter((row) => row.startsWith("| ") && row.endsWith(" | regressed |"))
@@ -181,7 +167,8 @@ async function main(): Promise<number> {
     results.push(result);
     process.stdout.write(`${describeNight(result)}\n`);
   }
-  await writeFile(join(options.out, "nights.json"), `${JSON.stringify({ drift: options.driftText ?? null, maxRegression: options.maxRegression, nights: results }, null, 2)}\n`);
+  const summary: NightlySummary = { drift: options.driftText ?? null, maxRegression: options.maxRegression, nights: results };
+  await writeFile(join(options.out, NIGHTLY_SUMMARY_FILE_NAME), `${JSON.stringify(summary, null, 2)}\n`);
   const failed = results.filter((result) => result.gate === "failed");
   const targets = (result: NightResult): string => [...new Set(result.regressions.map((regression) => regression.target))].join(", ");
   process.stdout.write(

@@ -142,7 +142,7 @@ export async function measureComparePage(
     const errors = watchPageErrors(page);
     try {
       await page.goto(`${options.siteUrl}/#/`);
-      await page.getByTestId("scenario-run-link").first().waitFor({ state: "visible" });
+      await page.getByTestId("scenario-run-button").first().waitFor({ state: "visible" });
       result.heapScenariosPageBytes.push((await heapAfterGc(page)).heapBytes);
       const opened = await evaluateInPage(page, openCompareInPage, { runId: options.runId, targetCount: options.targetCount, timeoutMs: options.timeoutMs ?? 60_000 });
       result.toSummaryMs.push(opened.toSummaryMs);

@@ -1,5 +1,5 @@
 // First load in Chromium: cold loads of the built app's first screen, each in a fresh browser context
-// (empty cache, empty storage), from navigation start to the first scenario card's Run link being
+// (empty cache, empty storage), from navigation start to the first scenario card's Run button being
 // visible, which is when the user can act.
 import type { Browser } from "playwright-core";
 import { format, markdownTable, median, spread } from "../measure-tools";
@@ -15,14 +15,15 @@ export interface FirstScreenResult {
 }
 
 /**
- * Installed before any of the page's scripts: notes, on every DOM change, whether the first Run link
+ * Installed before any of the page's scripts: notes, on every DOM change, whether the first Run button
  * is there and visible, against performance.now() (0 = navigation start).
  */
 function watchForRunLink(): void {
   const record = window as unknown as { __runLinkVisibleAtMs?: number };
   const check = (): boolean => {
-    const link = document.querySelector<HTMLAnchorElement>('[data-testid="scenario-run-link"]');
-    if (link === null || !link.href || link.getAttribute("aria-disabled") === "true" || !link.checkVisibility()) return false;
+    // A card's Run is a button that starts the run (it was a link to the Run page).
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="scenario-run-button"]');
+    if (button === null || button.disabled || !button.checkVisibility()) return false;
     record.__runLinkVisibleAtMs = performance.now();
     return true;
   };
@@ -82,7 +83,7 @@ export async function measureFirstScreen(browser: Browser, options: { siteUrl: s
 export function firstScreenTable(result: FirstScreenResult): string {
   const cell = (values: number[], scale = 1): string => `${format(median(values) / scale)} (${spread(values.map((value) => value / scale))})`;
   return markdownTable(
-    ["cold loads", "navigation → first Run link visible ms (median, range)", "first contentful paint ms", "DOMContentLoaded ms", "transferred KB"],
+    ["cold loads", "navigation → first Run button visible ms (median, range)", "first contentful paint ms", "DOMContentLoaded ms", "transferred KB"],
     [[String(result.loads), cell(result.toRunLinkMs), cell(result.firstContentfulPaintMs), cell(result.domContentLoadedMs), cell(result.transferredBytes, 1000)]],
   );
 }

@@ -195,7 +195,7 @@ export async function runBrowserBenchmarks(options: BrowserBenchmarkOptions): Pr
       sections.push(
         section(
           "First load (Chromium)",
-          `Cold loads of the built app's first screen from a static server on 127.0.0.1 (no compression, no cache headers), each in a fresh browser context (empty cache and storage): from navigation start to the first scenario card's Run link being in the DOM and visible (a link has no disabled state; it is rendered by the app's script, so visible means the app is running), watched with a MutationObserver installed before the page's scripts. First contentful paint and DOMContentLoaded from the Paint and Navigation Timing entries; transferred bytes are the navigation plus every resource it loaded.`,
+          `Cold loads of the built app's first screen from a static server on 127.0.0.1 (no compression, no cache headers), each in a fresh browser context (empty cache and storage): from navigation start to the first scenario card's Run button being in the DOM, enabled and visible (it is rendered by the app's script, so visible means the app is running), watched with a MutationObserver installed before the page's scripts. First contentful paint and DOMContentLoaded from the Paint and Navigation Timing entries; transferred bytes are the navigation plus every resource it loaded.`,
           firstScreenTable(firstScreen),
         ),
       );

@@ -104,10 +104,20 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
     return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows: file.summaryRows, samples, agreement: [], scenario: file.run.scenario, origin: file.run.origin, summaryLevel: true, notes };
   }
   if (records === 0 || summary === null) throw new RecordsFileProblem(`${path}: no records`);
-  const targetIds = samples.targetIds();
+  const targetIds = inScenarioOrder(samples.targetIds(), scenarioGiven ?? bundleScenario);
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
   const agreement = (summary as SummaryAccumulator).agreementResults(targetIds);
   return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin, notes };
+}
+
+/**
+ * The targets as the scenario lists them, when it is known (as `run` orders its summary and agreement),
+ * then any it does not list; without a scenario, as they first appear in the file.
+ */
+function inScenarioOrder(seen: string[], scenario: Scenario | null): string[] {
+  if (scenario === null) return seen;
+  const listed = scenario.targets.map((target) => target.id);
+  return [...listed.filter((targetId) => seen.includes(targetId)), ...seen.filter((targetId) => !listed.includes(targetId))];
 }
 
 /** Controls and bidi overrides, as terminal-safe.ts lists them: in JSON only inside strings, where \uXXXX is the same character. */

@@ -1,11 +1,11 @@
 // What a run with run.load printed and wrote: per stage and target the load figures (from the metric
 // catalogue), where each target saturated, and whether it was throttled or slow.
 import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics";
-import { limitVerdict, loadPoint, saturationStage } from "../core/load/saturation";
+import { targetLoadPoints } from "../core/load/load-points";
+import { clientLimits as clientLimitsOf, describeClientLimits, judgedPoints, limitVerdict, saturationStage } from "../core/load/saturation";
 import type { StageSummaries } from "../core/load/stage-summaries";
 import { offeredLoadOrder, type Stage } from "../core/load/stages";
 import type { Scenario } from "../core/scenario";
-import type { SummaryRow } from "../core/stats";
 
 const STAGE_METRICS = [
   "requests",
@@ -23,6 +23,8 @@ export interface LoadReport {
   json: {
     stages: { stage: number; label: string; targets: Record<string, unknown>[] }[];
     saturation: Record<string, { stage: number; label: string } | null>;
+    /** Per target, the stages whose load the client did not keep in flight (not judged). */
+    clientLimits: Record<string, { stage: number; label: string; heldInFlight: number; offeredInFlight: number }[]>;
     verdicts: Record<string, { verdict: string; sentence: string }>;
   };
 }
@@ -43,18 +45,19 @@ export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], s
 
   const order = offeredLoadOrder(scenario, Math.max(stages.length, ...ran.map(({ stage }) => stage + 1)));
   const saturation: LoadReport["json"]["saturation"] = {};
+  const clientLimits: LoadReport["json"]["clientLimits"] = {};
   const verdicts: LoadReport["json"]["verdicts"] = {};
   const statements: string[] = [];
   for (const targetId of targetOrder) {
-    const points = order.flatMap((stage) => {
-      const row = rowsByStage.get(stage)?.find((candidate: SummaryRow) => candidate.targetId === targetId);
-      return row && row.requests > 0 ? [loadPoint(stage, row, summaries.completionTimes(stage, targetId))] : [];
-    });
+    const points = targetLoadPoints(summaries, stages, order, targetId);
     const saturatedAt = saturationStage(points);
     saturation[targetId] = saturatedAt === null ? null : { stage: saturatedAt, label: labelOf(saturatedAt) };
+    const heldBack = clientLimitsOf(points);
+    clientLimits[targetId] = heldBack.map((limit) => ({ stage: limit.stage, label: labelOf(limit.stage), heldInFlight: limit.held, offeredInFlight: limit.offered }));
     const verdict = limitVerdict(points);
     verdicts[targetId] = verdict;
-    const where = saturatedAt === null ? (points.length > 1 ? "not saturated at the loads sent" : "one stage, so no saturation judged") : `saturated at stage ${saturatedAt} (${labelOf(saturatedAt)})`;
+    const judged = saturatedAt !== null ? `saturated at stage ${saturatedAt} (${labelOf(saturatedAt)})` : judgedPoints(points).length > 1 ? "not saturated at the loads sent" : "fewer than two stages judged, so no saturation judged";
+    const where = heldBack.length === 0 ? judged : `${judged}; ${describeClientLimits(heldBack, (stage) => `stage ${stage} (${labelOf(stage)})`)}`;
     const throttling = verdict.verdict === "throttled" || verdict.verdict === "throttled and slow" ? verdict.sentence.split("; ")[0]! : "not throttled (no 429, no Retry-After)";
     statements.push(`${context.targetLabel(targetId)}: ${verdict.verdict} — ${where}; ${throttling}`);
   }
@@ -64,6 +67,7 @@ export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], s
     json: {
       stages: ran.map(({ stage, rows }) => ({ stage, label: labelOf(stage), targets: summaryFileRows(rows, context) })),
       saturation,
+      clientLimits,
       verdicts,
     },
   };

@@ -3,21 +3,26 @@ import type { RunProgress } from "../core/runner";
 
 const BAR_WIDTH = 24;
 
+/**
+ * An estimated total (a stage bound by a duration) is marked ≈, and once the requests done reach it while
+ * the run goes on the line gives no ETA: it must not read as done ("93/93 · ETA 0 s") before it is.
+ */
 export function formatProgress(progress: RunProgress): string {
-  const fraction = progress.planned === 0 ? 1 : progress.done / progress.planned;
+  const fraction = progress.planned === 0 ? 1 : Math.min(1, progress.done / progress.planned);
   const filled = Math.round(fraction * BAR_WIDTH);
   const bar = "█".repeat(filled) + "░".repeat(BAR_WIDTH - filled);
   const elapsedSeconds = progress.elapsedMs / 1000;
-  const etaSeconds = progress.done > 0 ? (elapsedSeconds / progress.done) * (progress.planned - progress.done) : null;
+  const estimate = progress.plannedIsEstimate ? "≈" : "";
+  const etaSeconds = progress.done > 0 && progress.done < progress.planned ? (elapsedSeconds / progress.done) * (progress.planned - progress.done) : null;
   const parts = [
-    `${bar} ${progress.done}/${progress.planned}`,
+    `${bar} ${progress.done}/${estimate}${progress.planned}`,
     `${progress.outcomes.failedRequests} failed`,
     `${progress.inFlight} in flight`,
     progress.outcomes.retries > 0 ? `${progress.outcomes.retries} retries (${progress.outcomes.recoveredRequests} recovered)` : null,
     progress.outcomes.abortedRequests > 0 ? `${progress.outcomes.abortedRequests} aborted` : null,
     progress.outcomes.droppedRequests > 0 ? `${progress.outcomes.droppedRequests} dropped` : null,
     `${elapsedSeconds.toFixed(1)} s`,
-    etaSeconds === null ? null : `ETA ${etaSeconds.toFixed(0)} s`,
+    etaSeconds === null ? null : `ETA ${estimate}${etaSeconds.toFixed(0)} s`,
   ];
   return parts.filter((part) => part !== null).join(" · ");
 }

@@ -1,31 +1,21 @@
-// `npm start [-- --drift slow=+25%@8 --run-number 8]`: the sandbox providers and the dashboard's dev server
-// in one process, one line of output. The drift options are the sandbox's own (src/sandbox/drift.ts).
+// `npm start [-- --port 5173 --sandbox-port 8787 --drift slow=+25%@8 --run-number 8]`: the sandbox providers
+// and the dashboard's dev server in one process, one line of output (start-options.ts).
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { createServer, type ViteDevServer } from "vite";
-import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
-import { DRIFT_OPTIONS, driftOptionsFrom, type Drift } from "../sandbox/drift";
-import { startSandbox, type Sandbox } from "../sandbox/server";
+import { START_USAGE, startOptionsFrom } from "./start-options";
+import { START_HOST as HOST, startSandboxOn } from "./start-sandbox";
 
-const HOST = "127.0.0.1";
-const PREFERRED_SANDBOX_PORT = Number(new URL(DEFAULT_SANDBOX_URL).port);
 const PREFERRED_APP_PORT = 5173;
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-/** The usual port when it is free (so bookmarks and `?sandbox=` links keep working), else any free one. */
-async function startSandboxOnAFreePort(drifted: { drift: Drift[]; runNumber: number }): Promise<Sandbox> {
-  try {
-    return await startSandbox({ port: PREFERRED_SANDBOX_PORT, host: HOST, ...drifted });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-    return startSandbox({ port: 0, host: HOST, ...drifted });
-  }
-}
-
 async function main(): Promise<void> {
-  const drifted = driftOptionsFrom(parseArgs({ args: process.argv.slice(2), options: DRIFT_OPTIONS, strict: true }).values);
-  if ("error" in drifted) throw new Error(drifted.error);
-  const sandbox = await startSandboxOnAFreePort(drifted);
+  const options = startOptionsFrom(process.argv.slice(2));
+  if ("error" in options) {
+    console.error(`${options.error}\n${START_USAGE}`);
+    process.exit(2);
+  }
+  const drifted = { drift: options.drift, runNumber: options.runNumber };
+  const sandbox = await startSandboxOn(options.sandboxPort, drifted);
   // Vite exposes VITE_* variables from the environment to the app as import.meta.env.
   process.env.VITE_SANDBOX_URL = sandbox.url;
   let app: ViteDevServer;
@@ -34,8 +24,8 @@ async function main(): Promise<void> {
       root: repositoryRoot,
       configFile: `${repositoryRoot}/vite.config.ts`,
       logLevel: "warn",
-      // strictPort false: Vite moves to the next free port when 5173 is taken.
-      server: { host: HOST, port: PREFERRED_APP_PORT, strictPort: false, open: false },
+      // Without --port, Vite moves to the next free port when 5173 is taken; a port asked for is that port or an error.
+      server: { host: HOST, port: options.appPort ?? PREFERRED_APP_PORT, strictPort: options.appPort !== null, open: false },
     });
     await app.listen();
   } catch (error) {

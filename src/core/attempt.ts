@@ -36,8 +36,6 @@ export interface AttemptContext {
   maxResponseBytes?: number | undefined;
   /** Characters of output a record keeps (DEFAULT_MAX_OUTPUT_CHARS when absent). */
   maxOutputChars?: number | undefined;
-  /** Phases recorded after the fact where the transport saw none (the browser's Resource Timing). */
-  wireEventsSource?: WireEventsSource | undefined;
   /** The token and keys of the run: no string the attempt keeps holds one, or the start of one (secrets.ts). */
   secrets?: readonly string[] | undefined;
 }
@@ -59,6 +57,8 @@ export interface MeasuredAttempt {
    * When fetch was never reached (an input error), the moment the attempt began.
    */
   handedToFetchAt: number;
+  /** What the timing fetch saw, for phases recorded after the attempt (withRecordedPhases); absent when fetch was never made. */
+  wireTiming?: WireTiming;
 }
 
 /**
@@ -72,7 +72,7 @@ export async function measureAttempt(call: TargetCall, input: ExpandedInput, con
   const seen: { timing: WireTiming | null } = { timing: null };
   try {
     const measured = await measure(call, input, context, seen);
-    return seen.timing && context.wireEventsSource ? await withRecordedPhases(measured, seen.timing, context.wireEventsSource) : measured;
+    return seen.timing ? { ...measured, wireTiming: seen.timing } : measured;
   } catch (error) {
     const message = `could not measure this request: ${describeError(error)}`;
     return failure(newWireTiming(), startedAt, startedAtEpochMs, context.clock.now(), { errorKind: "bad_response", httpStatus: null, message }, context);
@@ -222,12 +222,16 @@ function failure(
 }
 
 /**
- * The phases a WireEventsSource recorded, where the transport saw none and an answer came (a request that
- * got no response has no record of its phases anywhere). The same definitions as the transport's
- * (httpPhasesOf): receiving ends at the last byte the answer needed, as latency does. The source is asked
- * after the body's tail was left to drain, since the browser records a request at its body's end.
+ * The attempt with the phases a WireEventsSource recorded (the browser's Resource Timing), where the
+ * transport saw none and an answer came (a request that got no response has no record of its phases
+ * anywhere). The same definitions as the transport's (httpPhasesOf): receiving ends at the last byte the
+ * answer needed, as latency does. The runner asks once the attempt has left its concurrency slot: the
+ * browser files a request's entry some time after its body's end (up to the source's wait), and waiting
+ * for it in the slot would hold the next request back, so the client would send less than the load asked.
  */
-async function withRecordedPhases(measured: MeasuredAttempt, timing: WireTiming, source: WireEventsSource): Promise<MeasuredAttempt> {
+export async function withRecordedPhases(measured: MeasuredAttempt, source: WireEventsSource | undefined): Promise<MeasuredAttempt> {
+  const timing = measured.wireTiming;
+  if (timing === undefined || source === undefined) return measured;
   const { t0, url, httpStatus, wire } = timing;
   if (t0 === null || url === null || httpStatus === null || wire.headersAt !== null) return measured;
   let recorded;

@@ -21,6 +21,11 @@ export interface WireEvents {
    */
   chunkArrivedAt?: number | null;
   /**
+   * When the network stack had the response's last byte, where a platform reports it apart from the page's
+   * own reads (the browser's Resource Timing responseEnd); null or absent where reads follow the socket.
+   */
+  bodyEndAt?: number | null;
+  /**
    * The request on the wire, registered by a transport that aborts it itself when the attempt is aborted
    * (its timeout, the run's abort, its failure), instead of listening to the signal; absent with a fetch.
    */
@@ -53,9 +58,14 @@ export interface HttpPhases {
   /** Response headers → the last byte the answer needed (the same end as latency). */
   receivingMs: number | null;
   connectionReused: boolean | null;
+  /**
+   * The network stack's last byte → the client's read of it: time the client itself added to the latency
+   * (a busy browser tab reads a stream late). Null where the transport does not tell the two apart.
+   */
+  clientReadMs: number | null;
 }
 
-export const NO_HTTP_PHASES: Readonly<HttpPhases> = Object.freeze({ connectMs: null, tlsMs: null, waitingMs: null, receivingMs: null, connectionReused: null });
+export const NO_HTTP_PHASES: Readonly<HttpPhases> = Object.freeze({ connectMs: null, tlsMs: null, waitingMs: null, receivingMs: null, connectionReused: null, clientReadMs: null });
 
 /** The phases from what the transport saw and the answer's last byte (both on the run clock). */
 export function httpPhasesOf(events: WireEvents | null, lastByteAt: number | null): HttpPhases {
@@ -67,6 +77,7 @@ export function httpPhasesOf(events: WireEvents | null, lastByteAt: number | nul
     waitingMs: requestSentAt !== null && headersAt !== null ? roundMs(Math.max(0, headersAt - requestSentAt)) : null,
     receivingMs: headersAt !== null && lastByteAt !== null ? roundMs(Math.max(0, lastByteAt - headersAt)) : null,
     connectionReused: events.connectionReused,
+    clientReadMs: events.bodyEndAt != null && lastByteAt !== null ? roundMs(Math.max(0, lastByteAt - events.bodyEndAt)) : null,
   };
 }
 

@@ -61,3 +61,21 @@ export function inFlightDistribution(starts: Float64Array, ends: Float64Array): 
   const levels = Float64Array.from(msAtLevel, (_, level) => level);
   return describeWeighted(levels, msAtLevel, starts.length, IN_FLIGHT_NO_INTERVAL);
 }
+
+/**
+ * The mean number of attempts in flight from the first start to the last one: while a closed loop still
+ * has requests to send it keeps its level in flight, unless the client itself falls behind (time between
+ * one answer and the next send); after the last start it only drains, which says nothing of the client.
+ * Null without a span between the first start and the last.
+ */
+export function meanInFlightWhileSending(starts: Float64Array, ends: Float64Array): number | null {
+  if (starts.length !== ends.length) throw new RangeError("meanInFlightWhileSending: one end per start");
+  let lastStart = -Infinity;
+  for (const start of starts) lastStart = Math.max(lastStart, start);
+  const endsBySending = Float64Array.from(ends, (end) => Math.min(end, lastStart));
+  const { msAtLevel, spanMs } = inFlightLevels(Float64Array.from(starts), endsBySending);
+  if (spanMs <= 0) return null;
+  let levelMs = 0;
+  msAtLevel.forEach((ms, level) => (levelMs += ms * level));
+  return levelMs / spanMs;
+}

@@ -97,7 +97,7 @@ export interface Metric {
   distribution?: { id: string; statistic: DistributionStatistic };
 }
 
-const REQUESTS_NOTE = "A request's outcome is its last attempt; warm-ups and aborted requests are left out.";
+const REQUESTS_NOTE = "A request's outcome is its last measured attempt; warm-ups and aborted requests are left out.";
 const SUCCESSFUL = "over successful measured requests";
 
 /** One per-request quantity with a distribution: generates one Metric per statistic. */
@@ -470,7 +470,7 @@ export const METRICS: readonly Metric[] = [
     unit: "count",
     better: null,
     value: (row) => row.failedRequests,
-    definition: `Measured requests whose last attempt failed. ${REQUESTS_NOTE}`,
+    definition: `Measured requests whose last measured attempt failed. ${REQUESTS_NOTE}`,
     views: ["table", "live", "cli"],
     group: "requests",
     advanced: false,
@@ -542,7 +542,7 @@ export const METRICS: readonly Metric[] = [
     unit: "count",
     better: null,
     value: (row) => row.abortedRequests,
-    definition: "Measured requests cut short by stopping the run: neither successful nor failed.",
+    definition: "Requests cut short by stopping the run before any attempt was measured: neither successful nor failed (a request stopped while retrying a failure stays failed).",
     views: [],
     group: "requests",
     advanced: false,

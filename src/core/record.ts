@@ -77,6 +77,12 @@ export interface RequestRecord {
   receivingMs?: number | null;
   /** The request went out on a connection that had already carried one. */
   connectionReused?: boolean | null;
+  /**
+   * The network's receipt of the answer's last byte → the client's read of it (part of latencyMs): the
+   * client's own delay. Measured in a browser where Resource Timing is allowed; null in the command line,
+   * whose reads follow the socket.
+   */
+  clientReadMs?: number | null;
   // Load models (src/core/load): when the attempt was due, how long it waited for its turn, and which
   // stage of a sweep it belongs to. Records stored before these fields existed read as null.
   /** When the attempt was due, epoch ms: its arrival in an open loop, the moment it got a concurrency slot in a closed one, the end of the backoff for a retry. */
@@ -154,6 +160,7 @@ export const RECORD_FIELDS = [
   "waitingMs",
   "receivingMs",
   "connectionReused",
+  "clientReadMs",
   "scheduledAt",
   "queueMs",
   "stage",

@@ -5,12 +5,12 @@ import type { RequestRecord } from "./record";
 
 /**
  * A request is one planned (target, input, repetition); it has one or more attempts, and its outcome is
- * its last attempt. Warm-up attempts count in none of these.
+ * its last measured attempt. Warm-up attempts count in none of these.
  */
 export interface RequestOutcomes {
   /** Requests whose last attempt succeeded. */
   okRequests: number;
-  /** Requests whose last attempt failed (an abort is not a failure: see abortedRequests). */
+  /** Requests whose last measured attempt failed (an abort is not a failure: see abortedRequests). */
   failedRequests: number;
   /** Every failed attempt, retried or not (aborted attempts excluded). */
   failedAttempts: number;
@@ -18,7 +18,10 @@ export interface RequestOutcomes {
   retries: number;
   /** Requests whose last attempt succeeded after an earlier attempt failed. */
   recoveredRequests: number;
-  /** Requests cut short by the user's abort: stopping a run is not the provider failing. */
+  /**
+   * Requests cut short by the user's abort before any attempt was measured: stopping a run is not the
+   * provider failing. A request whose retry was cut short already failed, and stays failed.
+   */
   abortedRequests: number;
   /**
    * Open-loop arrivals never sent: the target's in-flight cap was reached and its queue full. The client
@@ -58,16 +61,17 @@ export function errorRate(outcomes: RequestOutcomes): number | null {
  * Counts one measured attempt, in O(1) and without remembering requests, so a million records cost
  * nothing here. It rests on how the runner retries: only a failed (never an aborted) attempt is retried,
  * and attempt n + 1 of a request is recorded after attempt n. So every attempt numbered above 1 says
- * "the attempt before me failed and was not the last": failed requests = failed attempts − retries.
- * While a run is going, a failed attempt waiting for its retry counts as failed until the retry is
- * recorded; once the run ends the count is exact.
+ * "the attempt before me failed": a measured retry takes over its request's outcome. A retry cut short
+ * by stopping the run (aborted) measured nothing, so the request keeps the outcome of its last measured
+ * attempt, a failure: a run stopped, or resumed (which does not send a request with a measured attempt
+ * again, core/resume-plan.ts), never turns a failed request into an aborted one. While a run is going, a
+ * failed attempt waiting for its retry counts as failed until the retry is recorded.
  */
 export function addRequestOutcome(outcomes: RequestOutcomes, record: Pick<RequestRecord, "attempt" | "status" | "errorKind">): void {
   const isRetry = record.attempt > 1;
-  if (isRetry) {
-    outcomes.retries += 1;
-    outcomes.failedRequests -= 1;
-  }
+  if (isRetry) outcomes.retries += 1;
+  if (isRetry && record.errorKind === "aborted") return;
+  if (isRetry) outcomes.failedRequests -= 1;
   if (record.status === "ok") {
     outcomes.okRequests += 1;
     if (isRetry) outcomes.recoveredRequests += 1;

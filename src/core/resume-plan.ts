@@ -3,7 +3,8 @@
 //
 // The rules, in one place:
 // - A request is done once any of its attempts was measured: succeeded, or failed (a failed attempt is a
-//   result). A retry the interruption cut off is not sent again: the request keeps the attempts it got.
+//   result). A retry the interruption cut off is not sent again: the request keeps the attempts it got,
+//   and counts as failed by its last measured attempt (request-outcomes.ts), in the CLI and the browser.
 // - A request whose only record is `aborted` (in flight when the run was stopped) was never measured: it
 //   is missing, and its aborted record is superseded by the resumed one (supersededAbort). A records file
 //   keeps both lines, since a resume appends: read back, an aborted record followed by a later record of

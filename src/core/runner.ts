@@ -2,7 +2,7 @@
 // per-target concurrency limit, warm-up, per-request timeout, bounded retry, and an instant abort.
 import pLimit, { type LimitFunction } from "p-limit";
 import { createAttemptDeadlines } from "./attempt-deadlines";
-import { measureAttempt, type AttemptContext, type MeasuredAttempt } from "./attempt";
+import { measureAttempt, withRecordedPhases, type AttemptContext, type MeasuredAttempt } from "./attempt";
 import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "./checks";
 import { describeError } from "./describe-error";
 import type { WireEventsSource } from "./http-phases";
@@ -15,7 +15,8 @@ import { formatScenarioErrors, type Scenario, type ScenarioError } from "./scena
 import { createAdmission } from "./load/admission";
 import { arrivalOffsets, type ArrivalSpec } from "./load/arrivals";
 import { mergeArrivals, pace, systemPacerClock, type Arrival, type PacerClock } from "./load/pacer";
-import { loadPoint, saturationStage } from "./load/saturation";
+import { targetLoadPoints } from "./load/load-points";
+import { saturationStage } from "./load/saturation";
 import { StageSummaries } from "./load/stage-summaries";
 import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "./load/stages";
 import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
@@ -34,6 +35,11 @@ export interface PlannedRequest {
 export interface RunProgress {
   /** Requests the plan holds (retries not included). */
   planned: number;
+  /**
+   * `planned` is an estimate: a stage bound by a duration sends what fits in its time (an open loop's
+   * arrivals are random), so the total is known only once the run ends. Progress shows it as such.
+   */
+  plannedIsEstimate: boolean;
   /** Planned requests finished, whatever their outcome (after their last attempt). */
   done: number;
   /** Attempts recorded, retries and warm-ups included. */
@@ -185,7 +191,7 @@ export function stageArrivals(scenario: Scenario, inputCount: number, stage: Sta
  * loop's duration (rate × time), and the plan's size for a closed loop's duration or an auto sweep's
  * rates, which are only known as the run goes (progress never shows fewer than are done).
  */
-export function countPlannedRequests(scenario: Scenario, inputCount: number): { measured: number; warmup: number } {
+export function countPlannedRequests(scenario: Scenario, inputCount: number): { measured: number; warmup: number; estimated: boolean } {
   const targets = scenario.targets.length;
   const size = stageSize(scenario.run.load);
   const planSize = scenario.run.repetitions * inputCount * targets;
@@ -198,13 +204,14 @@ export function countPlannedRequests(scenario: Scenario, inputCount: number): { 
     return Math.ceil(rates.reduce((sum, rate) => sum + rate, 0) * (size.ms / 1000));
   };
   const measured = stages.reduce((sum, stage) => sum + perStage(stage), 0) + autoRates * (size.kind === "requests" ? size.perTarget * targets : planSize);
-  return { measured, warmup: scenario.run.warmup * targets };
+  return { measured, warmup: scenario.run.warmup * targets, estimated: size.kind === "duration" };
 }
 
 /** Where a run's progress starts: nothing done, nothing in flight. */
-export function emptyProgress(counts: { measured: number; warmup: number }): RunProgress {
+export function emptyProgress(counts: { measured: number; warmup: number; estimated?: boolean }): RunProgress {
   return {
     planned: counts.measured + counts.warmup,
+    plannedIsEstimate: counts.estimated === true,
     done: 0,
     attempts: 0,
     outcomes: emptyRequestOutcomes(),
@@ -274,7 +281,6 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     runSignal,
     maxResponseBytes: scenario.run.maxResponseBytes,
     maxOutputChars: scenario.run.maxOutputChars,
-    wireEventsSource: options.wireEventsSource,
     // Every record's strings are redacted where the attempt builds them, before anything is cut (attempt.ts).
     secrets,
   };
@@ -344,7 +350,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
         }
         return;
       }
-      const { result, dueAt: due } = measured;
+      const { dueAt: due } = measured;
+      const result = await withRecordedPhases(measured.result, options.wireEventsSource);
       const fullRecord: RequestRecord = {
         runId,
         ...planned,
@@ -504,11 +511,16 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
         stages.push(...autoRateStages(2, load.sweep.rates, measuredPasses(stageSummaries, stage.targetIds)));
       }
       if (load.stopWhenSaturated) {
-        for (const targetId of saturatedBy(stageSummaries, scenario, stages.length, targetOrder)) saturatedTargets.add(targetId);
+        for (const targetId of saturatedBy(stageSummaries, scenario, stages, targetOrder)) saturatedTargets.add(targetId);
       }
     }
   } finally {
     runSignal.removeEventListener("abort", abortActiveAttempts);
+  }
+  // Once every stage has run its course, what it sent is the plan it held.
+  if (progress.plannedIsEstimate && !runSignal.aborted) {
+    progress.planned = progress.done;
+    progress.plannedIsEstimate = false;
   }
   reportProgress();
   return {
@@ -544,16 +556,10 @@ function measuredPasses(summaries: StageSummaries, targetIds: string[]): Map<str
 }
 
 /** Targets judged saturated over the stages run so far, in order of offered load. */
-function saturatedBy(summaries: StageSummaries, scenario: Scenario, stageCount: number, targetOrder: string[]): string[] {
+function saturatedBy(summaries: StageSummaries, scenario: Scenario, stages: readonly Stage[], targetOrder: string[]): string[] {
   const ran = new Set(summaries.stages());
-  const order = offeredLoadOrder(scenario, stageCount).filter((stage) => ran.has(stage));
-  return targetOrder.filter((targetId) => {
-    const points = order.flatMap((stage) => {
-      const row = summaries.rows(stage, [targetId])?.find((candidate) => candidate.targetId === targetId);
-      return row && row.requests > 0 ? [loadPoint(stage, row, summaries.completionTimes(stage, targetId))] : [];
-    });
-    return saturationStage(points) !== null;
-  });
+  const order = offeredLoadOrder(scenario, stages.length).filter((stage) => ran.has(stage));
+  return targetOrder.filter((targetId) => saturationStage(targetLoadPoints(summaries, stages, order, targetId)) !== null);
 }
 
 function* missingOnly(plan: Iterable<PlannedRequest>, resume: ResumePlan | undefined): Generator<PlannedRequest> {

@@ -30,7 +30,8 @@ import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, ty
 //    word-error-rate and box-IoU figure with the others, for the tasks each fits.
 // 9: images and audio: audio seconds per second and real-time factor (speech recognition), speech
 //    seconds per second (text to speech), latency per image (text to image, image to image).
-export const STATS_VERSION = 9;
+// 10: a request whose retry was cut short by stopping the run is failed (its last measured attempt), not aborted.
+export const STATS_VERSION = 10;
 
 export type { Distribution } from "./distribution";
 // The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.

@@ -25,6 +25,7 @@ export const UNMEASURED_FIELDS = {
   waitingMs: null,
   receivingMs: null,
   connectionReused: null,
+  clientReadMs: null,
   scheduledAt: null,
   queueMs: null,
   stage: null,

@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { DRIFT_OPTIONS, driftOptionsFrom, type Drift } from "./drift";
+import { portFrom } from "./port-option";
 import { DEFAULT_SEED, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILES, startSandbox, type Sandbox } from "./server";
 
 // The port the dashboard and the CLI look for when no sandbox URL is given.
@@ -59,10 +60,12 @@ function parseCli(argv: string[]): CliOptions | "help" {
   }
   const drift = driftOptionsFrom(values);
   if ("error" in drift) throw new UsageError(drift.error);
+  const port = values.port === undefined ? DEFAULT_PORT : portFrom("--port", values.port);
+  if (typeof port === "object") throw new UsageError(port.error);
   return {
     drift: drift.drift,
     runNumber: drift.runNumber,
-    port: parseInteger("port", values.port, DEFAULT_PORT, 0, 65535),
+    port,
     host: values.host ?? "127.0.0.1",
     seed: parseInteger("seed", values.seed, DEFAULT_SEED, -(2 ** 31), 2 ** 32 - 1),
     timeScale,

@@ -16,6 +16,7 @@ export interface ResourceTimingLike {
   readonly connectEnd: number;
   readonly requestStart: number;
   readonly responseStart: number;
+  readonly responseEnd: number;
 }
 
 /** How long a request waits for its entry after its answer was read; the entry comes at the body's end. */
@@ -47,6 +48,8 @@ export function wireEventsOfEntry(entry: ResourceTimingLike): WireEvents | null 
     tlsMs: tls ? Math.max(0, entry.connectEnd - entry.secureConnectionStart) : null,
     requestSentAt: entry.requestStart,
     headersAt: entry.responseStart,
+    // The network's last byte, which the page may read later: the client's own share of the latency.
+    bodyEndAt: entry.responseEnd > 0 ? entry.responseEnd : null,
   };
 }
 

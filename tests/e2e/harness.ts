@@ -190,6 +190,33 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** How wide the page is against its window, and what sticks out (the page then scrolls sideways). */
+export interface HorizontalOverflow {
+  scrollWidth: number;
+  /** Elements sticking out past the window's right edge, outside any box that clips or scrolls them. */
+  overflowing: string[];
+}
+
+export function horizontalOverflow(page: Page): Promise<HorizontalOverflow> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (element: Element): boolean => element.getBoundingClientRect().right > width + 0.5;
+    // The outermost culprits: sticking out of a parent that neither sticks out nor clips or scrolls them.
+    const isCulprit = (element: Element): boolean => {
+      const parent = element.parentElement;
+      if (!sticksOut(element) || !parent) return false;
+      return parent === document.body || (!sticksOut(parent) && getComputedStyle(parent).overflowX === "visible");
+    };
+    const describe = (element: Element): string =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(element.getBoundingClientRect().right)})`;
+    const overflowing = Array.from(document.body.querySelectorAll("*"))
+      .filter(isCulprit)
+      .slice(0, 12)
+      .map(describe);
+    return { scrollWidth: document.documentElement.scrollWidth, overflowing };
+  });
+}
+
 /** Errors the page throws or logs: a run of the app should produce none. */
 export function collectPageErrors(page: Page, ignore: (text: string) => boolean = () => false): string[] {
   const errors: string[] = [];

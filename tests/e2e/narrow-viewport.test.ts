@@ -5,7 +5,7 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, saveScenarioThroughUi, startRunInApp, waitForRunToEnd, startBrowserSession, type BrowserSession, type Servers } from "./harness";
+import { collectPageErrors, horizontalOverflow, saveScenarioThroughUi, startRunInApp, waitForRunToEnd, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
 const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
 const NARROW = { width: 390, height: 844 };
@@ -41,30 +41,16 @@ afterAll(async () => {
   await session?.close();
 });
 
-interface Layout {
-  scrollWidth: number;
-  /** Elements sticking out past the window's right edge, outside any box that clips or scrolls them. */
-  overflowing: string[];
-  header: Array<{ text: string; left: number; right: number; visible: boolean }>;
+interface HeaderItem {
+  text: string;
+  left: number;
+  right: number;
+  visible: boolean;
 }
 
-function measureLayout(page: Page): Promise<Layout> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const sticksOut = (element: Element): boolean => element.getBoundingClientRect().right > width + 0.5;
-    // The outermost culprits: sticking out of a parent that neither sticks out nor clips or scrolls them.
-    const isCulprit = (element: Element): boolean => {
-      const parent = element.parentElement;
-      if (!sticksOut(element) || !parent) return false;
-      return parent === document.body || (!sticksOut(parent) && getComputedStyle(parent).overflowX === "visible");
-    };
-    const describe = (element: Element): string =>
-      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(element.getBoundingClientRect().right)})`;
-    const overflowing = Array.from(document.body.querySelectorAll("*"))
-      .filter(isCulprit)
-      .slice(0, 12)
-      .map(describe);
-    const header = Array.from(document.querySelectorAll(".app-header a")).map((link) => {
+function measureHeader(page: Page): Promise<HeaderItem[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll(".app-header a")).map((link) => {
       const box = link.getBoundingClientRect();
       const style = getComputedStyle(link);
       return {
@@ -73,17 +59,17 @@ function measureLayout(page: Page): Promise<Layout> {
         right: box.right,
         visible: box.width > 0 && box.height > 0 && style.visibility !== "hidden" && style.display !== "none",
       };
-    });
-    return { scrollWidth: document.documentElement.scrollWidth, overflowing, header };
-  });
+    }),
+  );
 }
 
 async function expectFits(page: Page, name: string, viewport: { width: number }): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${viewport.width}px-${name}.png`), fullPage: true });
-  const layout = await measureLayout(page);
-  expect(layout.scrollWidth, `${name} at ${viewport.width} px; sticking out: ${layout.overflowing.join(", ")}`).toBeLessThanOrEqual(viewport.width);
-  expect(layout.header.map((item) => item.text.replace(/\s*\(in progress\)$/, ""))).toEqual(HEADER_ITEMS);
-  for (const item of layout.header) {
+  const overflow = await horizontalOverflow(page);
+  expect(overflow.scrollWidth, `${name} at ${viewport.width} px; sticking out: ${overflow.overflowing.join(", ")}`).toBeLessThanOrEqual(viewport.width);
+  const header = await measureHeader(page);
+  expect(header.map((item) => item.text.replace(/\s*\(in progress\)$/, ""))).toEqual(HEADER_ITEMS);
+  for (const item of header) {
     expect(item.visible, `${name}: header item ${item.text}`).toBe(true);
     expect(item.left, `${name}: header item ${item.text}`).toBeGreaterThanOrEqual(0);
     expect(item.right, `${name}: header item ${item.text}`).toBeLessThanOrEqual(viewport.width);

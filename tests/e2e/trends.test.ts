@@ -1,6 +1,7 @@
 // A fortnight of nightly runs reaches History as a folder of bundles (written with the bundle writer
-// from a seeded series in which one target slows by 25% from the 8th night), with a broken bundle and a
-// README beside them. The folder imports at once, the broken file named and the rest kept; Trends shows
+// from a seeded series in which one target slows by 25% from the 8th night), with a broken bundle, a README
+// and the nightly script's own nights.json beside them. The folder imports at once, the broken file named,
+// nights.json quietly left out as not a run, and the rest kept; Trends shows
 // the scenario with the change point on the slowed target at the 8th run and on no other target, a point
 // opens its run by keyboard and by click, and the view fits a phone's width.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundlePieces } from "../../src/core/bundle/write";
+import { NIGHTLY_SUMMARY_FILE_NAME, type NightlySummary } from "../../src/core/imports/nightly-summary";
 import { collectPageErrors, startBrowserSession, storedRows, storedRuns, type BrowserSession } from "./harness";
 import { nightlySeries } from "../unit/nightly-series";
 
@@ -32,6 +34,13 @@ beforeAll(async () => {
   const broken = [...bundlePieces(nights[0]!.run, nights[0]!.records.slice(0, 5), { status: "completed", finishedAt: null, errorMessage: null, blobs: [] })].join("");
   writeFileSync(join(folder, "night-broken.pbrun.json.gz"), gzipSync(broken.replace("night-01", "night-xx").slice(0, Math.floor(broken.length * 0.6))));
   writeFileSync(join(folder, "README.txt"), "Nightly bundles\n");
+  // What `npm run simulate-nightly` writes beside its bundles.
+  const summary: NightlySummary = {
+    drift: "slow=+25%@8",
+    maxRegression: "latencyMs.p50=10%",
+    nights: nights.map(({ run }, index) => ({ night: index + 1, bundle: `${run.id}.pbrun.json.gz`, exitCode: 0, gate: index === 0 ? "baseline" : "passed", regressions: [] })),
+  };
+  writeFileSync(join(folder, NIGHTLY_SUMMARY_FILE_NAME), `${JSON.stringify(summary, null, 2)}\n`);
   await session.servers.openApp(page);
 }, 120_000);
 
@@ -48,6 +57,9 @@ describe("Trends in Chromium", () => {
     await expect.poll(() => page.getByTestId("run-import-count").textContent(), { timeout: 60_000 }).toBe("12 of 13 files imported");
     await page.getByText("night-broken.pbrun.json.gz could not be imported").waitFor();
     expect(await page.getByText("Left out, not run files by their names: README.txt.").count()).toBe(1);
+    // The nightly script's summary is ours and not a run: listed as left out, not refused in red.
+    expect(await page.getByTestId("run-import-not-runs").textContent()).toBe("Left out: nights.json (simulate-nightly's summary of each night's gate, not a run).");
+    expect(await page.getByText("nights.json could not be imported").count()).toBe(0);
     const runs = await storedRuns(page);
     expect(runs.map((run) => run.id).sort()).toEqual(nights.map((night) => night.run.id));
     // Every stored summary is current: Trends reads them, not the records.

@@ -92,6 +92,38 @@ describe("run --resume", () => {
     expect(counts((JSON.parse(analyzed.stdout) as { summary: Line[] }).summary)).toEqual(counts(summary.targets));
   });
 
+  it("counts a request whose retry was cut short after a 429 as failed, and does not send it again", async () => {
+    const retrying = { ...scenario, run: { ...scenario.run, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 } } };
+    const scenarioPath = join(workDir, "retrying-scenario.json");
+    writeFileSync(scenarioPath, JSON.stringify(retrying));
+    const fullPath = join(workDir, "retrying-full.jsonl");
+    const full = await runCli(["run", scenarioPath, "--jsonl", fullPath, "--quiet"]);
+    expect(full.code, full.stderr).toBe(0);
+    const all = readLines(fullPath);
+    // One request answered 429, and its retry was in flight when Ctrl-C stopped the run; the rest were done.
+    const cutRequest = all.find((line) => line.warmup === false && line.targetId === "one")!;
+    const refused = { ...cutRequest, attempt: 1, status: "error", errorKind: "rate_limited", httpStatus: 429, output: null, errorMessage: "HTTP 429" };
+    const retryCut = { ...cutRequest, attempt: 2, status: "error", errorKind: "aborted", httpStatus: null, output: null, errorMessage: "aborted by the user" };
+    const cutPath = join(workDir, "retry-cut.jsonl");
+    const lines = [...all.filter((line) => line !== cutRequest), refused, retryCut];
+    writeFileSync(cutPath, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+
+    const before = { one: sandbox.inferenceRequests("instant"), two: sandbox.inferenceRequests("exact") };
+    const summaryPath = join(workDir, "retry-cut-summary.json");
+    const resumed = await runCli(["run", scenarioPath, "--resume", cutPath, "--summary", summaryPath, "--quiet"]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect({ one: sandbox.inferenceRequests("instant") - before.one, two: sandbox.inferenceRequests("exact") - before.two }).toEqual({ one: 0, two: 0 });
+
+    const summary = JSON.parse(readFileSync(summaryPath, "utf8")) as { status: string; targets: Line[] };
+    expect(summary.status).toBe("completed");
+    const one = summary.targets.find((row) => row.targetId === "one")!;
+    expect({ requests: one.requests, failed: one.failedRequests, aborted: one.abortedRequests ?? 0 }).toEqual({ requests: 6, failed: 1, aborted: 0 });
+    const analyzed = await runCli(["analyze", cutPath, "--json"]);
+    expect(analyzed.code, analyzed.stderr).toBe(0);
+    const analyzedOne = (JSON.parse(analyzed.stdout) as { summary: Line[] }).summary.find((row) => row.targetId === "one")!;
+    expect({ requests: analyzedOne.requests, failed: analyzedOne.failedRequests, aborted: analyzedOne.abortedRequests ?? 0 }).toEqual({ requests: 6, failed: 1, aborted: 0 });
+  });
+
   it("refuses a records file that is not the scenario's, naming the line and the field", async () => {
     const scenarioPath = join(workDir, "other-scenario.json");
     writeFileSync(scenarioPath, JSON.stringify({ ...scenario, inputs: ["a"] }));

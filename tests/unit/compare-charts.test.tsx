@@ -178,7 +178,7 @@ describe("the percentiles chart", () => {
   it("has a title unless its section already gives one", () => {
     const { rerender } = render(<LatencyPercentilesChart rows={ROWS} targets={TARGETS} />);
     expect(screen.getByText(LATENCY_PERCENTILES_TITLE)).toBeTruthy();
-    rerender(<LatencyPercentilesChart rows={ROWS} targets={TARGETS} title={null} />);
+    rerender(<LatencyPercentilesChart rows={ROWS} targets={TARGETS} captioned={false} />);
     expect(screen.queryByText(LATENCY_PERCENTILES_TITLE)).toBeNull();
   });
 
@@ -186,5 +186,19 @@ describe("the percentiles chart", () => {
     render(<LiveSummary rows={ROWS} scenario={SCENARIO} />);
     expect(screen.getByText(LATENCY_PERCENTILES_TITLE)).toBeTruthy();
     expect(await screen.findByText("Latency (ms)")).toBeTruthy();
+  });
+});
+
+describe("every compare chart's frame", () => {
+  it.each([
+    ["Latency percentiles by target", () => <LatencyPercentilesChart rows={ROWS} targets={TARGETS} captioned={false} />],
+    ["Latency over the run", () => <LatencyTimelineChart columns={recordColumns(RECORDS)} targets={TARGETS} />],
+    ["Failed attempts by kind", () => <ErrorBreakdownChart rows={ROWS} targets={TARGETS} />],
+  ])("gives %s its definition behind a ? and SVG and PNG downloads", (title, chart) => {
+    render(chart());
+    const hint = screen.getByRole("button", { name: `What "${title}" shows` });
+    expect(document.getElementById(hint.getAttribute("aria-describedby")!)?.textContent?.length).toBeGreaterThan(40);
+    expect(screen.getByRole("button", { name: `Download "${title}" as SVG` })).toBeTruthy();
+    expect(screen.getByRole("button", { name: `Download "${title}" as PNG` })).toBeTruthy();
   });
 });

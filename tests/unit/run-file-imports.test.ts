@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { metricById } from "../../src/core/metrics";
-import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/imports/run-file";
+import { NotARunFile, readRunFile, RunFileProblem, type RunFile } from "../../src/core/imports/run-file";
+import type { NightlySummary } from "../../src/core/imports/nightly-summary";
 import type { RequestRecord } from "../../src/core/record";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { NO_VALUE_SETTINGS } from "../../src/core/value-summary";
@@ -165,6 +166,22 @@ describe("GuideLLM benchmarks.json", () => {
 describe("format detection", () => {
   it("refuses a JSON file of another kind, naming its keys", async () => {
     expect(await problem('{"hello": 1, "world": 2}')).toMatch(/^line 1: not a format ProviderBench reads \(its keys: hello, world\); expected a ProviderBench run bundle/);
+  });
+
+  it("tells simulate-nightly's nights.json apart as a file of ours that is not a run, written whole or on one line", async () => {
+    const summary: NightlySummary = {
+      drift: "slow=+25%@8",
+      maxRegression: "latencyMs.p50=10%",
+      nights: [{ night: 1, bundle: "nightly/night-01.pbrun.json.gz", exitCode: 0, gate: "baseline", regressions: [] }],
+    };
+    for (const text of [`${JSON.stringify(summary, null, 2)}\n`, JSON.stringify(summary)]) {
+      const error = await read(text, "nights.json").then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(NotARunFile);
+      expect((error as Error).message).toBe("simulate-nightly's summary of each night's gate, not a run");
+    }
   });
 
   it("refuses an empty file", async () => {

@@ -128,7 +128,7 @@ describe("summarize", () => {
     expect(aborted.failedAttemptsByKind.aborted).toBeUndefined();
   });
 
-  it("gives each request the outcome of its last attempt: recovered, failed after retries, aborted while retrying", () => {
+  it("gives each request the outcome of its last measured attempt: recovered, failed after retries, failed with its retry cut short", () => {
     const request = (inputIndex: number) => ({ inputIndex });
     const rows = summarize([
       errorRecord(0, 10, "http_5xx", { ...request(0), httpStatus: 503 }),
@@ -141,17 +141,19 @@ describe("summarize", () => {
       errorRecord(0, 5, "aborted", request(3)),
       okRecord(0, 120, null, null, request(4)),
     ]);
+    // Request 2 answered 429 and its retry was stopped in flight: it failed, it was not aborted. Only
+    // request 3, stopped before any attempt was measured, is aborted.
     expect(rows[0]).toMatchObject({
       okRequests: 2,
       recoveredRequests: 1,
-      failedRequests: 1,
+      failedRequests: 2,
       failedAttempts: 5,
       retries: 4,
-      abortedRequests: 2,
-      requests: 3,
+      abortedRequests: 1,
+      requests: 4,
       failedAttemptsByKind: { http_5xx: 3, timeout: 1, rate_limited: 1 },
     });
-    expect(rows[0]!.failureRate).toBeCloseTo(1 / 3, 12);
+    expect(rows[0]!.failureRate).toBeCloseTo(2 / 4, 12);
     expect(rows[0]!.errorRate).toBeCloseTo(5 / 7, 12);
   });
 

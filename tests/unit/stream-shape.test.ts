@@ -1,7 +1,7 @@
 // Requests in flight (time-weighted) and the chunk-gap histogram, on hand-made values.
 import { describe, expect, it } from "vitest";
 import { addGapHistogram, chunkGapFields, encodeGapHistogram, gapBucket, gapBucketValueMs, LAST_GAP_BUCKET } from "../../src/core/chunk-gaps";
-import { inFlightDistribution, inFlightLevels } from "../../src/core/in-flight";
+import { inFlightDistribution, inFlightLevels, meanInFlightWhileSending } from "../../src/core/in-flight";
 
 describe("requests in flight", () => {
   it("weights each level by how long it was held", () => {
@@ -26,6 +26,14 @@ describe("requests in flight", () => {
   it("counts the time nothing was in flight", () => {
     const { msAtLevel } = inFlightLevels(Float64Array.from([0, 30]), Float64Array.from([10, 40]));
     expect([...msAtLevel]).toEqual([20, 20]);
+  });
+
+  it("gives the level a closed loop held while it still had requests to send, the drain after its last send left out", () => {
+    // Two slots, each answer followed at once by the next send: 2 until the last send at 200 ms, then draining.
+    expect(meanInFlightWhileSending(Float64Array.from([0, 0, 100, 100, 200]), Float64Array.from([100, 100, 200, 200, 300]))).toBe(2);
+    // The same loop with 50 ms of the client's own between an answer and the next send: 2 slots, 1.33 held.
+    expect(meanInFlightWhileSending(Float64Array.from([0, 0, 150, 150, 300]), Float64Array.from([100, 100, 250, 250, 400]))).toBeCloseTo(4 / 3, 12);
+    expect(meanInFlightWhileSending(Float64Array.from([5]), Float64Array.from([10]))).toBeNull();
   });
 });
 

@@ -176,6 +176,8 @@ export function combinedProgress(parts: readonly RunProgress[]): RunProgress {
   const done = sum((progress) => progress.done);
   return {
     planned: Math.max(...parts.map((progress) => progress.planned), done),
+    // A worker that has finished knows its own total; the run's is known once every worker's is.
+    plannedIsEstimate: parts.some((progress) => progress.plannedIsEstimate),
     done,
     attempts: sum((progress) => progress.attempts),
     outcomes,

@@ -39,6 +39,7 @@ const CELL_KINDS = {
   waitingMs: "number",
   receivingMs: "number",
   connectionReused: "boolean",
+  clientReadMs: "number",
   scheduledAt: "number",
   queueMs: "number",
   stage: "number",

@@ -16,6 +16,7 @@ import { aiperfRecord, AIPERF_TARGET_ID, looksLikeAiperfLine } from "./aiperf";
 import { importGuidellmReport, looksLikeGuidellmReport } from "./guidellm";
 import { importedScenario, ImportProblem } from "./imported-run";
 import { importSummaryFile, looksLikeSummaryFile } from "./summary-file";
+import { looksLikeNightlySummary } from "./nightly-summary";
 import { importVllmResults, looksLikeVllmResult, type ImportedRunParts } from "./vllm";
 
 export const RUN_FILE_FORMATS = ["providerbench-bundle", "providerbench-records", "providerbench-summary", "vllm-bench-serve", "aiperf", "guidellm", "artillery"] as const;
@@ -23,6 +24,9 @@ export type RunFileFormat = (typeof RUN_FILE_FORMATS)[number];
 
 /** A file that is not a run, or not a well-formed one: the message names the line (or JSON path) and field. */
 export class RunFileProblem extends Error {}
+
+/** A file ProviderBench itself writes beside runs that is not one (the nightly script's summary): left out, not refused. */
+export class NotARunFile extends RunFileProblem {}
 
 export interface RunFile {
   format: RunFileFormat;
@@ -133,11 +137,17 @@ async function readRunFileLines(lines: AsyncIterable<string>, filter: RecordsFil
     if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), filter, ends, options);
     if (looksLikeAiperfLine(firstJson)) return await readAiperf(fromFirst(), onRecord, options);
     if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson) || looksLikeArtilleryReport(firstJson) || looksLikeSummaryFile(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
-    throw new RunFileProblem(`line ${firstLineNumber}: not a format ProviderBench reads${keysOf(firstJson)}; expected ${DESCRIBED_FORMATS}`);
+    throw unreadFormat(firstJson, firstLineNumber);
   } catch (error) {
     if (error instanceof BundleProblem || error instanceof ImportProblem) throw new RunFileProblem(error.message, { cause: error });
     throw error;
   }
+}
+
+/** Why a JSON document is read as no run: a file of ours that is not one, or a format ProviderBench does not read. */
+function unreadFormat(value: unknown, lineNumber: number): RunFileProblem {
+  if (looksLikeNightlySummary(value)) return new NotARunFile("simulate-nightly's summary of each night's gate, not a run");
+  return new RunFileProblem(`line ${lineNumber}: not a format ProviderBench reads${keysOf(value)}; expected ${DESCRIBED_FORMATS}`);
 }
 
 function keysOf(value: unknown): string {
@@ -341,7 +351,7 @@ async function importDocuments(values: { value: unknown; lineNumber: number }[],
     parts = importVllmResults(values, { runId, fileName: options.fileName, now: options.now() });
     format = "vllm-bench-serve";
   } else {
-    throw new RunFileProblem(`line ${values[0]?.lineNumber ?? 1}: not a format ProviderBench reads${keysOf(first)}; expected ${DESCRIBED_FORMATS}`);
+    throw unreadFormat(first, values[0]?.lineNumber ?? 1);
   }
   for (const record of parts.records) await onRecord(record);
   return importedRunFile(format, parts, runId, parts.records.length, options);

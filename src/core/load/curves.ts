@@ -2,7 +2,8 @@
 // TTFT), in order of offered load, with the stage where the target saturated. What the Compare page draws.
 import type { RequestRecord } from "../record";
 import type { Scenario } from "../scenario";
-import { loadPoint, saturationStage, limitVerdict, type LimitVerdict, type LoadPoint } from "./saturation";
+import { targetLoadPoints } from "./load-points";
+import { clientLimits, judgedPoints, limitVerdict, saturationStage, type ClientLimit, type LimitVerdict, type LoadPoint } from "./saturation";
 import { StageSummaries } from "./stage-summaries";
 import { offeredLoadOrder, plannedStages } from "./stages";
 
@@ -15,6 +16,10 @@ export interface TargetCurve {
   points: CurvePoint[];
   /** The stage at which the target saturated (docs/metrics.md), or null. */
   saturatedAt: number | null;
+  /** The stages whose load the client did not keep in flight: there the client, not the provider, was the limit. */
+  clientLimits: ClientLimit[];
+  /** How many stages were judged (the client kept their load in flight). */
+  judgedStages: number;
   verdict: LimitVerdict;
   sentence: string;
 }
@@ -31,12 +36,18 @@ export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario)
   for (const record of records) summaries.add(record);
   const stages = summaries.stages();
   const order = offeredLoadOrder(scenario, Math.max(0, ...stages.map((stage) => stage + 1))).filter((stage) => stages.includes(stage));
+  const planned = plannedStages(scenario);
   return scenario.targets.map((target) => {
-    const points = order.flatMap((stage) => {
-      const row = summaries.rows(stage, [target.id])?.find((candidate) => candidate.targetId === target.id);
-      return row && row.requests > 0 ? [{ ...loadPoint(stage, row, summaries.completionTimes(stage, target.id)), label: stageLabel(scenario, stage) }] : [];
-    });
+    const points = targetLoadPoints(summaries, planned, order, target.id).map((point) => ({ ...point, label: stageLabel(scenario, point.stage) }));
     const verdict = limitVerdict(points);
-    return { targetId: target.id, points, saturatedAt: saturationStage(points), verdict: verdict.verdict, sentence: verdict.sentence };
+    return {
+      targetId: target.id,
+      points,
+      saturatedAt: saturationStage(points),
+      clientLimits: clientLimits(points),
+      judgedStages: judgedPoints(points).length,
+      verdict: verdict.verdict,
+      sentence: verdict.sentence,
+    };
   });
 }

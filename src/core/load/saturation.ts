@@ -1,6 +1,8 @@
 // Where a target saturates in a sweep, judged with intervals rather than by eye (docs/metrics.md,
 // "Saturation"): the first level at which more offered load bought no significant throughput while
-// the effective latency rose significantly.
+// the effective latency rose significantly. A level the client itself did not keep in flight (a closed
+// loop that fell behind: a busy browser, a slow event loop) was never offered: there the client is the
+// limit, and the provider is not judged at that level.
 import type { SummaryRow } from "../stats";
 import { intervalEnds } from "../intervals";
 
@@ -22,7 +24,18 @@ export interface LoadPoint {
   rateLimited: number;
   retryAfter: number;
   requests: number;
+  /** A closed stage's requests in flight per target, as asked; null for an open loop (no level to hold). */
+  offeredInFlight: number | null;
+  /** How many the client kept in flight while it still had requests to send (StageSummaries.heldInFlight). */
+  heldInFlight: number | null;
 }
+
+/**
+ * Below this share of the level asked, the client held the load back. A closed loop loses only the time
+ * between one answer and the next send (well under a millisecond in Node); a fifth of every slot is the
+ * client's own doing, whatever the provider does.
+ */
+export const CLIENT_HELD_SHARE = 0.8;
 
 /**
  * Half the width of a throughput's 95% interval. Completions form a renewal process: a rate estimated
@@ -42,8 +55,16 @@ export function throughputHalfWidth(throughput: number | null, completions: numb
   return (Z_95 * throughput * variation) / Math.sqrt(completions);
 }
 
-/** A target's point at a stage, from its summary row and, when known, when its requests ended. */
-export function loadPoint(stage: number, row: SummaryRow, completionTimes?: readonly number[]): LoadPoint {
+/**
+ * A target's point at a stage, from its summary row and, when known, when its requests ended and how
+ * many of them were in flight, asked and held.
+ */
+export function loadPoint(
+  stage: number,
+  row: SummaryRow,
+  completionTimes?: readonly number[],
+  inFlight: { offered: number | null; held: number | null } = { offered: null, held: null },
+): LoadPoint {
   return {
     stage,
     throughput: row.requestsPerSecond,
@@ -55,7 +76,14 @@ export function loadPoint(stage: number, row: SummaryRow, completionTimes?: read
     rateLimited: row.failedAttemptsByKind.rate_limited ?? 0,
     retryAfter: row.retryAfterAttempts,
     requests: row.requests,
+    offeredInFlight: inFlight.offered,
+    heldInFlight: inFlight.held,
   };
+}
+
+/** The client kept markedly fewer requests in flight than the stage asked for: that load was never offered. */
+export function clientLimited(point: LoadPoint): boolean {
+  return point.offeredInFlight !== null && point.heldInFlight !== null && point.heldInFlight < CLIENT_HELD_SHARE * point.offeredInFlight;
 }
 
 /**
@@ -74,12 +102,39 @@ export function saturatedBetween(lower: LoadPoint, higher: LoadPoint): boolean {
   return throughputFlat && latencyRose;
 }
 
-/** The stage at which a target saturated, over its points in order of offered load; null when it never did. */
+/** A stage whose load the client did not keep in flight: what it held of what was asked. */
+export interface ClientLimit {
+  stage: number;
+  held: number;
+  offered: number;
+}
+
+/** The stages the client held back, in order of offered load. */
+export function clientLimits(points: readonly LoadPoint[]): ClientLimit[] {
+  return points.filter(clientLimited).map((point) => ({ stage: point.stage, held: point.heldInFlight!, offered: point.offeredInFlight! }));
+}
+
+/** The stages judged: those whose load the client kept in flight. */
+export function judgedPoints(points: readonly LoadPoint[]): LoadPoint[] {
+  return points.filter((point) => !clientLimited(point));
+}
+
+/**
+ * The stage at which a target saturated, over its points in order of offered load, each judged stage
+ * against the judged one below it; null when it never did. A stage the client held back is no evidence.
+ */
 export function saturationStage(points: readonly LoadPoint[]): number | null {
-  for (let index = 1; index < points.length; index++) {
-    if (saturatedBetween(points[index - 1]!, points[index]!)) return points[index]!.stage;
+  const judged = judgedPoints(points);
+  for (let index = 1; index < judged.length; index++) {
+    if (saturatedBetween(judged[index - 1]!, judged[index]!)) return judged[index]!.stage;
   }
   return null;
+}
+
+/** The client's limits in words, each stage named by `stageName` ("stage 2", "stage 2 (concurrency 4)"). */
+export function describeClientLimits(limits: readonly ClientLimit[], stageName: (stage: number) => string = (stage) => `stage ${stage}`): string {
+  const kept = limits.map((limit) => `${limit.held.toFixed(1)} of the ${limit.offered} asked at ${stageName(limit.stage)}`).join(", ");
+  return `the client kept in flight only ${kept}: there the client, not the provider, was the limit, and the provider is not judged`;
 }
 
 export type LimitVerdict = "throttled" | "slow" | "throttled and slow" | "neither";
@@ -102,6 +157,8 @@ export function limitVerdict(points: readonly LoadPoint[]): { verdict: LimitVerd
     parts.push(`throttled: ${refusals} answers 429 and ${asks} with Retry-After, from stage ${throttledStages[0]!.stage}`);
   }
   if (slow) parts.push(`slow: saturated at stage ${saturatedAt} (no significant throughput gain, effective latency up)`);
+  const heldBack = clientLimits(points);
+  if (heldBack.length > 0) parts.push(describeClientLimits(heldBack));
   if (parts.length === 0) parts.push("neither throttled nor saturated at the loads sent");
   return { verdict, sentence: parts.join("; ") };
 }

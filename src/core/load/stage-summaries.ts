@@ -1,4 +1,5 @@
 // Summaries per stage and target: one summary accumulator per stage of a sweep, fed record by record.
+import { meanInFlightWhileSending } from "../in-flight";
 import type { RequestRecord } from "../record";
 import { SummaryAccumulator, type SummaryRow } from "../stats";
 
@@ -11,6 +12,8 @@ export class StageSummaries {
   private readonly byStage = new Map<number, SummaryAccumulator>();
   /** Per stage and target, when each successful measured request ended: how regular the completions were. */
   private readonly completions = new Map<string, number[]>();
+  /** Per stage and target, every measured attempt's start and end (dropped arrivals were never in flight). */
+  private readonly attempts = new Map<string, { starts: number[]; ends: number[] }>();
 
   add(record: RequestRecord): void {
     // Records from before stages existed all belong to the one stage a run then had.
@@ -21,8 +24,14 @@ export class StageSummaries {
       this.byStage.set(stage, accumulator);
     }
     accumulator.add(record);
-    if (record.warmup || record.status !== "ok") return;
+    if (record.warmup || record.errorKind === "dropped") return;
     const key = `${stage}\u0000${record.targetId}`;
+    let attempts = this.attempts.get(key);
+    if (attempts === undefined) this.attempts.set(key, (attempts = { starts: [], ends: [] }));
+    attempts.starts.push(record.startedAt);
+    // In flight at the provider until the network had the answer: a late read is the client's time.
+    attempts.ends.push(record.startedAt + record.latencyMs - (record.clientReadMs ?? 0));
+    if (record.status !== "ok") return;
     let ends = this.completions.get(key);
     if (ends === undefined) this.completions.set(key, (ends = []));
     ends.push(record.startedAt + record.latencyMs);
@@ -31,6 +40,15 @@ export class StageSummaries {
   /** When the target's successful requests of the stage ended, ascending. */
   completionTimes(stage: number, targetId: string): number[] {
     return [...(this.completions.get(`${stage}\u0000${targetId}`) ?? [])].sort((a, b) => a - b);
+  }
+
+  /**
+   * How many of the target's attempts the client kept in flight at the provider while it still had some
+   * to send (meanInFlightWhileSending), each until the network had its answer (clientReadMs).
+   */
+  heldInFlight(stage: number, targetId: string): number | null {
+    const attempts = this.attempts.get(`${stage}\u0000${targetId}`);
+    return attempts === undefined ? null : meanInFlightWhileSending(Float64Array.from(attempts.starts), Float64Array.from(attempts.ends));
   }
 
   stages(): number[] {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The Compare page's sweep curves: one point per stage per target, the saturated stage ringed and named
-// in words, and the time slices of a load run drawn.
+// in words, a stage the client itself held back named as the client's limit, and the time slices of a
+// load run drawn.
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadCurves } from "../../../src/core/load/curves";
@@ -25,6 +26,7 @@ const SCENARIO: Scenario = (() => {
     targets: [
       { id: "roomy", endpointUrl: "http://127.0.0.1:9/v1", model: "m", label: "Roomy" },
       { id: "tight", endpointUrl: "http://127.0.0.1:9/v1", model: "m", label: "Tight" },
+      { id: "behind", endpointUrl: "http://127.0.0.1:9/v1", model: "m", label: "Behind" },
     ],
     inputs: ["x"],
     run: { stream: true, load: { mode: "closed", requests: 40, sweep: { over: "concurrency", levels: [1, 2, 4] } } },
@@ -34,27 +36,39 @@ const SCENARIO: Scenario = (() => {
 })();
 
 /**
- * A closed loop at `level` in flight with a server that serves `capacity` at once, each request taking
- * `serviceMs` (± a little): the records it would give, with their exact start and end times.
+ * A closed loop at `level` in flight with a server that serves `capacity` at once, first come first
+ * served, each request taking `serviceMs` (± a little): the records it would give, with their exact start
+ * and end times. A request over the capacity waits its turn inside the server, in flight all the while.
+ * `clientReadMs`: how long after the network had an answer the client read it (a busy browser tab); the
+ * request holds its slot until then.
  */
-function stageRecords(targetId: string, stage: number, level: number, capacity: number, serviceMs: number, startAt: number): RequestRecord[] {
+function stageRecords(targetId: string, stage: number, level: number, capacity: number, serviceMs: number, startAt: number, clientReadMs = 0): RequestRecord[] {
   const records: RequestRecord[] = [];
-  const servers = Array.from({ length: Math.min(level, capacity) }, () => startAt);
+  const slots = Array.from({ length: level }, () => startAt);
+  const servers = Array.from({ length: capacity }, () => startAt);
   for (let index = 0; index < 40; index++) {
+    slots.sort((a, b) => a - b);
     servers.sort((a, b) => a - b);
-    const service = serviceMs + (index % 5);
-    const begin = servers[0]!;
-    servers[0] = begin + service;
-    // With more in flight than the server serves, each request also waits its turn inside the server.
-    const latency = service * Math.max(1, level / capacity);
-    records.push(makeRecord({ targetId, stage, repetition: index, startedAt: begin, latencyMs: latency, ttftMs: latency / 2, queueMs: 0.1, scheduledAt: begin }));
+    const begin = slots[0]!;
+    const end = Math.max(begin, servers[0]!) + serviceMs + (index % 5);
+    servers[0] = end;
+    slots[0] = end + clientReadMs;
+    const latency = end + clientReadMs - begin;
+    records.push(makeRecord({ targetId, stage, repetition: index, startedAt: begin, latencyMs: latency, ttftMs: latency / 2, queueMs: 0.1, scheduledAt: begin, clientReadMs }));
   }
   return records;
 }
 
 const RECORDS = [0, 1, 2].flatMap((stage) => {
   const level = [1, 2, 4][stage]!;
-  return [...stageRecords("roomy", stage, level, 8, 100, 1_700_000_000_000 + stage * 60_000), ...stageRecords("tight", stage, level, 2, 100, 1_700_000_000_000 + stage * 60_000)];
+  const startAt = 1_700_000_000_000 + stage * 60_000;
+  return [
+    ...stageRecords("roomy", stage, level, 8, 100, startAt),
+    ...stageRecords("tight", stage, level, 2, 100, startAt),
+    // A server with room to spare, and a client that falls behind at 4 in flight: it reads each answer as
+    // long after the network had it as the server took, so the server has about half of them at a time.
+    ...stageRecords("behind", stage, level, 8, 100, startAt, level === 4 ? 100 : 0),
+  ];
 });
 
 describe("load curves", () => {
@@ -63,25 +77,40 @@ describe("load curves", () => {
     expect(curves.map((curve) => [curve.targetId, curve.points.map((point) => point.label)])).toEqual([
       ["roomy", ["concurrency 1", "concurrency 2", "concurrency 4"]],
       ["tight", ["concurrency 1", "concurrency 2", "concurrency 4"]],
+      ["behind", ["concurrency 1", "concurrency 2", "concurrency 4"]],
     ]);
     expect(curves.find((curve) => curve.targetId === "tight")!.saturatedAt).toBe(2);
     expect(curves.find((curve) => curve.targetId === "roomy")!.saturatedAt).toBeNull();
   });
 
+  it("do not call a target saturated at a level the client did not keep in flight", () => {
+    const behind = loadCurves(RECORDS, SCENARIO).find((curve) => curve.targetId === "behind")!;
+    expect(behind.saturatedAt).toBeNull();
+    expect(behind.clientLimits).toHaveLength(1);
+    expect(behind.clientLimits[0]).toMatchObject({ stage: 2, offered: 4 });
+    expect(behind.clientLimits[0]!.held).toBeGreaterThan(1.8);
+    expect(behind.clientLimits[0]!.held).toBeLessThan(2.2);
+    // The tight one, held at its capacity with the client keeping all 4 in flight, is the provider's limit.
+    expect(loadCurves(RECORDS, SCENARIO).find((curve) => curve.targetId === "tight")!.clientLimits).toEqual([]);
+  });
+
   it("are drawn with the saturation point ringed and said in words", async () => {
-    render(<LoadCurves records={RECORDS} scenario={SCENARIO} targets={describeTargets(["roomy", "tight"], SCENARIO)} />);
+    render(<LoadCurves records={RECORDS} scenario={SCENARIO} targets={describeTargets(["roomy", "tight", "behind"], SCENARIO)} />);
     const list = await screen.findByTestId("saturation-list");
     const items = within(list).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "Roomy: not saturated at the loads sent; not throttled (no 429, no Retry-After)",
       "Tight: saturated at stage 2 (concurrency 4): throughput stopped growing while effective latency rose; not throttled (no 429, no Retry-After)",
+      expect.stringMatching(
+        /^Behind: not saturated at the loads sent; the client kept in flight only 2\.\d of the 4 asked at stage 2 \(concurrency 4\): there the client, not the provider, was the limit, and the provider is not judged; not throttled/,
+      ),
     ]);
     // One ring in each of the two charts (latency and TTFT), on the tight target's stage 2.
     await waitFor(() => expect(screen.getAllByTestId("saturation-mark")).toHaveLength(2));
   });
 
   it("slice the run's wall clock for latency and throughput over time", async () => {
-    render(<LoadTimeSlices records={RECORDS} targets={describeTargets(["roomy", "tight"], SCENARIO)} />);
+    render(<LoadTimeSlices records={RECORDS} targets={describeTargets(["roomy", "tight", "behind"], SCENARIO)} />);
     const slices = await screen.findByTestId("load-time-slices");
     expect(within(slices).getByText(/^Successful requests\/s, per 5 s slice$/)).toBeTruthy();
     await waitFor(() => expect(slices.querySelectorAll(".recharts-line").length).toBeGreaterThan(0));

@@ -1,6 +1,6 @@
 // The saturation rule and the throttled-or-slow statement, on hand-made points.
 import { describe, expect, it } from "vitest";
-import { limitVerdict, saturatedBetween, saturationStage, type LoadPoint } from "../../../src/core/load/saturation";
+import { clientLimits, limitVerdict, saturatedBetween, saturationStage, type LoadPoint } from "../../../src/core/load/saturation";
 
 function point(stage: number, throughput: number, halfWidth: number, latency: [number, number], extra: Partial<LoadPoint> = {}): LoadPoint {
   return {
@@ -14,6 +14,8 @@ function point(stage: number, throughput: number, halfWidth: number, latency: [n
     rateLimited: 0,
     retryAfter: 0,
     requests: 100,
+    offeredInFlight: null,
+    heldInFlight: null,
     ...extra,
   };
 }
@@ -40,5 +42,29 @@ describe("saturation", () => {
     const throttled = [point(0, 5, 0.5, [100, 104]), point(1, 9, 0.5, [100, 104], { rateLimited: 7, retryAfter: 7 })];
     expect(limitVerdict(throttled)).toEqual({ verdict: "throttled", sentence: "throttled: 7 answers 429 and 7 with Retry-After, from stage 1" });
     expect(limitVerdict([point(0, 5, 0.5, [100, 104])]).verdict).toBe("neither");
+  });
+
+  it("does not call a provider saturated at a level the client did not keep in flight: it says the client was the limit", () => {
+    const held = (offered: number, kept: number) => ({ offeredInFlight: offered, heldInFlight: kept });
+    // Levels 1, 2, 4: at 4 throughput is flat and latency up, but the client kept only 2.1 of the 4 asked.
+    const clientBound = [point(0, 8, 0.5, [120, 125], held(1, 0.98)), point(1, 15.5, 0.8, [125, 130], held(2, 1.95)), point(2, 15.8, 0.8, [240, 260], held(4, 2.1))];
+    expect(saturationStage(clientBound)).toBe(null);
+    expect(clientLimits(clientBound)).toEqual([{ stage: 2, held: 2.1, offered: 4 }]);
+    const verdict = limitVerdict(clientBound);
+    expect(verdict.verdict).toBe("neither");
+    expect(verdict.sentence).toBe("the client kept in flight only 2.1 of the 4 asked at stage 2: there the client, not the provider, was the limit, and the provider is not judged");
+    // The same curve with the client keeping the 4 in flight (they queued at the server): the provider saturated.
+    const providerBound = [...clientBound.slice(0, 2), point(2, 15.8, 0.8, [240, 260], held(4, 3.95))];
+    expect(saturationStage(providerBound)).toBe(2);
+    expect(clientLimits(providerBound)).toEqual([]);
+    expect(limitVerdict(providerBound).verdict).toBe("slow");
+  });
+
+  it("judges the stages the client held against each other, leaving out one it held back", () => {
+    const held = (offered: number, kept: number) => ({ offeredInFlight: offered, heldInFlight: kept });
+    // A busy start: the client read late at level 1. Levels 2 and 4 are judged against each other.
+    const points = [point(0, 3, 0.5, [180, 190], held(1, 0.5)), point(1, 2.4, 0.2, [700, 720], held(2, 1.95)), point(2, 2.5, 0.2, [1400, 1450], held(4, 3.9))];
+    expect(saturationStage(points)).toBe(2);
+    expect(clientLimits(points)).toEqual([{ stage: 0, held: 0.5, offered: 1 }]);
   });
 });

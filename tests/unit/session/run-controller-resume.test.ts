@@ -89,6 +89,26 @@ describe("run controller: resume", () => {
     expect(await db.runs.count()).toBe(1);
   });
 
+  it("counts a request whose retry was cut short after a 429 as failed, and does not send it again", async () => {
+    const db = new ProviderBenchDb(`resume-${crypto.randomUUID()}`);
+    databases.push(db);
+    const spec = scenario({ retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 } });
+    await db.runs.add(testRun("cut", { spec, scenarioName: spec.name, status: "aborted", planned: 8, summary: null }));
+    // slow×hello×0 answered 429; its retry was in flight when the run was stopped. Nothing else was sent.
+    await appendRecords(db, [
+      testRecord("cut", 0, { targetId: "slow", inputIndex: 0, repetition: 0, attempt: 1, status: "error", errorKind: "rate_limited", httpStatus: 429, output: null }),
+      testRecord("cut", 1, { targetId: "slow", inputIndex: 0, repetition: 0, attempt: 2, status: "error", errorKind: "aborted", output: null }),
+    ]);
+    const sent: string[] = [];
+    const final = await controllerFor(db, sent).start({ scenario: spec, scenarioId: null, resumeRunId: "cut" });
+    expect(final.problem).toBeNull();
+    expect(sent.sort()).toEqual(["fast:bye", "fast:bye", "fast:hello", "fast:hello", "slow:bye", "slow:bye", "slow:hello"]);
+    const run = await db.runs.get("cut");
+    expect(run!.status).toBe("completed");
+    const slow = run!.summary!.rows.find((row) => row.targetId === "slow")!;
+    expect({ requests: slow.requests, failed: slow.failedRequests, aborted: slow.abortedRequests }).toEqual({ requests: 4, failed: 1, aborted: 0 });
+  });
+
   it("leaves a run with a load model as it was", async () => {
     const db = new ProviderBenchDb(`resume-${crypto.randomUUID()}`);
     databases.push(db);

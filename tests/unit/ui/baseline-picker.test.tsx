@@ -27,7 +27,7 @@ describe("picking another run to compare with", () => {
     await appendRecords(db, [testRecord("tuesday", 0), testRecord("tuesday", 1)]);
 
     render(<ComparePage runId="tuesday" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
-    const picker = await waitFor(() => screen.getByLabelText("Compare with another run"), { timeout: 5000 });
+    const picker = await waitFor(() => screen.getByLabelText("Compare with another run"));
     const options = [...picker.querySelectorAll("option")].map((option) => [option.value, option.textContent]);
     expect(options.map(([value]) => value)).toEqual(["", "elsewhere", "monday"]);
     expect(options[1]![1]).toContain("(other inputs)");

@@ -54,11 +54,11 @@ describe("the run's page and stored summaries", () => {
       const row = screen.getAllByTestId("run-diff-row").find((element) => element.getAttribute("data-target-id") === "fast" && element.getAttribute("data-metric") === "latencyP50Ms");
       if (!row) throw new Error("no p50 row for fast yet");
       return row;
-    }, { timeout: 5000 });
+    });
     expect(p50.querySelector('[data-column="old"]')?.textContent).toContain("200");
     expect(p50.querySelector('[data-column="new"]')?.textContent).toContain("100");
     // This run's records for its charts and tables, the baseline's for the tests of the diff: each once.
-    await waitFor(() => expect([...readRunIds].sort()).toEqual(["new", "old"]), { timeout: 5000 });
+    await waitFor(() => expect([...readRunIds].sort()).toEqual(["new", "old"]));
     // Two requests a side are too few to test a median: shown, not judged.
     expect(p50.hasAttribute("data-verdict")).toBe(false);
   });

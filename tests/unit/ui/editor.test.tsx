@@ -1,14 +1,22 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { StartRequest } from "../../../src/session/run-snapshot";
 import { getAppDb } from "../../../src/store/db";
 import { EditorPage } from "../../../src/ui/features/editor/editor-page";
 import type { DraftValue } from "../../../src/ui/features/editor/draft-paths";
 import { BUNDLED_SCENARIOS, bundledScenarioJson } from "../../../src/ui/features/scenarios/bundled-scenarios";
 
+/** The app's run controller, as far as Save and run reaches it: the runs it was asked to start. */
+const started = vi.hoisted(() => [] as StartRequest[]);
+vi.mock("../../../src/ui/features/run/run-launcher", () => ({
+  getRunController: () => ({ start: async (request: StartRequest) => void started.push(request) }),
+}));
+
 afterEach(async () => {
   cleanup();
+  started.length = 0;
   window.location.hash = "";
   await getAppDb().scenarios.clear();
 });
@@ -162,7 +170,7 @@ describe("scenario editor", () => {
     expect((jsonShown() as DraftValue).inputs).toEqual(["one", "two"]);
   });
 
-  it("builds a comparison from a draft: three sandbox targets, saved, then opened on the Run page", async () => {
+  it("builds a comparison from a draft: three sandbox targets, saved, and Save and run starts its run on the Run page", async () => {
     const draft = { version: 1, name: "My chat comparison", task: "chat-completion", targets: [], inputs: ["Hello"] };
     render(<EditorPage initial={draft} scenarioKey={null} draftId={null} />);
     await waitFor(() => expect(screen.getByRole("list", { name: "Problems in the scenario" }).textContent).toContain("targets needs at least one target"), VALIDATED);
@@ -179,5 +187,6 @@ describe("scenario editor", () => {
     const [stored] = await getAppDb().scenarios.toArray();
     expect(stored!.spec.targets.map((target) => target.id)).toEqual(["fast", "steady", "slow"]);
     expect(window.location.hash).toBe(`#/run/saved%3A${stored!.id}`);
+    expect(started.map((request) => [request.scenarioId, request.scenario.name])).toEqual([[`saved:${stored!.id}`, "My chat comparison"]]);
   });
 });

@@ -1,6 +1,7 @@
 // Importing a folder of run files: in name order, one at a time with progress, a bad file reported by
 // name while the others are still imported.
 import { describe, expect, it } from "vitest";
+import { NotARunFile } from "../../../src/core/imports/run-file";
 import { importFilesInTurn, runFilesOf, type ImportProgress } from "../../../src/ui/features/history/run-import-queue";
 
 const named = (...names: string[]) => names.map((name) => ({ name }));
@@ -42,5 +43,20 @@ describe("importFilesInTurn", () => {
       [3, 3, null],
     ]);
     expect(progress[2]!.outcomes.map((outcome) => outcome.ok)).toEqual([true, false]);
+  });
+
+  it("marks a file recognised as not a run, so it is left out rather than reported as broken", async () => {
+    const outcomes = await importFilesInTurn(
+      named("night-01.pbrun.json.gz", "nights.json"),
+      async (file) => {
+        if (file.name === "nights.json") throw new NotARunFile("simulate-nightly's summary of each night's gate, not a run");
+        return "run";
+      },
+      () => undefined,
+    );
+    expect(outcomes).toEqual([
+      { fileName: "night-01.pbrun.json.gz", ok: true, value: "run" },
+      { fileName: "nights.json", ok: false, message: "simulate-nightly's summary of each night's gate, not a run", notARun: true },
+    ]);
   });
 });

@@ -1,12 +1,21 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { StartRequest } from "../../../src/session/run-snapshot";
 import { getAppDb } from "../../../src/store/db";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
 
+/** The app's run controller, as far as a Run button reaches it: the runs it was asked to start. */
+const started = vi.hoisted(() => [] as StartRequest[]);
+vi.mock("../../../src/ui/features/run/run-launcher", () => ({
+  getRunController: () => ({ start: async (request: StartRequest) => void started.push(request) }),
+}));
+
 afterEach(async () => {
   cleanup();
+  started.length = 0;
+  window.location.hash = "";
   await getAppDb().scenarios.clear();
 });
 
@@ -34,9 +43,14 @@ describe("scenarios page", () => {
     expect(document.querySelectorAll("[data-scenario-key^='bundled:']").length).toBeGreaterThanOrEqual(5);
     expect(within(card("bundled:hf-chat-providers")).getByText("needs a Hugging Face token")).toBeTruthy();
     expect(within(card("bundled:sandbox-chat-streaming")).queryByText("needs a Hugging Face token")).toBeNull();
-    expect(within(card("bundled:sandbox-chat-streaming")).getByRole("link", { name: "Run" }).getAttribute("href")).toBe(
-      "#/run/bundled%3Asandbox-chat-streaming",
-    );
+  });
+
+  it("starts the scenario's run when its card's Run is pressed, and shows it on the Run page", () => {
+    render(<ScenariosPage />);
+    const card = document.querySelector('[data-scenario-key="bundled:sandbox-chat-streaming"]') as HTMLElement;
+    fireEvent.click(within(card).getByRole("button", { name: "Run" }));
+    expect(started.map((request) => [request.scenarioId, request.scenario.name])).toEqual([["bundled:sandbox-chat-streaming", "Sandbox: streaming chat across three providers"]]);
+    expect(window.location.hash).toBe("#/run/bundled%3Asandbox-chat-streaming");
   });
 
   it("lists the errors of pasted JSON with their paths and stores nothing", async () => {

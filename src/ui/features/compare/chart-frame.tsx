@@ -35,7 +35,11 @@ export function imageOfChart(container: HTMLElement, title: string, legend: read
   return chartImage(surface, { title, legend, background: themeColor("--pb-bg", "#ffffff"), foreground: themeColor("--pb-fg", "#1b1f24") });
 }
 
-export function ChartFrame(props: { title: string; definition: string; legend: readonly LegendItem[]; children: ReactNode; testId?: string }) {
+/**
+ * `caption`: the title shown above the chart, for a chart no section heading names (the Run page's live
+ * summary); otherwise the title names the downloads and the "?" only.
+ */
+export function ChartFrame(props: { title: string; definition: string; legend: readonly LegendItem[]; children: ReactNode; testId?: string; caption?: boolean }) {
   const { title, definition, legend, children } = props;
   const frame = useRef<HTMLElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,6 +57,7 @@ export function ChartFrame(props: { title: string; definition: string; legend: r
 
   return (
     <figure className="pb-chart pb-chart-frame" ref={frame} data-testid={props.testId} data-chart-title={title}>
+      {props.caption === true ? <figcaption className="pb-chart-title">{title}</figcaption> : null}
       <div className="pb-chart-toolbar">
         <DefinitionHint label={`What "${title}" shows`} definition={definition} />
         <button type="button" className="pb-button pb-chart-download" aria-label={`Download "${title}" as SVG`} onClick={() => save("svg")}>

@@ -3,6 +3,8 @@ import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis }
 import { intervalOf, metricById, type Metric } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
 import { axisLabel, niceTicks, tickNumber, tooltipMs } from "./chart-format";
+import { chartDefinition } from "./chart-definitions";
+import { ChartFrame } from "./chart-frame";
 import { ChartLegend, SeriesTooltip } from "./chart-parts";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
@@ -18,6 +20,10 @@ const PERCENTILE_METRICS: Record<Percentile, Metric> = {
 };
 
 export const LATENCY_PERCENTILES_TITLE = "Latency percentiles by target";
+const DEFINITION = chartDefinition(
+  "Bars grouped by percentile, one per target; the line across a bar's top is the figure's 95% interval, where there are enough requests for one.",
+  Object.values(PERCENTILE_METRICS).map((metric) => metric.id),
+);
 
 interface PercentileGroup {
   percentile: Percentile;
@@ -35,11 +41,11 @@ function errorOf(metric: Metric, row: SummaryRow): [number, number] | null {
 /**
  * Bars grouped by percentile, one bar per target in its own colour, so the targets are side by side
  * at each percentile. Values are read through functions because target ids may contain dots, which
- * recharts would take for a path in a string dataKey. The title is shown unless the caller (a titled
- * section) passes null.
+ * recharts would take for a path in a string dataKey. The title is shown above the chart unless the caller
+ * (a titled section) says `captioned={false}`.
  */
-export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: TargetInfo[]; height?: number; title?: string | null }) {
-  const { rows, targets, height = 240, title = LATENCY_PERCENTILES_TITLE } = props;
+export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: TargetInfo[]; height?: number; captioned?: boolean }) {
+  const { rows, targets, height = 240, captioned = true } = props;
   const groups = useMemo<PercentileGroup[]>(
     () =>
       PERCENTILES.map((percentile) => ({
@@ -57,31 +63,30 @@ export function LatencyPercentilesChart(props: { rows: SummaryRow[]; targets: Ta
   const legend = useMemo(() => targets.map((target) => ({ label: target.label, color: target.color, mark: "square" as const })), [targets]);
   const order = useMemo(() => targets.map((target) => target.label), [targets]);
   return (
-    <figure className="pb-chart">
-      {title !== null ? <figcaption className="pb-chart-title">{title}</figcaption> : null}
+    <ChartFrame title={LATENCY_PERCENTILES_TITLE} definition={DEFINITION} legend={legend} testId="latency-percentiles-chart" caption={captioned}>
       <BarChart responsive style={{ width: "100%", height }} data={groups} margin={{ top: 4, right: 8, bottom: 14, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="percentile" label={axisLabel("Percentile", "x")} />
-        <YAxis tickFormatter={tickNumber} ticks={ticks} domain={[0, ticks.at(-1) ?? "auto"]} width={64} label={axisLabel("Latency (ms)", "y")} />
-        <Tooltip
-          cursor={{ fillOpacity: 0.1 }}
-          content={({ active, payload, label }) => (
-            <SeriesTooltip active={active} title={String(label ?? "")} entries={payload} order={order} formatValue={tooltipMs} />
-          )}
-        />
-        <Legend content={() => <ChartLegend items={legend} />} />
-        {targets.map((target) => (
-          <Bar
-            key={target.id}
-            name={target.label}
-            dataKey={(group: PercentileGroup) => group.latencyMsByTarget[target.id] ?? null}
-            fill={target.color}
-            isAnimationActive={false}
-          >
-            <ErrorBar dataKey={(group: PercentileGroup) => group.errorMsByTarget[target.id] ?? null} width={4} strokeWidth={1.5} isAnimationActive={false} />
-          </Bar>
-        ))}
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="percentile" label={axisLabel("Percentile", "x")} />
+          <YAxis tickFormatter={tickNumber} ticks={ticks} domain={[0, ticks.at(-1) ?? "auto"]} width={64} label={axisLabel("Latency (ms)", "y")} />
+          <Tooltip
+            cursor={{ fillOpacity: 0.1 }}
+            content={({ active, payload, label }) => (
+              <SeriesTooltip active={active} title={String(label ?? "")} entries={payload} order={order} formatValue={tooltipMs} />
+            )}
+          />
+          <Legend content={() => <ChartLegend items={legend} />} />
+          {targets.map((target) => (
+            <Bar
+              key={target.id}
+              name={target.label}
+              dataKey={(group: PercentileGroup) => group.latencyMsByTarget[target.id] ?? null}
+              fill={target.color}
+              isAnimationActive={false}
+            >
+              <ErrorBar dataKey={(group: PercentileGroup) => group.errorMsByTarget[target.id] ?? null} width={4} strokeWidth={1.5} isAnimationActive={false} />
+            </Bar>
+          ))}
       </BarChart>
-    </figure>
+    </ChartFrame>
   );
 }

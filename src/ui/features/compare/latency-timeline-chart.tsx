@@ -3,8 +3,10 @@ import { CartesianGrid, Legend, ScatterChart, XAxis, YAxis } from "recharts";
 import type { RecordColumns } from "../../../core/record-columns";
 import { formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
+import { chartDefinition } from "./chart-definitions";
+import { ChartFrame } from "./chart-frame";
 import { ChartLegend, ChartTooltipBox, type LegendItem } from "./chart-parts";
-import { latencyTimelineSeries, type TimelinePoint } from "./record-series";
+import { latencyTimelineSeries, TIMELINE_POINTS_PER_SERIES, type TimelinePoint } from "./record-series";
 import { dotSeriesOfTargets, ScatterDots } from "./scatter-dots";
 import type { TargetInfo } from "./target-info";
 import "./compare.css";
@@ -16,6 +18,12 @@ interface TargetPoint extends TimelinePoint {
 
 /** The legend's key to the marks: failures are crosses in their target's colour. */
 export const FAILED_REQUEST_LEGEND = "failed request";
+
+const TITLE = "Latency over the run";
+const DEFINITION = chartDefinition(
+  `One mark per measured attempt: when it started in the run across, its latency up; failed attempts are crosses in their target's colour. Throttling, queueing, drift and cold starts show as a trend or a burst. At most ${TIMELINE_POINTS_PER_SERIES} attempts per target are drawn, evenly spread through the run, failures kept first.`,
+  ["latencyP50Ms"],
+);
 
 // Successes are dots; failures are crosses in the same colour, so a burst of errors stands out.
 const startedAt = (point: TimelinePoint): number => point.offsetSeconds;
@@ -65,39 +73,41 @@ export function LatencyTimelineChart(props: { columns: RecordColumns; targets: T
     return { xTicks: niceTicks(0, lastOffset), yTicks: niceTicks(0, longest) };
   }, [series]);
   const legend = useMemo(() => timelineLegendItems(targets), [targets]);
-  // The points are not recharts data (ScatterDots draws them): allowDataOverflow has the axes take the domains given.
   return (
-    <ScatterChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 14, left: 8 }}>
-      <CartesianGrid strokeDasharray="3 3" />
-      <XAxis
-        type="number"
-        dataKey="offsetSeconds"
-        name="Started"
-        ticks={xTicks}
-        domain={[0, xTicks.at(-1) ?? "auto"]}
-        allowDataOverflow
-        tickFormatter={tickNumber}
-        label={axisLabel("Started (s into the run)", "x")}
-      />
-      <YAxis
-        type="number"
-        dataKey="latencyMs"
-        name="Latency"
-        ticks={yTicks}
-        domain={[0, yTicks.at(-1) ?? "auto"]}
-        allowDataOverflow
-        tickFormatter={tickNumber}
-        width={64}
-        label={axisLabel("Latency (ms)", "y")}
-      />
-      <Legend content={() => <ChartLegend items={legend} />} />
-      <ScatterDots
-        series={series}
-        x={startedAt}
-        y={latency}
-        isCross={failed}
-        tooltip={(point, targetId) => <TimelineTooltip active point={{ ...point, targetId }} targets={targets} />}
-      />
-    </ScatterChart>
+    <ChartFrame title={TITLE} definition={DEFINITION} legend={legend} testId="latency-timeline-chart">
+      {/* The points are not recharts data (ScatterDots draws them): allowDataOverflow has the axes take the domains given. */}
+      <ScatterChart responsive style={{ width: "100%", height }} margin={{ top: 4, right: 12, bottom: 14, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis
+          type="number"
+          dataKey="offsetSeconds"
+          name="Started"
+          ticks={xTicks}
+          domain={[0, xTicks.at(-1) ?? "auto"]}
+          allowDataOverflow
+          tickFormatter={tickNumber}
+          label={axisLabel("Started (s into the run)", "x")}
+        />
+        <YAxis
+          type="number"
+          dataKey="latencyMs"
+          name="Latency"
+          ticks={yTicks}
+          domain={[0, yTicks.at(-1) ?? "auto"]}
+          allowDataOverflow
+          tickFormatter={tickNumber}
+          width={64}
+          label={axisLabel("Latency (ms)", "y")}
+        />
+        <Legend content={() => <ChartLegend items={legend} />} />
+        <ScatterDots
+          series={series}
+          x={startedAt}
+          y={latency}
+          isCross={failed}
+          tooltip={(point, targetId) => <TimelineTooltip active point={{ ...point, targetId }} targets={targets} />}
+        />
+      </ScatterChart>
+    </ChartFrame>
   );
 }

@@ -4,6 +4,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
+import { describeClientLimits } from "../../../core/load/saturation";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import { formatMs } from "../../components/ui/format";
@@ -84,7 +85,11 @@ function CurveChart(props: { curves: TargetCurve[]; targets: TargetInfo[]; measu
   );
 }
 
-/** The curves and, in words, where each target saturated and whether it was throttled. */
+function stageLabelOf(curve: TargetCurve, stage: number): string {
+  return curve.points.find((point) => point.stage === stage)?.label ?? "";
+}
+
+/** The curves and, in words, where each target saturated (or the client held it back) and whether it was throttled. */
 export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario; targets: TargetInfo[] }) {
   const { records, scenario, targets } = props;
   const curves = useMemo(() => loadCurves(records, scenario), [records, scenario]);
@@ -95,13 +100,19 @@ export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario
       <CurveChart curves={curves} targets={targets} measure="ttftP50" />
       <ul className="pb-load-verdicts" data-testid="saturation-list">
         {curves.map((curve) => (
-          <li key={curve.targetId} data-target={curve.targetId} data-saturated-stage={curve.saturatedAt ?? ""}>
+          <li
+            key={curve.targetId}
+            data-target={curve.targetId}
+            data-saturated-stage={curve.saturatedAt ?? ""}
+            data-client-limited-stages={curve.clientLimits.map((limit) => limit.stage).join(" ")}
+          >
             <strong>{labelOf(curve.targetId)}</strong>:{" "}
-            {curve.saturatedAt === null
-              ? curve.points.length > 1
+            {curve.saturatedAt !== null
+              ? `saturated at stage ${curve.saturatedAt} (${stageLabelOf(curve, curve.saturatedAt)}): throughput stopped growing while effective latency rose`
+              : curve.judgedStages > 1
                 ? "not saturated at the loads sent"
-                : "one stage, so no saturation judged"
-              : `saturated at stage ${curve.saturatedAt} (${curve.points.find((point) => point.stage === curve.saturatedAt)?.label ?? ""}): throughput stopped growing while effective latency rose`}
+                : "fewer than two stages judged, so no saturation judged"}
+            {curve.clientLimits.length > 0 ? `; ${describeClientLimits(curve.clientLimits, (stage) => `stage ${stage} (${stageLabelOf(curve, stage)})`)}` : ""}
             {curve.verdict === "throttled" || curve.verdict === "throttled and slow" ? `; ${curve.sentence.split("; ")[0]}` : "; not throttled (no 429, no Retry-After)"}
           </li>
         ))}

@@ -29,7 +29,7 @@ export function RunDetails(props: { runId: string; scenario: Scenario; records: 
     <>
       <div className="pb-chart-grid">
         <Section title="Latency percentiles">
-          <LatencyPercentilesChart rows={rows} targets={targets} title={null} />
+          <LatencyPercentilesChart rows={rows} targets={targets} captioned={false} />
         </Section>
         <Section title="Latency distribution (ECDF)">
           <EcdfChart columns={columns} targets={targets} quantity="latency" />

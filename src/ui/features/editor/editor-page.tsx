@@ -1,11 +1,12 @@
 // The scenario editor: a form and the raw JSON of the same scenario, side by side and in sync both ways,
-// checked as you type; Save stores it, Save and run opens it on the Run page.
+// checked as you type; Save stores it, Save and run stores it and starts its run.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { describeError } from "../../../core/describe-error";
 import { getAppDb } from "../../../store/db";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
 import { navigate, routes } from "../../lib/hash-route";
+import { startRun } from "../run";
 import { BasicsSection } from "./basics-section";
 import { isPlainObject, setAt, type DraftValue, type FieldPath } from "./draft-paths";
 import { discardDraft, writeDraft } from "./drafts";
@@ -57,7 +58,8 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
       const savedKey = await saveFromEditor(getAppDb(), validation.scenario, scenarioKey);
       if (draftId !== null) discardDraft(draftId);
       setSavedDraft(draft);
-      navigate(thenRun ? routes.run(savedKey) : routes.edit(savedKey));
+      if (thenRun) startRun(validation.scenario, savedKey);
+      else navigate(routes.edit(savedKey));
     } catch (error) {
       setSaveFailure(describeError(error));
     } finally {

@@ -1,9 +1,10 @@
 // Importing many run files (a folder of nightly bundles): one at a time, in name order, each in its own
 // import, so a bad file is reported by name and the others go on; what was stored stays stored.
 import { describeError } from "../../../core/describe-error";
+import { NotARunFile } from "../../../core/imports/run-file";
 
-/** What became of one file. */
-export type FileOutcome<T> = { fileName: string; ok: true; value: T } | { fileName: string; ok: false; message: string };
+/** What became of one file; `notARun`: a file of ours that is not a run (the nightly script's summary), left out rather than refused. */
+export type FileOutcome<T> = { fileName: string; ok: true; value: T } | { fileName: string; ok: false; message: string; notARun?: true };
 
 export interface ImportProgress<T> {
   /** Files finished so far (imported or refused). */
@@ -35,7 +36,7 @@ export async function importFilesInTurn<F extends { name: string }, T>(
     try {
       outcomes.push({ fileName: file.name, ok: true, value: await importOne(file) });
     } catch (error) {
-      outcomes.push({ fileName: file.name, ok: false, message: describeError(error) });
+      outcomes.push({ fileName: file.name, ok: false, message: describeError(error), ...(error instanceof NotARunFile ? { notARun: true as const } : {}) });
     }
   }
   onProgress({ done: outcomes.length, total: files.length, current: null, outcomes: [...outcomes] });

@@ -129,7 +129,7 @@ export function RunImport() {
       </div>
       {state.kind !== "idle"
         ? (state.kind === "reading" ? state.progress.outcomes : state.outcomes).map((outcome, index) =>
-            outcome.ok ? null : (
+            outcome.ok || outcome.notARun ? null : (
               <Notice key={`${index}:${outcome.fileName}`} tone="error" title={`${outcome.fileName} could not be imported`}>
                 {outcome.message}
               </Notice>
@@ -151,9 +151,21 @@ function ImportProgressLine({ progress }: { progress: ImportProgress<ImportedFil
   );
 }
 
-function ImportedNotice({ outcomes, skipped }: { outcomes: FileOutcome<ImportedFile>[]; skipped: string[] }) {
+function ImportedNotice({ outcomes: allOutcomes, skipped }: { outcomes: FileOutcome<ImportedFile>[]; skipped: string[] }) {
+  // Files recognised as not runs were never meant to be imported: listed with those left out by name, not counted.
+  const notRuns = allOutcomes.flatMap((outcome) => (!outcome.ok && outcome.notARun ? [`${outcome.fileName} (${outcome.message})`] : []));
+  const outcomes = allOutcomes.filter((outcome) => outcome.ok || !outcome.notARun);
   const imported = outcomes.flatMap((outcome) => (outcome.ok ? [{ fileName: outcome.fileName, ...outcome.value }] : []));
-  const skippedText = skipped.length === 0 ? null : <p className="hint">Left out, not run files by their names: {skipped.join(", ")}.</p>;
+  const skippedText = (
+    <>
+      {skipped.length > 0 ? <p className="hint">Left out, not run files by their names: {skipped.join(", ")}.</p> : null}
+      {notRuns.length > 0 ? (
+        <p className="hint" data-testid="run-import-not-runs">
+          Left out: {notRuns.join(", ")}.
+        </p>
+      ) : null}
+    </>
+  );
   if (imported.length === 0) return skippedText;
   const line = (file: (typeof imported)[number]) => (
     <>

@@ -16,6 +16,7 @@ import { ConnectionLimitWarning } from "./connection-limit-warning";
 import { RunProblemNotice } from "./run-problem-notice";
 import { RunProgress } from "./run-progress";
 import { getConnectionWatch, getRunController } from "./run-launcher";
+import { startRun } from "./start-run";
 import { TokenRejectedNotice } from "./token-rejected-notice";
 import { useClock } from "./use-clock";
 import { useRunSnapshot } from "./use-run-snapshot";
@@ -63,9 +64,6 @@ export function RunPage({ selected }: RunPageProps) {
   }
 
   const needsToken = targetsNeedingToken(scenario).length > 0 && !hasToken;
-  const start = (): void => {
-    void getRunController().start({ scenario, scenarioId: scenarioKey, replayOfRunId: null });
-  };
   const elapsedMs =
     snapshot.phase === "running" && snapshot.startedAt !== null ? now - snapshot.startedAt : (snapshot.progress?.elapsedMs ?? 0);
 
@@ -82,7 +80,7 @@ export function RunPage({ selected }: RunPageProps) {
               Abort
             </button>
           ) : (
-            <button type="button" className="button button-primary" data-testid="run-button" disabled={active || needsToken} onClick={start}>
+            <button type="button" className="button button-primary" data-testid="run-button" disabled={active || needsToken} onClick={() => startRun(scenario, scenarioKey)}>
               {snapshot.phase === "checking" ? "Starting…" : "Run"}
             </button>
           )}

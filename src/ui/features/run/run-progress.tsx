@@ -45,7 +45,8 @@ export function RunProgress({ progress, elapsedMs, active }: RunProgressProps) {
         <div>
           <dt>Done</dt>
           <dd className="num">
-            {formatCount(done)} / {formatCount(planned)}
+            {formatCount(done)} / {progress.plannedIsEstimate ? "≈" : ""}
+            {formatCount(planned)}
           </dd>
         </div>
         {/* Dropped arrivals exist only in an open loop with a cap: shown once there are some. */}

@@ -4,6 +4,7 @@ import { isProviderTarget } from "../../../core/scenario-target";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Badge } from "../../components/ui/badge";
 import { routes } from "../../lib/hash-route";
+import { startRun } from "../run";
 import { ScenarioErrorList } from "./scenario-error-list";
 
 interface ScenarioCardProps {
@@ -45,9 +46,9 @@ export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName,
       {scenario.description ? <p className="card-description">{scenario.description}</p> : null}
       <ScenarioDetails scenario={scenario} />
       <footer className="card-actions">
-        <a className="button button-primary" href={routes.run(scenarioKey)} data-testid="scenario-run-link">
+        <button type="button" className="button button-primary" onClick={() => startRun(scenario, scenarioKey)} data-testid="scenario-run-button">
           Run
-        </a>
+        </button>
         {editable ? (
           <a className="button" href={routes.edit(scenarioKey)} aria-label={`Edit ${scenario.name}`}>
             Edit

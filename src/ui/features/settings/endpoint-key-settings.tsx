@@ -47,18 +47,22 @@ export function EndpointKeySettings() {
         <p className="hint">No endpoint key saved.</p>
       )}
       <form className="form-row" onSubmit={save}>
-        <label htmlFor={addressId}>Endpoint URL</label>
-        <input
-          id={addressId}
-          type="url"
-          spellCheck={false}
-          placeholder="http://127.0.0.1:8000/v1"
-          aria-describedby={hintId}
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-        <label htmlFor={keyId}>Key</label>
-        <input id={keyId} type="password" autoComplete="off" spellCheck={false} value={key} onChange={(event) => setKey(event.target.value)} />
+        <span className="form-field">
+          <label htmlFor={addressId}>Endpoint URL</label>
+          <input
+            id={addressId}
+            type="url"
+            spellCheck={false}
+            placeholder="http://127.0.0.1:8000/v1"
+            aria-describedby={hintId}
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        </span>
+        <span className="form-field">
+          <label htmlFor={keyId}>Key</label>
+          <input id={keyId} type="password" autoComplete="off" spellCheck={false} value={key} onChange={(event) => setKey(event.target.value)} />
+        </span>
         <button type="submit" className="button button-primary" disabled={origin === null || key.trim() === ""}>
           Save key
         </button>
