@@ -41,7 +41,7 @@ const recordShape = {
   waitingMs: nullableDuration.optional(),
   receivingMs: nullableDuration.optional(),
   connectionReused: z.boolean().nullable().optional(),
-  clientReadMs: nullableNumber.optional(),
+  clientReadMs: nullableDuration.optional(),
   // Load models: a file from before them reads as a closed-loop run of one stage with no queue measured.
   scheduledAt: epochMs.nullable().default(null),
   queueMs: nullableDuration.default(null),
