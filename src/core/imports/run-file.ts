@@ -37,7 +37,7 @@ export interface RunFile {
    * request): the run has no records, and this is its summary. Absent for every file of records.
    */
   summaryRows?: SummaryRow[];
-  /** What the file repeated or lacked (records-filter.ts): duplicates dropped, retries without their attempt before. */
+  /** What the file repeated or lacked (records-filter.ts): duplicates dropped, retries without their attempt before, a torn last line. */
   report: RecordsFileReport;
 }
 
