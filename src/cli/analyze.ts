@@ -11,11 +11,10 @@ import { agreementToJson } from "../core/agreement/report";
 import { originLabel, type RunOrigin } from "../core/bundle/origin";
 import { readRunFile, RunFileProblem } from "../core/imports/run-file";
 import { summaryOptionsOf } from "../core/output-length";
-import { textLines } from "../core/text-lines";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
 import { summaryFileRows } from "../core/metrics";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
-import { ResumedRecordsFilter } from "../core/resume-plan";
+import { describeRecordsReport } from "../core/records-filter";
 import { judgeRunChanges, type RunChange } from "../core/run-changes";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { parseScenarioText } from "../core/scenario-file";
@@ -46,6 +45,8 @@ export interface LoadedRun {
   origin: RunOrigin;
   /** A summary-level run (Artillery's report): rows read from the file, no requests to pair. */
   summaryLevel?: boolean;
+  /** What the file repeated or lacked, in sentences (duplicates dropped, retries without their attempt before). */
+  notes: string[];
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
@@ -71,19 +72,17 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   let bundleScenario: Scenario | null = null;
   const samples = new PairedSampleAccumulator();
   let records = 0;
-  // A resumed run's file keeps the aborted line its resume superseded: each request counts once.
-  const resumed = new ResumedRecordsFilter((record) => {
-    const scenario = scenarioGiven ?? bundleScenario;
-    summary ??= new SummaryAccumulator(scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario), scenario === null ? undefined : summaryOptionsOf(scenario));
-    summary.add(record);
-    samples.add(record);
-    records++;
-  });
   let file;
   try {
     file = await readRunFile(
-      textLines(filePieces(path)),
-      (record) => resumed.add(record),
+      filePieces(path),
+      (record) => {
+        const scenario = scenarioGiven ?? bundleScenario;
+        summary ??= new SummaryAccumulator(scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario), scenario === null ? undefined : summaryOptionsOf(scenario));
+        summary.add(record);
+        samples.add(record);
+        records++;
+      },
       {
         fileName: basename(path),
         appVersion,
@@ -98,17 +97,17 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
     if (error instanceof RunFileProblem) throw new RecordsFileProblem(`${path}: ${error.message}`);
     throw new RecordsFileProblem(`cannot read ${path}: ${(error as Error).message}`);
   }
-  resumed.finish();
+  const notes = describeRecordsReport(file.report);
   if (records === 0 && file.summaryRows !== undefined) {
     // A summary-level run (Artillery's report): its table as the file gives it, nothing to pair.
     const targetIds = file.summaryRows.map((row) => row.targetId);
-    return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows: file.summaryRows, samples, agreement: [], scenario: file.run.scenario, origin: file.run.origin, summaryLevel: true };
+    return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows: file.summaryRows, samples, agreement: [], scenario: file.run.scenario, origin: file.run.origin, summaryLevel: true, notes };
   }
   if (records === 0 || summary === null) throw new RecordsFileProblem(`${path}: no records`);
   const targetIds = inScenarioOrder(samples.targetIds(), scenarioGiven ?? bundleScenario);
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
   const agreement = (summary as SummaryAccumulator).agreementResults(targetIds);
-  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin };
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin, notes };
 }
 
 /**
@@ -274,6 +273,11 @@ export async function scenarioFrom(scenarioPath: string | undefined): Promise<Sc
   return parsed.scenario;
 }
 
+/** A run's heading: its file and run id, where it was made, and a note per thing its file repeated or lacked. */
+function runHeading(run: LoadedRun, prefix = ""): string[] {
+  return [`${prefix}${run.path} (run ${run.runId}${originNote(run)})`, ...run.notes.map((note) => `Note: ${note}`)];
+}
+
 /** ", made at eu-west" for a run from a bundle or another tool; nothing for a records file, which does not say. */
 function originNote(run: LoadedRun): string {
   return run.scenario === null ? "" : `, from ${originLabel(run.origin)}`;
@@ -290,7 +294,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     if (command.json) return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson), agreement: agreementToJson(run.agreement) });
     if (run.summaryLevel === true) {
       return [
-        `${run.path} (run ${run.runId}${originNote(run)})`,
+        ...runHeading(run),
         "",
         formatSummaryTable(run.rows, naming.targetLabel, command.table),
         "",
@@ -300,7 +304,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     }
     const byLabel = (comparison: Comparison, side: "a" | "b"): string => naming.targetLabel(comparison[side]);
     return [
-      `${run.path} (run ${run.runId}${originNote(run)})`,
+      ...runHeading(run),
       "",
       formatSummaryTable(run.rows, naming.targetLabel, command.table),
       "",
@@ -329,11 +333,11 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
   const onlyInOne = [...new Set([...runA!.targetIds, ...runB!.targetIds])].filter((targetId) => !targetIds.includes(targetId));
   const runName = (comparison: Comparison, side: "a" | "b"): string => `${naming.targetLabel(comparison[side])} (${side})`;
   return [
-    `a: ${runA!.path} (run ${runA!.runId}${originNote(runA!)})`,
+    ...runHeading(runA!, "a: "),
     "",
     formatSummaryTable(runA!.rows, naming.targetLabel, command.table),
     "",
-    `b: ${runB!.path} (run ${runB!.runId}${originNote(runB!)})`,
+    ...runHeading(runB!, "b: "),
     "",
     formatSummaryTable(runB!.rows, naming.targetLabel, command.table),
     "",

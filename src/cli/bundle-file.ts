@@ -6,10 +6,12 @@ import { hostname } from "node:os";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import type { BundleRun, BundleTail } from "../core/bundle/format";
+import { bytesToBase64 } from "../core/bundle/base64";
+import { inlineBlobBudget, type BundleBlob, type BundleRun, type BundleTail } from "../core/bundle/format";
 import type { RunOrigin } from "../core/bundle/origin";
 import { createBundleWriter } from "../core/bundle/write";
 import type { RequestRecord } from "../core/record";
+import type { BlobRef } from "../core/tasks/output-value";
 import type { OutputFailure } from "./record-files";
 
 /** This machine as a bundle's origin: its host name, Node's version and platform, and the label given. */
@@ -24,6 +26,24 @@ export function commandLineOrigin(label: string | undefined, appVersion: string)
 }
 
 const BATCH_CHARS = 64 * 1024;
+
+/**
+ * The run's binary outputs (images, speech) as the bundle's tail lists them, as the browser's export does:
+ * each distinct one once, its bytes inline while small (core/bundle/format.ts's budget), else its metadata.
+ */
+export function createBundleBlobs(): { add(ref: BlobRef, blob: Blob): Promise<void>; list(): BundleBlob[] } {
+  const blobs = new Map<string, BundleBlob>();
+  const inline = inlineBlobBudget();
+  return {
+    async add(ref, blob) {
+      if (blobs.has(ref.blob)) return;
+      const entry: BundleBlob = { id: ref.blob, mimeType: ref.mime, sizeBytes: ref.bytes, base64: null };
+      blobs.set(ref.blob, entry);
+      if (inline(ref.bytes)) entry.base64 = bytesToBase64(new Uint8Array(await blob.arrayBuffer()));
+    },
+    list: () => [...blobs.values()],
+  };
+}
 
 export interface BundleFile {
   /** Resolves at once, or when the file has taken its backlog. Never rejects. */

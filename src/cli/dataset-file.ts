@@ -1,7 +1,7 @@
 // `run --dataset <rows.csv|rows.jsonl>`: the file's rows become the scenario's inputs.variables, before
 // the scenario is validated, so the template is checked against every row like any other scenario.
-import { readFile } from "node:fs/promises";
-import { datasetFormatOf, formatDatasetErrors, parseDataset } from "../core/datasets";
+import { readFile, stat } from "node:fs/promises";
+import { datasetFormatOf, datasetSizeError, formatDatasetErrors, parseDataset } from "../core/datasets";
 import type { ScenarioError } from "../core/scenario";
 
 export class DatasetProblem extends Error {}
@@ -17,8 +17,11 @@ export async function scenarioTextWithDataset(scenarioText: string, datasetPath:
   if (format === null) throw new DatasetProblem(`--dataset ${datasetPath}: a .csv or .jsonl file is expected`);
   let data: string;
   try {
+    const tooLarge = datasetSizeError((await stat(datasetPath)).size);
+    if (tooLarge !== null) throw new DatasetProblem(`${datasetPath} cannot be used: ${tooLarge.message}`);
     data = await readFile(datasetPath, "utf8");
   } catch (error) {
+    if (error instanceof DatasetProblem) throw error;
     throw new DatasetProblem(`cannot read ${datasetPath}: ${(error as Error).message}`);
   }
   const parsed = parseDataset(data, format);

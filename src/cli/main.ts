@@ -35,7 +35,7 @@ import { describeKeyRoutes, endpointKeysFromGrants } from "./endpoint-keys";
 import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
-import { commandLineOrigin, createBundleFile } from "./bundle-file";
+import { commandLineOrigin, createBundleBlobs, createBundleFile } from "./bundle-file";
 import { formatTaskCatalogue } from "./tasks-command";
 import { checkInputFiles, createInputFileReader } from "./input-files";
 import { createOutputBlobWriter, type OutputBlobWriter } from "./output-blobs";
@@ -122,6 +122,7 @@ async function runCommand(command: RunCommand): Promise<number> {
   const recordsLock = recordsFile === undefined ? null : await lockRecordsFile(recordsFile.path, command.resumePath !== undefined ? "--resume" : "--jsonl");
   // --resume: the records file read back before it is opened for appending (resume-records.ts).
   const resumed = command.resumePath === undefined ? null : await readResumedRun(command.resumePath, scenario);
+  for (const note of resumed?.notes ?? []) process.stderr.write(`note: ${terminalSafe(note)}\n`);
   // --baseline: the baseline read (and the gate's report paths checked) before anything is sent.
   const gate = command.gate === undefined ? null : await prepareRunGate(command.gate, scenario);
 
@@ -152,6 +153,8 @@ async function runCommand(command: RunCommand): Promise<number> {
   const runId = resumed?.plan.runId ?? randomUUID();
   let latestPlanned = 0;
   const runStartedAt = Date.now();
+  // The bundle carries the run's binary outputs, small ones inline, as the browser's export does.
+  const bundleBlobs = outputs.bundle === undefined ? null : createBundleBlobs();
   const bundle =
     outputs.bundle === undefined
       ? undefined
@@ -196,7 +199,14 @@ async function runCommand(command: RunCommand): Promise<number> {
       endpointKeys: endpointKeys.keys,
       sandboxUrl: command.sandboxUrl,
       readInputFile,
-      ...(outputBlobs === null ? {} : { outputBlobSink: async (ref, blob) => void (await outputBlobs.write(new Uint8Array(await blob.arrayBuffer()), ref.mime)) }),
+      ...(outputBlobs === null && bundleBlobs === null
+        ? {}
+        : {
+            outputBlobSink: async (ref, blob) => {
+              await outputBlobs?.write(new Uint8Array(await blob.arrayBuffer()), ref.mime);
+              await bundleBlobs?.add(ref, blob);
+            },
+          }),
       fetch: transport.fetch,
       signal: controller.signal,
       onRecord: (record) => {
@@ -222,7 +232,7 @@ async function runCommand(command: RunCommand): Promise<number> {
         : await runScenario(runOptions);
     progress.finish(result.progress);
     await files.close();
-    await bundle?.finish({ status: result.status === "aborted" ? "aborted" : "completed", finishedAt: result.finishedAt, errorMessage: null, blobs: [] });
+    await bundle?.finish({ status: result.status === "aborted" ? "aborted" : "completed", finishedAt: result.finishedAt, errorMessage: null, blobs: bundleBlobs?.list() ?? [] });
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
     process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table))}\n`);

@@ -10,6 +10,7 @@ import { recordsCsvHeader, recordToCsvLine } from "../core/csv";
 import { jsonLineWriter } from "../core/jsonl";
 import { RECORD_FIELDS, type RequestRecord } from "../core/record";
 import type { OutputFlag } from "./output-files";
+import { trimTornLastLine } from "./torn-line";
 
 /** Keys in RECORD_FIELDS order (docs/metrics.md lists them), so every line reads the same. */
 export const recordToJsonLine: (record: RequestRecord) => string = jsonLineWriter(RECORD_FIELDS);
@@ -103,10 +104,14 @@ export function createRecordFiles(
       flush();
       await Promise.all(
         writers.map(async ({ output }) => {
-          if (output.stream.destroyed) return;
-          output.stream.end();
-          // A failure while flushing is reported by the error listener above.
-          await finished(output.stream).catch(() => undefined);
+          if (!output.stream.destroyed) {
+            output.stream.end();
+            // A failure while flushing is reported by the error listener above.
+            await finished(output.stream).catch(() => undefined);
+          }
+          // A write that failed part-way (a full disk) leaves a torn last line: cut away, the file holds
+          // whole lines, and analyze and --resume read it as it is. A pipe or a device is left alone.
+          if (failure?.path === output.path) await trimTornLastLine(output.path).catch(() => null);
         }),
       );
     },

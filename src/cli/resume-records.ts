@@ -1,13 +1,14 @@
 // `run --resume <records.jsonl>`: the records file of a run cut short, read back (twice, line by line, so
 // a large file is never held whole) into the plan of what is missing and the records the summary keeps.
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import { expandInputs } from "../core/inputs";
+import { RUN_FILE_LIMITS } from "../core/imports/run-file";
 import { parseRecordLine } from "../core/record-line";
 import type { RequestRecord } from "../core/record";
 import { ResumeLedger, resumeRefusal, supersededAbort, type ResumePlan } from "../core/resume-plan";
 import type { Scenario } from "../core/scenario";
+import { textLines } from "../core/text-lines";
+import { trimTornLastLine } from "./torn-line";
 
 /** A records file that cannot be resumed from: reported before anything is sent, as bad input. */
 export class ResumeProblem extends Error {}
@@ -16,6 +17,8 @@ export interface ResumedRun {
   plan: ResumePlan;
   /** Hands over the file's records that stay part of the run (every one but the superseded aborts). */
   replay(onRecord: (record: RequestRecord) => void): Promise<void>;
+  /** What was done to the file before resuming, in sentences (a torn last line cut away). */
+  notes: string[];
 }
 
 export async function readResumedRun(path: string, scenario: Scenario): Promise<ResumedRun> {
@@ -23,7 +26,7 @@ export async function readResumedRun(path: string, scenario: Scenario): Promise<
   if (refusal !== null) throw new ResumeProblem(`--resume ${path}: ${refusal}`);
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new ResumeProblem(`--resume ${path}: the scenario's inputs do not expand`);
-  await refuseCutLastLine(path);
+  const notes = await cutTornLastLine(path);
   const ledger = new ResumeLedger(scenario, expanded.inputs.length);
   await forEachRecord(path, (record, lineNumber) => {
     const problem = ledger.add(record);
@@ -33,6 +36,7 @@ export async function readResumedRun(path: string, scenario: Scenario): Promise<
   if (plan === null) throw new ResumeProblem(`--resume ${path}: no records, nothing to resume: run the scenario without --resume`);
   return {
     plan,
+    notes,
     replay: (onRecord) =>
       forEachRecord(path, (record) => {
         if (!supersededAbort(plan, record)) onRecord(record);
@@ -41,10 +45,9 @@ export async function readResumedRun(path: string, scenario: Scenario): Promise<
 }
 
 async function forEachRecord(path: string, onRecord: (record: RequestRecord, lineNumber: number) => void): Promise<void> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
   let lineNumber = 0;
   try {
-    for await (const line of lines) {
+    for await (const line of textLines(createReadStream(path, { encoding: "utf8" }) as AsyncIterable<string>, RUN_FILE_LIMITS)) {
       lineNumber++;
       if (line.trim() === "") continue;
       const parsed = parseRecordLine(line, lineNumber);
@@ -54,26 +57,20 @@ async function forEachRecord(path: string, onRecord: (record: RequestRecord, lin
   } catch (error) {
     if (error instanceof ResumeProblem) throw error;
     throw new ResumeProblem(`--resume ${path}: cannot read it: ${(error as Error).message}`);
-  } finally {
-    lines.close();
   }
 }
 
-/** New lines are appended: a last line without its newline (a killed writer) would merge with the first of them. */
-async function refuseCutLastLine(path: string): Promise<void> {
-  let handle;
+/**
+ * New lines are appended: a last line without its line break (a full disk, a killed writer) would merge
+ * with the first of them, and it is not a whole record. It is cut away, and said.
+ */
+async function cutTornLastLine(path: string): Promise<string[]> {
+  let torn;
   try {
-    handle = await open(path, "r");
+    torn = await trimTornLastLine(path);
   } catch (error) {
     throw new ResumeProblem(`--resume ${path}: cannot read it: ${(error as Error).message}`);
   }
-  try {
-    const { size } = await handle.stat();
-    if (size === 0) return;
-    const last = Buffer.alloc(1);
-    await handle.read(last, 0, 1, size - 1);
-    if (last[0] !== 0x0a) throw new ResumeProblem(`--resume ${path}: the last line is cut (no newline at its end): remove it, then resume`);
-  } finally {
-    await handle.close();
-  }
+  if (torn === null) return [];
+  return [`${path}: line ${torn.lineNumber} was cut short (${torn.removedBytes} bytes without a line break at the end of the file, e.g. a full disk): removed before resuming`];
 }

@@ -1,7 +1,7 @@
 // `trend <files…>`: runs read as `analyze` reads them, ordered by start time, per target and metric the
 // series and its change points (core/change-points/trend.ts); --json writes the Trend object as it is.
 import { buildTrend, type Trend } from "../core/change-points/trend";
-import { jsonText, loadRecords, scenarioFrom } from "./analyze";
+import { jsonText, loadRecords, RecordsFileProblem, scenarioFrom, type LoadedRun } from "./analyze";
 import type { MedianInterval } from "../core/change-points/series";
 import type { TrendCommand } from "./args";
 
@@ -35,9 +35,15 @@ function trendJson(trend: Trend): string {
 
 export async function trendCommand(command: TrendCommand): Promise<string> {
   const scenario = await scenarioFrom(command.scenarioPath);
-  const runs = [];
+  const runs: LoadedRun[] = [];
   // One at a time: each file is streamed through its own accumulators, and many files at once would hold them all.
-  for (const path of command.files) runs.push(await loadRecords(path, scenario));
+  for (const path of command.files) {
+    const run = await loadRecords(path, scenario);
+    // One run is one point of a series, as the browser's History holds a run once: a copy would weigh it twice.
+    const earlier = runs.find((other) => other.runId === run.runId);
+    if (earlier !== undefined) throw new RecordsFileProblem(`${path}: holds run ${run.runId}, as ${earlier.path} does: give each run once`);
+    runs.push(run);
+  }
   const trend = buildTrend(runs);
   return command.json ? trendJson(trend) : trendText(trend);
 }

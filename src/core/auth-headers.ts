@@ -6,6 +6,7 @@ import type { SandboxUrlOptions } from "./sandbox-url";
 import { resolveEndpointUrl } from "./targets";
 import { isProviderTarget, type ScenarioTarget } from "./scenario";
 import { parsedUrl } from "./parsed-url";
+import { followWithinOrigin } from "./same-origin-redirects";
 
 /** Keys of OpenAI-compatible endpoint targets: never in a scenario, only in the runner's options. */
 export interface EndpointKeys {
@@ -20,15 +21,6 @@ export type CredentialScope =
   | { kind: "huggingface" }
   | { kind: "endpoint"; origin: string; key: string | null }
   | { kind: "none" };
-
-/** Same-origin redirects followed at most for a keyed endpoint, as the command line's transport does. */
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
-/** A redirect that would take an endpoint's key to another origin (or where the browser will not say). */
-export class CredentialRedirectError extends Error {
-  override name = "CredentialRedirectError";
-}
 
 /** Hugging Face's own hosts, over https: the router, the Hub API, the serverless API. */
 export function isHuggingFaceUrl(url: URL): boolean {
@@ -77,8 +69,8 @@ export function authorizationFor(url: URL, scope: CredentialScope, fromLibrary: 
 
 /**
  * The target's fetch: every request's Authorization header set by authorizationFor. A keyed endpoint's
- * redirects are followed here, within its origin only (fetch's own following would not stop at the origin
- * everywhere: a browser hides where an opaque redirect goes, so one is refused).
+ * redirects are followed here, within its origin only (same-origin-redirects.ts; fetch's own following
+ * would not stop at the origin, and a browser hides where an opaque redirect goes, so one is refused).
  */
 export function scopedFetch(baseFetch: typeof fetch, scope: CredentialScope): typeof fetch {
   const guarded = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -96,32 +88,6 @@ export function scopedFetch(baseFetch: typeof fetch, scope: CredentialScope): ty
   return guarded as typeof fetch;
 }
 
-async function followWithinOrigin(baseFetch: typeof fetch, firstUrl: URL, firstInit: RequestInit, origin: string): Promise<Response> {
-  let url = firstUrl;
-  let init: RequestInit = { ...firstInit, redirect: "manual" };
-  for (let redirects = 0; ; redirects++) {
-    const response = await baseFetch(url.href, init);
-    if (response.type === "opaqueredirect") {
-      throw new CredentialRedirectError(`${origin} answered with a redirect the browser does not disclose: not followed, so its key stays with ${origin}`);
-    }
-    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get("location") : null;
-    if (location === null) return response;
-    await response.body?.cancel().catch(() => undefined);
-    const next = new URL(location, url);
-    if (next.origin !== origin) {
-      throw new CredentialRedirectError(
-        `the server redirected (HTTP ${response.status}) to another origin, ${next.origin}: not followed, so the request and its key stay with ${origin}`,
-      );
-    }
-    if (redirects + 1 > MAX_REDIRECTS) throw new CredentialRedirectError(`more than ${MAX_REDIRECTS} redirects: not followed further`);
-    // As fetch does: 303, and 301/302 after a POST, become a GET without a body.
-    if (response.status === 303 || ((response.status === 301 || response.status === 302) && (init.method ?? "GET").toUpperCase() === "POST")) {
-      init = { ...init, method: "GET", body: null, headers: withoutContentHeaders(init.headers) };
-    }
-    url = next;
-  }
-}
-
 function headerValue(headers: HeadersInit | undefined, name: string): string | null {
   if (headers === undefined) return null;
   if (headers instanceof Headers) return headers.get(name);
@@ -134,11 +100,5 @@ function withAuthorization(headers: HeadersInit | undefined, value: string | nul
   const next = new Headers(headers);
   if (value === null) next.delete("authorization");
   else next.set("authorization", value);
-  return next;
-}
-
-function withoutContentHeaders(headers: HeadersInit | undefined): Headers {
-  const next = new Headers(headers);
-  for (const name of ["content-type", "content-length", "content-encoding", "content-language", "content-location"]) next.delete(name);
   return next;
 }

@@ -3,6 +3,7 @@
 // servers a scenario would send more than six requests at once over HTTP/1.1, and after a run, from
 // Resource Timing samples, which requests did wait for a connection. No DOM: the run feature reads the
 // samples and shows the warnings.
+import { max } from "d3-array";
 import { peakInFlight } from "./load/stages";
 import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "./sandbox-url";
 import type { Scenario } from "./scenario";
@@ -100,7 +101,7 @@ export function observedQueueing(samples: readonly ResourceTimingSample[], origi
     const waits = connectionWaitsMs(originSamples, BROWSER_HTTP1_CONNECTIONS_PER_HOST);
     const queued = waits.filter((waitMs) => waitMs >= QUEUEING_NOTICE_MS);
     if (queued.length === 0) continue;
-    result.push({ origin, protocol, requests: originSamples.length, queuedRequests: queued.length, longestWaitMs: Math.max(...queued) });
+    result.push({ origin, protocol, requests: originSamples.length, queuedRequests: queued.length, longestWaitMs: max(queued)! });
   }
   return result;
 }

@@ -629,6 +629,23 @@ const NETWORK_CAUSES: Record<string, string> = {
 };
 
 /**
+ * undici gives one code (UND_ERR_SOCKET) for several failures and tells them apart by its message; the
+ * ones a server causes are said as what happened (an unasked 100 Continue read as the connection closing
+ * misled: the server had answered).
+ */
+const UNDICI_SOCKET_CAUSES: Record<string, string> = {
+  "other side closed": "connection closed by the server",
+  "bad response": "the server sent 100 Continue, which the request did not ask for (no Expect: 100-continue), so its answer was not read and the connection was closed",
+  "bad upgrade": "the server switched protocols, which the request did not ask for, so its answer was not read and the connection was closed",
+};
+
+function networkCause(code: string, causeMessage: unknown): string {
+  const said = typeof causeMessage === "string" ? causeMessage : null;
+  if (code === "UND_ERR_SOCKET" && said !== null && Object.hasOwn(UNDICI_SOCKET_CAUSES, said)) return UNDICI_SOCKET_CAUSES[said]!;
+  return NETWORK_CAUSES[code] ?? said ?? "network error";
+}
+
+/**
  * Node's fetch nests the system error in `cause` (sometimes twice); a browser gives a bare TypeError and
  * never says why, so the message names the candidates.
  */
@@ -636,7 +653,7 @@ function describeNetworkError(error: unknown, message: string): string {
   let cause = (error as { cause?: unknown }).cause;
   for (let depth = 0; depth < 4 && cause && typeof cause === "object"; depth++) {
     const { code, message: causeMessage } = cause as { code?: unknown; message?: unknown };
-    if (typeof code === "string") return `${message}: ${NETWORK_CAUSES[code] ?? (typeof causeMessage === "string" ? causeMessage : "network error")} (${code})`;
+    if (typeof code === "string") return `${message}: ${networkCause(code, causeMessage)} (${code})`;
     const next = (cause as { cause?: unknown }).cause;
     if (!next && typeof causeMessage === "string") return `${message}: ${causeMessage}`;
     cause = next;

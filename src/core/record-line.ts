@@ -1,9 +1,11 @@
 // Reading a records file back: one JSONL line into a RequestRecord, or an error naming the line and the field.
 import { z } from "zod";
+import { countOf, durationMs, epochMs, nonNegative } from "./figure-ranges";
 import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord } from "./record";
 
-const nullableNumber = z.number().nullable();
-const count = z.number().int().nonnegative();
+const count = countOf;
+const nullableDuration = durationMs.nullable();
+const nullableCount = countOf.nullable();
 
 /**
  * Every field of RECORD_FIELDS (a field added there without a rule here does not compile), and no
@@ -14,17 +16,17 @@ const recordShape = {
   targetId: z.string().min(1),
   inputIndex: count,
   repetition: count,
-  attempt: z.number().int().min(1),
+  attempt: countOf.refine((attempt) => attempt >= 1, "must be 1 or more"),
   warmup: z.boolean(),
-  startedAt: z.number(),
-  ttftMs: nullableNumber,
-  latencyMs: z.number(),
+  startedAt: epochMs,
+  ttftMs: nullableDuration,
+  latencyMs: durationMs,
   status: z.enum(["ok", "error"]),
   errorKind: z.enum(ERROR_KINDS).nullable(),
-  httpStatus: z.number().int().nullable(),
+  httpStatus: z.number().int().min(0).max(999).nullable(),
   errorMessage: z.string().nullable(),
-  inputTokens: nullableNumber,
-  outputTokens: nullableNumber,
+  inputTokens: nullableCount,
+  outputTokens: nullableCount,
   tokensEstimated: z.boolean(),
   chunkCount: count,
   output: z.string().nullable(),
@@ -34,32 +36,33 @@ const recordShape = {
   // Added after the first files were written: a file from before them reads as "no checks".
   checksPassed: z.boolean().nullable().default(null),
   failedChecks: z.string().nullable().default(null),
-  connectMs: nullableNumber.optional(),
-  tlsMs: nullableNumber.optional(),
-  waitingMs: nullableNumber.optional(),
-  receivingMs: nullableNumber.optional(),
+  connectMs: nullableDuration.optional(),
+  tlsMs: nullableDuration.optional(),
+  waitingMs: nullableDuration.optional(),
+  receivingMs: nullableDuration.optional(),
   connectionReused: z.boolean().nullable().optional(),
-  clientReadMs: nullableNumber.optional(),
+  clientReadMs: nullableDuration.optional(),
   // Load models: a file from before them reads as a closed-loop run of one stage with no queue measured.
-  scheduledAt: nullableNumber.default(null),
-  queueMs: nullableNumber.default(null),
+  scheduledAt: epochMs.nullable().default(null),
+  queueMs: nullableDuration.default(null),
   stage: count.nullable().default(null),
-  retryAfterMs: nullableNumber.default(null),
+  // What a server asked for, which may be far past any wait honoured (Retry-After: 1000000000).
+  retryAfterMs: nonNegative.nullable().default(null),
   // Stream shape and token timing: absent from files written before them.
-  timeToFirstAnswerTokenMs: nullableNumber.optional(),
-  timeToSecondTokenMs: nullableNumber.optional(),
-  lastTokenMs: nullableNumber.optional(),
+  timeToFirstAnswerTokenMs: nullableDuration.optional(),
+  timeToSecondTokenMs: nullableDuration.optional(),
+  lastTokenMs: nullableDuration.optional(),
   outputChunkCount: count.nullable().optional(),
-  chunkGapMeanMs: nullableNumber.optional(),
-  chunkGapP50Ms: nullableNumber.optional(),
-  chunkGapP99Ms: nullableNumber.optional(),
-  maxChunkGapMs: nullableNumber.optional(),
+  chunkGapMeanMs: nullableDuration.optional(),
+  chunkGapP50Ms: nullableDuration.optional(),
+  chunkGapP99Ms: nullableDuration.optional(),
+  maxChunkGapMs: nullableDuration.optional(),
   chunkGapHistogram: z.string().nullable().optional(),
-  reasoningTokens: nullableNumber.optional(),
+  reasoningTokens: nullableCount.optional(),
   reasoningTokensEstimated: z.boolean().nullable().optional(),
   // Images and audio: absent from files written before them.
-  inputAudioSeconds: nullableNumber.optional(),
-  outputAudioSeconds: nullableNumber.optional(),
+  inputAudioSeconds: nonNegative.nullable().optional(),
+  outputAudioSeconds: nonNegative.nullable().optional(),
   outputImages: count.nullable().optional(),
   // Any JSON: the task's parsed output or a blob reference; absent from files written before it.
   outputValue: z.unknown().optional(),

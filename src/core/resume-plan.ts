@@ -8,7 +8,7 @@
 // - A request whose only record is `aborted` (in flight when the run was stopped) was never measured: it
 //   is missing, and its aborted record is superseded by the resumed one (supersededAbort). A records file
 //   keeps both lines, since a resume appends: read back, an aborted record followed by a later record of
-//   the same request counts no more (ResumedRecordsFilter), so every request is counted once.
+//   the same request counts no more (RecordsFileFilter, records-filter.ts), so every request is counted once.
 // - Warm-ups are requests like any other: one that was recorded is not redone; one never sent is sent
 //   first, as in a fresh run.
 // - Only a plain run (no run.load) resumes: an open loop or a sweep is defined by when its requests went
@@ -93,30 +93,4 @@ export class ResumeLedger {
  */
 export function supersededAbort(plan: ResumePlan, record: RequestRecord): boolean {
   return record.errorKind === "aborted" && !plan.done.has(requestKey(record));
-}
-
-/**
- * supersededAbort's rule, applied to a records file read back after one or more resumes appended to it:
- * an aborted record is superseded by any later record of the same request (a resume sent it again), so the
- * request counts once, by what its resume measured. Aborted records are held until a later record of their
- * request comes or the file ends (few: at most the requests in flight when a run was stopped); every other
- * record passes at once.
- */
-export class ResumedRecordsFilter {
-  private readonly heldAborts = new Map<string, RequestRecord>();
-
-  constructor(private readonly emit: (record: RequestRecord) => void) {}
-
-  add(record: RequestRecord): void {
-    const key = requestKey(record);
-    this.heldAborts.delete(key);
-    if (record.errorKind === "aborted") this.heldAborts.set(key, record);
-    else this.emit(record);
-  }
-
-  /** At the end of the file: the aborted records no later record superseded are the run's. */
-  finish(): void {
-    for (const record of this.heldAborts.values()) this.emit(record);
-    this.heldAborts.clear();
-  }
 }

@@ -2,13 +2,13 @@
 // file (a bundle, a records file, another tool's export: core/imports/run-file.ts) read into the database
 // as a run of its own, tagged with where it was made. Both stream: records pass a chunk at a time.
 import { base64ToBytes, bytesToBase64 } from "../core/bundle/base64";
-import { INLINE_BLOB_LIMIT_BYTES, type BundleBlob, type BundleRun, type BundleRunStatus } from "../core/bundle/format";
+import { inlineBlobBudget, type BundleBlob, type BundleRun, type BundleRunStatus } from "../core/bundle/format";
 import type { RunOrigin } from "../core/bundle/origin";
 import { createBundleWriter } from "../core/bundle/write";
 import { readRunFile, RunFileProblem, type RunFile } from "../core/imports/run-file";
 import type { RequestRecord } from "../core/record";
+import type { RecordsFileReport } from "../core/records-filter";
 import type { SummaryRow } from "../core/stats";
-import { textLines } from "../core/text-lines";
 import type { ProviderBenchDb, StoredRun } from "./db";
 import { appendRecords, deleteRecordsOfRun, forEachRecordChunk } from "./record-store";
 import { summaryFromFile, summaryOfRun } from "./run-summary";
@@ -44,12 +44,14 @@ function bundleStatusOf(run: StoredRun): BundleRunStatus {
 
 async function blobsOf(db: ProviderBenchDb, runId: string): Promise<BundleBlob[]> {
   const stored = await db.blobs.where("runId").equals(runId).toArray();
+  const inline = inlineBlobBudget();
+  const travels = stored.map((blob) => inline(blob.data.size));
   return Promise.all(
-    stored.map(async (blob) => ({
+    stored.map(async (blob, index) => ({
       id: blob.id,
       mimeType: blob.mimeType,
       sizeBytes: blob.data.size,
-      base64: blob.data.size <= INLINE_BLOB_LIMIT_BYTES ? bytesToBase64(new Uint8Array(await blob.data.arrayBuffer())) : null,
+      base64: travels[index] ? bytesToBase64(new Uint8Array(await blob.data.arrayBuffer())) : null,
     })),
   );
 }
@@ -91,6 +93,8 @@ export interface ImportedRun {
   run: StoredRun;
   rows: SummaryRow[];
   records: number;
+  /** What the file repeated or lacked (duplicates dropped, retries without their attempt before): the import says so. */
+  report: RecordsFileReport;
 }
 
 export interface ImportRunOptions {
@@ -110,9 +114,13 @@ async function* textPieces(file: Blob): AsyncGenerator<string> {
   const gzipped = magic[0] === GZIP_MAGIC[0] && magic[1] === GZIP_MAGIC[1];
   const bytes = gzipped ? file.stream().pipeThrough(new DecompressionStream("gzip")) : file.stream();
   const reader = bytes.pipeThrough(new TextDecoderStream()).getReader();
+  let done = false;
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+    done = true;
   } finally {
+    // A reader that stopped early (a limit, a bad line) stops the decompression too.
+    if (!done) await reader.cancel();
     reader.releaseLock();
   }
 }
@@ -136,7 +144,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
   };
   try {
     const runFile: RunFile = await readRunFile(
-      textLines(textPieces(file)),
+      textPieces(file),
       async (record) => {
         if (writtenRunId === null) {
           if ((await db.runs.get(record.runId)) !== undefined) throw new RunAlreadyStored(`this run (${record.runId}) is already in History`);
@@ -176,7 +184,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
     });
     writtenRunId = null;
     const rows = await summaryOfRun(db, stored);
-    return { run: (await db.runs.get(stored.id)) ?? stored, rows, records };
+    return { run: (await db.runs.get(stored.id)) ?? stored, rows, records, report: runFile.report };
   } catch (error) {
     if (writtenRunId !== null) await deleteRecordsOfRun(db, writtenRunId);
     if (error instanceof RunFileProblem || error instanceof RunAlreadyStored) throw error;

@@ -11,7 +11,6 @@ import { readRunFile } from "../../src/core/imports/run-file";
 import type { RequestRecord } from "../../src/core/record";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { summaryOptionsOf } from "../../src/core/output-length";
-import { textLines } from "../../src/core/text-lines";
 import { valueSettingsOf } from "../../src/core/value-summary";
 import { gunzipSync } from "node:zlib";
 import { collectPageErrors, runScenarioInApp, startBrowserSession, storedRun, storedRuns, type BrowserSession } from "./harness";
@@ -52,11 +51,9 @@ afterAll(async () => {
 async function rowsFromBundle(path: string) {
   let accumulator: SummaryAccumulator | null = null;
   const file = await readRunFile(
-    textLines(
-      (async function* () {
-        yield gunzipSync(readFileSync(path)).toString("utf8");
-      })(),
-    ),
+    (async function* () {
+      yield gunzipSync(readFileSync(path)).toString("utf8");
+    })(),
     (record: RequestRecord) => accumulator!.add(record),
     {
       fileName: "server-run.pbrun.json.gz",

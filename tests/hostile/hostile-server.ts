@@ -151,6 +151,17 @@ function resetCloseDelimited({ request, response }: ModeContext): void {
   setTimeout(() => socket.resetAndDestroy(), 50);
 }
 
+/**
+ * Raw HTTP/1.1 on the socket: `100 Continue` (which no request asked for) and `103 Early Hints` before a
+ * whole 200 answer; fetch refuses the unasked 100 and closes the connection.
+ */
+function continueThenOk({ request, response }: ModeContext): void {
+  const socket = response.socket as Socket;
+  const body = JSON.stringify(completion(request.model, "Mild and sunny."));
+  const interim = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n";
+  socket.end(`${interim}HTTP/1.1 200 OK\r\ncontent-type: application/json\r\naccess-control-allow-origin: *\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
 export const HOSTILE_MODES = {
   /** A well-behaved answer, for comparison. */
   ok: ({ request, response }) => {
@@ -237,6 +248,7 @@ export const HOSTILE_MODES = {
     sendJson(response, 200, { ...completion(request.model, ""), choices: [] });
   },
   "reset-close-delimited": resetCloseDelimited,
+  "continue-then-ok": continueThenOk,
   /** 503 with an OpenAI-style JSON error naming the cause. */
   "provider-error-json": ({ response }) =>
     sendJson(response, 503, { error: { message: PROVIDER_ERROR_MESSAGE, type: "server_error", code: 503 } }),

@@ -169,6 +169,23 @@ describe("run --resume", () => {
     ]);
   });
 
+  it("cuts away a torn last line (a full disk) with a note, resumes, and leaves whole lines", async () => {
+    const scenarioPath = join(workDir, "torn-scenario.json");
+    writeFileSync(scenarioPath, JSON.stringify(scenario));
+    const all = readLines(join(workDir, "full.jsonl"));
+    const kept = all.slice(0, 3);
+    const tornPath = join(workDir, "torn.jsonl");
+    const torn = JSON.stringify(all[3]);
+    writeFileSync(tornPath, `${kept.map((line) => `${JSON.stringify(line)}\n`).join("")}${torn.slice(0, torn.length / 2)}`);
+    const resumed = await runCli(["run", scenarioPath, "--resume", tornPath, "--quiet"]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(`note: ${tornPath}: line 4 was cut short`);
+    const after = readLines(tornPath);
+    expect(after.slice(0, 3)).toEqual(kept);
+    expect(after).toHaveLength(all.length);
+    expect(new Set(after.map(keyOf)).size).toBe(all.length);
+  });
+
   it("refuses --jsonl beside --resume", async () => {
     const result = await runCli(["run", "scenario.json", "--resume", "a.jsonl", "--jsonl", "b.jsonl"]);
     expect(result.code).toBe(2);

@@ -1,8 +1,10 @@
 // The bundled task scenarios from a fresh start: the command line, as a separate process, runs each one
 // against the sandbox on an ephemeral port; every request succeeds and each record holds its task's shape.
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
@@ -74,6 +76,25 @@ describe("bundled task scenarios against the sandbox", () => {
       }
     });
   }
+
+  it("carries a text-to-image run's small images in its --bundle, each once, bytes inline", async () => {
+    const bundlePath = join(workDir, "images.pbrun.json.gz");
+    const result = await runCli(["run", "scenarios/sandbox-text-to-image.json", "--bundle", bundlePath, "--quiet"]);
+    expect(result.code, result.stderr).toBe(0);
+    const bundle = JSON.parse(gunzipSync(readFileSync(bundlePath)).toString("utf8")) as {
+      records: { outputValue: { blob: string; bytes: number } }[];
+      tail: { blobs: { id: string; mimeType: string; sizeBytes: number; base64: string | null }[] };
+    };
+    const named = new Set(bundle.records.map((record) => record.outputValue.blob));
+    expect(new Set(bundle.tail.blobs.map((blob) => blob.id))).toEqual(named);
+    expect(bundle.tail.blobs).toHaveLength(named.size);
+    for (const blob of bundle.tail.blobs) {
+      expect(blob.mimeType).toBe("image/png");
+      const bytes = Buffer.from(blob.base64!, "base64");
+      expect(bytes.length).toBe(blob.sizeBytes);
+      expect(createHash("sha256").update(bytes).digest("hex")).toBe(blob.id);
+    }
+  });
 
   it("refuses a scenario whose input file is missing or outside its folder, naming the input, before sending", async () => {
     const folder = mkdtempSync(join(workDir, "bad-"));

@@ -58,4 +58,17 @@ describe("trend", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("empty.jsonl");
   });
+
+  it("refuses the same run given twice, naming both files, with exit code 2", async () => {
+    const workDir = mkdtempSync(join(tmpdir(), "providerbench-trend-"));
+    const records = gateRecords({ seed: 7, targets: ["fast"], start: 1_700_000_000_000 });
+    const [first, copy] = ["night.jsonl", "night-copy.jsonl"].map((name) => {
+      const path = join(workDir, name);
+      writeFileSync(path, `${records.map((record) => JSON.stringify({ ...record, runId: "night-1" })).join("\n")}\n`);
+      return path;
+    });
+    const result = await runCli(["trend", first!, copy!]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${copy}: holds run night-1, as ${first} does: give each run once`);
+  });
 });

@@ -220,6 +220,13 @@ describe("errors say what happened", () => {
     expect(html.errorMessage).not.toMatch(/\n/);
   });
 
+  it("says a server sent an unasked 100 Continue before its answer, not that it closed the connection", async () => {
+    const { records } = await run(scenario(["continue-then-ok"]));
+    expect(records[0]).toMatchObject({ status: "error", httpStatus: null });
+    expect(records[0]!.errorMessage).toContain("the server sent 100 Continue, which the request did not ask for (no Expect: 100-continue), so its answer was not read");
+    expect(records[0]!.errorMessage).not.toContain("connection closed by the server");
+  });
+
   it("names a refused connection", async () => {
     const closed = await startHostileServer();
     const url = closed.endpoint("ok");

@@ -8,7 +8,7 @@ import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/import
 import type { RequestRecord } from "../../src/core/record";
 import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 import { SummaryAccumulator } from "../../src/core/stats";
-import { piecesOf, textLines } from "../../src/core/text-lines";
+import { piecesOf } from "../../src/core/text-lines";
 import { emitMetrics } from "../../src/cli/artillery/processor";
 import { artilleryPhase } from "../../src/cli/artillery/export-command";
 import { requestRecord } from "./request-record";
@@ -21,7 +21,7 @@ const report = (): ReportShape => JSON.parse(reportText) as ReportShape;
 
 async function read(text: string): Promise<{ file: RunFile; records: RequestRecord[] }> {
   const records: RequestRecord[] = [];
-  const file = await readRunFile(textLines(piecesOf(text.match(/[\s\S]{1,41}/g) ?? [])), (record) => void records.push(record), {
+  const file = await readRunFile(piecesOf(text.match(/[\s\S]{1,41}/g) ?? []), (record) => void records.push(record), {
     fileName: "report.json",
     appVersion: "0.1.0",
     now: () => 1_763_900_000_000,
@@ -103,6 +103,15 @@ describe("Artillery's report", () => {
     const strangeKind = report();
     strangeKind.aggregate.counters["providerbench.err503.errors.gremlins"] = 1;
     expect(await problem(strangeKind)).toMatch(/^aggregate\.counters\.providerbench\.err503\.errors\.gremlins: "gremlins" is not an error kind/);
+  });
+
+  it("refuses a negative percentile and a count that is not a whole number, naming the path", async () => {
+    const negative = report();
+    negative.aggregate.summaries["providerbench.fast.latency_ms"]!.p50 = -500;
+    expect(await problem(negative)).toBe("aggregate.summaries.providerbench.fast.latency_ms.p50: must be 0 or more");
+    const fractional = report();
+    fractional.aggregate.counters["providerbench.fast.requests"] = 1.5;
+    expect(await problem(fractional)).toBe("aggregate.counters.providerbench.fast.requests: must be a whole number below 2^53");
   });
 });
 

@@ -1,5 +1,8 @@
 // The CLI's record files: one JSONL line per record whatever the text holds, backpressure from a slow
 // file, and a write error kept and reported once.
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { toJsonLine } from "../../src/core/jsonl";
@@ -150,5 +153,33 @@ describe("record files", () => {
     await files.close();
     expect(writes).toBe(1);
     expect(failures).toHaveLength(1);
+  });
+
+  it("cuts away the torn line a write that fails part-way leaves (a full disk), keeping the whole lines", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "providerbench-record-files-")), "records.jsonl");
+    writeFileSync(path, "");
+    const failures: unknown[] = [];
+    let writes = 0;
+    // A disk that takes the first batch whole, then half of the next before it is full.
+    const filling = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes++;
+        if (writes === 1) {
+          appendFileSync(path, chunk);
+          callback();
+          return;
+        }
+        appendFileSync(path, chunk.subarray(0, chunk.length / 2));
+        callback(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }));
+      },
+    });
+    const files = createRecordFiles({ jsonl: { flag: "--jsonl", path, stream: filling }, csv: undefined }, { signal: new AbortController().signal, onFailure: (failure) => failures.push(failure) });
+    const whole = [makeRecord({ inputIndex: 0 }), makeRecord({ inputIndex: 1 })];
+    for (const record of whole) await files.write(record);
+    await until(() => writes === 1);
+    await files.write(makeRecord({ inputIndex: 2 }));
+    await until(() => failures.length > 0);
+    await files.close();
+    expect(readFileSync(path, "utf8")).toBe(whole.map(recordToJsonLine).join(""));
   });
 });

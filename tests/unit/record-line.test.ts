@@ -45,6 +45,21 @@ describe("parseRecordLine", () => {
     expect(parseRecordLine("{", 4)).toMatchObject({ ok: false, message: expect.stringMatching(/^line 4: not JSON/) as string });
   });
 
+  it("refuses figures out of range: a negative or astronomical latency, a fractional or huge count, naming the line and field", () => {
+    const refused = (change: Record<string, unknown>): string => {
+      const result = parseRecordLine(JSON.stringify({ ...GOOD, ...change }), 9);
+      expect(result.ok).toBe(false);
+      return (result as { message: string }).message;
+    };
+    expect(refused({ latencyMs: -1000 })).toBe("line 9: latencyMs: must be 0 or more");
+    expect(refused({ latencyMs: 1e308 })).toBe("line 9: latencyMs: must be at most a day (86,400,000 ms)");
+    expect(refused({ latencyMs: -1e308 })).toBe("line 9: latencyMs: must be 0 or more");
+    expect(refused({ ttftMs: -1 })).toBe("line 9: ttftMs: must be 0 or more");
+    expect(refused({ attempt: 1e300 })).toBe("line 9: attempt: must be a whole number below 2^53");
+    expect(refused({ outputTokens: 1.5 })).toBe("line 9: outputTokens: must be a whole number below 2^53");
+    expect(refused({ startedAt: -5 })).toBe("line 9: startedAt: must be 0 or more");
+  });
+
   it("reads a file written before the checks fields existed as unchecked", () => {
     const { checksPassed: _passed, failedChecks: _failed, ...older } = GOOD;
     expect(parseRecordLine(JSON.stringify(older), 1)).toEqual({ ok: true, record: { ...GOOD, checksPassed: null, failedChecks: null } });

@@ -1,7 +1,7 @@
 // Resuming a run: which planned requests are missing, and that the runner sends those and no others.
 import { describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { ResumedRecordsFilter, ResumeLedger, requestKey, resumeRefusal, supersededAbort, type ResumePlan } from "../../src/core/resume-plan";
+import { ResumeLedger, requestKey, resumeRefusal, supersededAbort, type ResumePlan } from "../../src/core/resume-plan";
 import { planRequests, runScenario } from "../../src/core/runner";
 import type { Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
@@ -120,31 +120,3 @@ describe("the runner resuming", () => {
     await expect(runScenario({ runId: "r", scenario: spec, fetch: countingFetch().fetch, resume: plan, onRecord: () => undefined })).rejects.toThrow(/cannot be resumed/);
   });
 });
-
-describe("a resumed run's records file read back (ResumedRecordsFilter)", () => {
-  const aborted = (overrides: Partial<RequestRecord>) => requestRecord({ status: "error", errorKind: "aborted", ...overrides });
-  function filtered(records: RequestRecord[]): RequestRecord[] {
-    const kept: RequestRecord[] = [];
-    const filter = new ResumedRecordsFilter((record) => kept.push(record));
-    for (const record of records) filter.add(record);
-    filter.finish();
-    return kept;
-  }
-
-  it("drops an aborted line a later record of the same request superseded, after each resume", () => {
-    const done = requestRecord({ targetId: "a", inputIndex: 0 });
-    const firstCut = aborted({ targetId: "a", inputIndex: 1 });
-    const secondCut = aborted({ targetId: "a", inputIndex: 1 });
-    const resumed = requestRecord({ targetId: "a", inputIndex: 1 });
-    expect(filtered([done, firstCut, secondCut, resumed])).toEqual([done, resumed]);
-  });
-
-  it("keeps the aborted attempt no resume followed, a retry cut short included, and every other request's records", () => {
-    const failedFirst = requestRecord({ targetId: "b", inputIndex: 2, status: "error", errorKind: "http_5xx", attempt: 1 });
-    const retryCut = aborted({ targetId: "b", inputIndex: 2, attempt: 2 });
-    const otherRepetition = requestRecord({ targetId: "b", inputIndex: 2, repetition: 1 });
-    const warmupCut = aborted({ targetId: "b", inputIndex: 2, warmup: true });
-    expect(filtered([failedFirst, retryCut, otherRepetition, warmupCut])).toEqual([failedFirst, otherRepetition, retryCut, warmupCut]);
-  });
-});
-

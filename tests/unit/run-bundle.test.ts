@@ -1,11 +1,12 @@
 // The run bundle's format (core/bundle): what is written reads back the same, record for record; a file
 // cut short, from a newer version or with a broken field is refused with the line and the field named.
 import { describe, expect, it } from "vitest";
-import { BUNDLE_FORMAT_VERSION, type BundleRun } from "../../src/core/bundle/format";
+import { BUNDLE_FORMAT_VERSION, INLINE_BLOB_LIMIT_BYTES, INLINE_BLOBS_TOTAL_LIMIT_BYTES, inlineBlobBudget, type BundleRun } from "../../src/core/bundle/format";
 import { describeOrigin, originLabel } from "../../src/core/bundle/origin";
 import { BundleProblem, readRunBundle } from "../../src/core/bundle/read";
 import { bundlePieces } from "../../src/core/bundle/write";
 import type { RequestRecord } from "../../src/core/record";
+import { RUN_FILE_LIMITS } from "../../src/core/imports/run-file";
 import { piecesOf, textLines } from "../../src/core/text-lines";
 import { requestRecord } from "./request-record";
 import { testScenario } from "./store/fixtures";
@@ -36,7 +37,7 @@ function bundleText(bundleRecords: readonly RequestRecord[] = records): string {
 
 async function readText(text: string): Promise<{ records: RequestRecord[]; result: Awaited<ReturnType<typeof readRunBundle>> }> {
   const read: RequestRecord[] = [];
-  const result = await readRunBundle(textLines(piecesOf(text.match(/[\s\S]{1,50}/g) ?? [])), (record) => void read.push(record));
+  const result = await readRunBundle(textLines(piecesOf(text.match(/[\s\S]{1,50}/g) ?? []), RUN_FILE_LIMITS), (record) => void read.push(record));
   return { records: read, result };
 }
 
@@ -97,5 +98,15 @@ describe("run bundle", () => {
     expect(originLabel({ ...run.origin, label: null })).toBe("build-01");
     expect(originLabel({ label: null, tool: "vllm-bench-serve", toolVersion: null, host: null, userAgent: null })).toBe("vllm bench serve");
     expect(describeOrigin(run.origin)).toBe("eu-west · ProviderBench CLI on build-01 0.1.0 · Node v20.20.2 (linux x64)");
+  });
+});
+
+describe("binary outputs inline in a bundle's tail", () => {
+  it("carries each small one's bytes until the total would pass the bound, then metadata only", () => {
+    const inline = inlineBlobBudget();
+    expect(inline(INLINE_BLOB_LIMIT_BYTES + 1)).toBe(false);
+    const fitting = Math.floor(INLINE_BLOBS_TOTAL_LIMIT_BYTES / INLINE_BLOB_LIMIT_BYTES);
+    for (let index = 0; index < fitting; index++) expect(inline(INLINE_BLOB_LIMIT_BYTES)).toBe(true);
+    expect(inline(1)).toBe(false);
   });
 });

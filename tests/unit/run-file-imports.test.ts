@@ -9,7 +9,7 @@ import type { NightlySummary } from "../../src/core/imports/nightly-summary";
 import type { RequestRecord } from "../../src/core/record";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { NO_VALUE_SETTINGS } from "../../src/core/value-summary";
-import { piecesOf, textLines } from "../../src/core/text-lines";
+import { piecesOf } from "../../src/core/text-lines";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/imports/${name}`, import.meta.url), "utf8");
 
@@ -17,7 +17,7 @@ async function read(text: string, fileName = "file"): Promise<{ file: RunFile; r
   const records: RequestRecord[] = [];
   // Pieces cut at odd places, as a decompressor hands them over.
   const pieces = text.match(/[\s\S]{1,37}/g) ?? [];
-  const file = await readRunFile(textLines(piecesOf(pieces)), (record) => void records.push(record), {
+  const file = await readRunFile(piecesOf(pieces), (record) => void records.push(record), {
     fileName,
     appVersion: "0.1.0",
     now: () => 1_763_900_000_000,
@@ -72,6 +72,14 @@ describe("vllm bench serve --save-detailed", () => {
     expect(metricById("latencyP50Ms").value(row!)).toBeCloseTo(saved.median_e2el_ms, 3);
   });
 
+  it("reads an --append-result file of 200,000 results (past the engine's limit on a spread's arguments)", async () => {
+    const result = (stage: number) => `{"date":"20251123-194502","model_id":"m","duration":1,"input_lens":[${stage % 50}],"output_lens":[3],"ttfts":[0.01],"itls":[[]],"errors":[""]}`;
+    const lines = Array.from({ length: 200_000 }, (_, stage) => result(stage)).join("\n");
+    const { file, records } = await read(lines);
+    expect(records).toHaveLength(200_000);
+    expect(file.tail.finishedAt).toBe(Date.UTC(2025, 10, 23, 19, 45, 2));
+  });
+
   it("refuses a result saved without --save-detailed, saying so", async () => {
     const summaryOnly = JSON.stringify({ date: "20251123-101502", backend: "vllm", model_id: "m", duration: 1, completed: 1, mean_ttft_ms: 5 });
     expect(await problem(summaryOnly)).toMatch(/^line 1: ttfts: missing: .*--save-detailed/);
@@ -84,6 +92,12 @@ describe("vllm bench serve --save-detailed", () => {
     const short = JSON.parse(fixture("vllm-bench-serve-detailed.json")) as Record<string, unknown[]>;
     short.errors!.pop();
     expect(await problem(JSON.stringify(short))).toMatch(/^line 1: errors: holds 5 requests, ttfts 6/);
+    const negative = JSON.parse(fixture("vllm-bench-serve-detailed.json")) as { ttfts: number[]; latencies: number[] };
+    negative.latencies[1] = -1;
+    expect(await problem(JSON.stringify(negative))).toBe("line 1: latencies[1]: must be 0 or more");
+    const huge = JSON.parse(fixture("vllm-bench-serve-detailed.json")) as { ttfts: number[] };
+    huge.ttfts[0] = 1e308;
+    expect(await problem(JSON.stringify(huge))).toBe("line 1: ttfts[0]: must be at most a day (86,400 s)");
   });
 });
 
@@ -113,6 +127,16 @@ describe("AIPerf profile_export.jsonl", () => {
     badUnit.metrics.time_to_first_token!.unit = "fortnights";
     expect(await problem(JSON.stringify(badUnit))).toMatch(/^line 1: metrics\.time_to_first_token\.unit: "fortnights" is not a time unit/);
   });
+
+  it("refuses a negative latency or a fractional token count, naming the line and the metric", async () => {
+    const lines = fixture("aiperf-profile_export.jsonl").trimEnd().split("\n");
+    const negative = JSON.parse(lines[0]!) as { metrics: Record<string, { value: unknown }> };
+    negative.metrics.request_latency!.value = -1000;
+    expect(await problem(JSON.stringify(negative))).toBe("line 1: metrics.request_latency.value: -1000 must be 0 or more");
+    const fractional = JSON.parse(lines[0]!) as { metrics: Record<string, { value: unknown }> };
+    fractional.metrics.output_sequence_length!.value = 1.5;
+    expect(await problem(JSON.stringify(fractional))).toBe("line 1: metrics.output_sequence_length.value: 1.5 must be a whole number below 2^53");
+  });
 });
 
 describe("GuideLLM benchmarks.json", () => {
@@ -131,6 +155,9 @@ describe("GuideLLM benchmarks.json", () => {
     const broken = JSON.parse(fixture("guidellm-benchmarks.json")) as { benchmarks: { requests: { successful: Record<string, unknown>[] } }[] };
     broken.benchmarks[0]!.requests.successful[1]!.time_to_first_token_ms = "quick";
     expect(await problem(JSON.stringify(broken, null, 2))).toMatch(/^benchmarks\[0\]\.requests\.successful\[1\]\.time_to_first_token_ms: /);
+    const negative = JSON.parse(fixture("guidellm-benchmarks.json")) as { benchmarks: { requests: { successful: Record<string, unknown>[] } }[] };
+    negative.benchmarks[0]!.requests.successful[0]!.request_latency = -1;
+    expect(await problem(JSON.stringify(negative))).toBe("benchmarks[0].requests.successful[0].request_latency: must be 0 or more");
     const cut = fixture("guidellm-benchmarks.json").split("\n").slice(0, 40).join("\n");
     expect(await problem(cut)).toMatch(/not JSON/);
   });

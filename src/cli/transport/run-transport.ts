@@ -2,13 +2,15 @@
 // HTTP phases) or Node's fetch (kept for comparison, and for test set-ups that intercept fetch).
 import { systemClock, type Clock } from "../../core/measure";
 import { peakInFlight } from "../../core/load/stages";
+import { fetchWithinOrigin } from "../../core/same-origin-redirects";
 import type { Scenario } from "../../core/scenario";
 import type { TransportName } from "../args";
 import { createWireTransport, type WireTransport } from "./undici-transport";
 
 /** `clock`: the run's clock, which the phases must share with t0 (a worker thread's differs from the system's). */
 export function createRunTransport(options: { transport: TransportName; http2: boolean }, scenario: Scenario, clock: Clock = systemClock): WireTransport {
-  if (options.transport === "fetch") return { fetch: globalThis.fetch.bind(globalThis), close: async () => undefined };
+  // Node's fetch would follow a redirect to any origin; both transports keep a request at its own origin.
+  if (options.transport === "fetch") return { fetch: fetchWithinOrigin(globalThis.fetch.bind(globalThis)), close: async () => undefined };
   return createWireTransport({ connectionsPerOrigin: connectionsFor(scenario), allowH2: options.http2, now: clock.now });
 }
 

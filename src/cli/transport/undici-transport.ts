@@ -18,6 +18,7 @@ import { expectSendHeaders, noteNewSocket, type ConnectionListener, type SocketI
 import { WireBody } from "./wire-body";
 import { WireHeaders } from "./wire-headers";
 import { parsedUrl } from "../../core/parsed-url";
+import { crossOriginRedirect, MAX_REDIRECTS, REDIRECT_STATUSES, tooManyRedirects } from "../../core/same-origin-redirects";
 
 export interface WireTransportOptions {
   /** Connections per origin at most (null: no bound): what the run can have in flight, so no request waits for one. */
@@ -37,16 +38,8 @@ export interface WireTransport {
   close(): Promise<void>;
 }
 
-/** Same-origin redirects followed at most: enough for a moved model page, not a loop. */
-export const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers the transport writes itself or that would break the framing. */
 const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-encoding", "keep-alive", "upgrade", "expect", "te", "trailer", "proxy-connection"]);
-
-/** A redirect to another origin: not followed, so nothing meant for one origin reaches another. */
-export class RedirectRefusedError extends Error {
-  override name = "RedirectRefusedError";
-}
 
 export function createWireTransport(options: WireTransportOptions): WireTransport {
   const now = options.now ?? (() => performance.now());
@@ -78,7 +71,7 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     bodyTimeout: 0,
   });
 
-  /** Follows same-origin redirects after the first answer; refuses others (see RedirectRefusedError). */
+  /** Follows same-origin redirects after the first answer; refuses others, by the rule fetch follows too (core/same-origin-redirects.ts). */
   const followRedirects = async (request: OutgoingRequest, first: WireResponse, signal: AbortSignal | null, events: WireEvents | null): Promise<Response> => {
     let response = first;
     for (let redirects = 0; ; redirects++) {
@@ -86,12 +79,8 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
       if (location === null) return response as unknown as Response;
       await response.body?.cancel();
       const next = new URL(location, request.url);
-      if (next.origin !== request.url.origin) {
-        throw new RedirectRefusedError(
-          `the server redirected (HTTP ${response.status}) to another origin, ${next.origin}: not followed, so the request and its credentials stay with ${request.url.origin}`,
-        );
-      }
-      if (redirects + 1 > MAX_REDIRECTS) throw new RedirectRefusedError(`more than ${MAX_REDIRECTS} redirects: not followed further`);
+      if (next.origin !== request.url.origin) throw crossOriginRedirect(response.status, next.origin, request.url.origin);
+      if (redirects + 1 > MAX_REDIRECTS) throw tooManyRedirects();
       // As fetch does: 303, and 301/302 after a POST, become a GET without a body.
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === "POST")) {
         request.method = "GET";

@@ -25,6 +25,22 @@ export const BUNDLE_FILE_SUFFIX = ".pbrun.json.gz";
  */
 export const INLINE_BLOB_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * The inline bytes of one bundle together: the tail is one line, which readers bound (RUN_FILE_LIMITS:
+ * 256 Mi characters), so at most 96 MiB (128 Mi characters of base64) travel; later ones as metadata.
+ */
+export const INLINE_BLOBS_TOTAL_LIMIT_BYTES = 96 * 1024 * 1024;
+
+/** Decides, blob by blob in the order given, which travel inline: each small enough, all within the total. */
+export function inlineBlobBudget(): (sizeBytes: number) => boolean {
+  let inlineBytes = 0;
+  return (sizeBytes) => {
+    if (sizeBytes > INLINE_BLOB_LIMIT_BYTES || inlineBytes + sizeBytes > INLINE_BLOBS_TOTAL_LIMIT_BYTES) return false;
+    inlineBytes += sizeBytes;
+    return true;
+  };
+}
+
 export const BUNDLE_RUN_STATUSES = ["completed", "aborted", "interrupted", "failed"] as const;
 export type BundleRunStatus = (typeof BUNDLE_RUN_STATUSES)[number];
 

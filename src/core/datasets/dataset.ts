@@ -28,6 +28,39 @@ export type DatasetFormat = "csv" | "jsonl";
 /** Past this many rows a file is refused: a scenario sends every row to every target. */
 export const MAX_DATASET_ROWS = 100_000;
 
+/**
+ * A dataset is read whole, as one string: 256 MiB is half the longest string a JavaScript engine holds,
+ * and room for 100,000 rows of 2 KiB each many times over.
+ */
+export const MAX_DATASET_BYTES = 256 * 1024 ** 2;
+
+/**
+ * A row may carry a long document for the prompt (a model's million-token context is about 4 MiB of
+ * text): 16 Mi characters a line. What is longer is not a table someone wrote, and a parser would
+ * spend its time on it.
+ */
+export const MAX_DATASET_LINE_CHARS = 16 * 1024 ** 2;
+
+/** The file's size, checked before it is read (a dataset is held whole). */
+export function datasetSizeError(sizeBytes: number): DatasetError | null {
+  if (sizeBytes <= MAX_DATASET_BYTES) return null;
+  return { row: null, line: null, message: `${(sizeBytes / 1024 ** 2).toFixed(1)} MiB: a dataset may be at most ${MAX_DATASET_BYTES / 1024 ** 2} MiB` };
+}
+
+/** The first line over MAX_DATASET_LINE_CHARS (or a text over MAX_DATASET_BYTES' characters), searched once through the text. */
+export function datasetTextError(text: string): DatasetError | null {
+  if (text.length > MAX_DATASET_BYTES) return datasetSizeError(text.length);
+  let line = 1;
+  for (let start = 0; start <= text.length; line++) {
+    const end = text.indexOf("\n", start);
+    const lineEnd = end === -1 ? text.length : end;
+    if (lineEnd - start > MAX_DATASET_LINE_CHARS) return { row: null, line, message: `longer than ${MAX_DATASET_LINE_CHARS / 1024 ** 2} Mi characters, the most a line may hold` };
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return null;
+}
+
 /** Problems listed at most: a file wrong on every line says so in a screenful. */
 export const MAX_DATASET_ERRORS = 20;
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { chunkGapFields } from "../chunk-gaps";
 import type { RequestRecord } from "../record";
 import { firstIssue } from "../bundle/format";
+import { countOf, durationMs } from "../figure-ranges";
 import { errorKindOf, importedRecord, ImportProblem, roundMs } from "./imported-run";
 
 const metricValueSchema = z.object({ value: z.union([z.number(), z.array(z.number())]), unit: z.string() });
@@ -13,8 +14,8 @@ const aiperfLineSchema = z.object({
   metadata: z.object({
     session_num: z.number().int().nonnegative(),
     turn_index: z.number().int().nonnegative().nullable().optional(),
-    request_start_ns: z.number().nonnegative(),
-    request_end_ns: z.number().nonnegative(),
+    request_start_ns: z.number().nonnegative().refine(Number.isFinite, "must be a finite number"),
+    request_end_ns: z.number().nonnegative().refine(Number.isFinite, "must be a finite number"),
     benchmark_phase: z.string(),
     was_cancelled: z.boolean().optional(),
   }),
@@ -40,7 +41,7 @@ function timeMs(line: AiperfLine, tag: string, lineNumber: number): number | nul
   const scale = TIME_UNITS_MS[metric.unit];
   if (scale === undefined) throw new ImportProblem(`line ${lineNumber}: metrics.${tag}.unit: "${metric.unit}" is not a time unit (ns, us, ms, sec)`);
   if (typeof metric.value !== "number") throw new ImportProblem(`line ${lineNumber}: metrics.${tag}.value: expected a number`);
-  return metric.value * scale;
+  return inRange(durationMs, metric.value * scale, `line ${lineNumber}: metrics.${tag}.value`);
 }
 
 function timesMs(line: AiperfLine, tag: string, lineNumber: number): number[] | null {
@@ -49,14 +50,21 @@ function timesMs(line: AiperfLine, tag: string, lineNumber: number): number[] | 
   const scale = TIME_UNITS_MS[metric.unit];
   if (scale === undefined) throw new ImportProblem(`line ${lineNumber}: metrics.${tag}.unit: "${metric.unit}" is not a time unit (ns, us, ms, sec)`);
   if (!Array.isArray(metric.value)) throw new ImportProblem(`line ${lineNumber}: metrics.${tag}.value: expected a list of numbers`);
-  return metric.value.map((value) => value * scale);
+  return metric.value.map((value, index) => inRange(durationMs, value * scale, `line ${lineNumber}: metrics.${tag}.value[${index}]`));
 }
 
 function tokens(line: AiperfLine, tag: string, lineNumber: number): number | null {
   const metric = line.metrics?.[tag];
   if (metric === undefined) return null;
   if (typeof metric.value !== "number") throw new ImportProblem(`line ${lineNumber}: metrics.${tag}.value: expected a number`);
-  return metric.value;
+  return inRange(countOf, metric.value, `line ${lineNumber}: metrics.${tag}.value`);
+}
+
+/** The value when the range takes it, else the range's complaint at `where` (a time checked in ms, after its unit). */
+function inRange(range: z.ZodType<number>, value: number, where: string): number {
+  const checked = range.safeParse(value);
+  if (!checked.success) throw new ImportProblem(`${where}: ${value} ${checked.error.issues[0]!.message}`);
+  return value;
 }
 
 /** One line of profile_export.jsonl into a record; lineNumber is 1-based. */
@@ -70,7 +78,7 @@ export function aiperfRecord(json: unknown, lineNumber: number, runId: string): 
   const httpStatus = failed ? (error.code !== null && error.code !== undefined && error.code >= 100 && error.code <= 599 ? error.code : null) : 200;
   const gaps = timesMs(line, "inter_chunk_latency", lineNumber);
   const ttftMs = timeMs(line, "time_to_first_token", lineNumber);
-  const latencyMs = timeMs(line, "request_latency", lineNumber) ?? (metadata.request_end_ns - metadata.request_start_ns) / 1e6;
+  const latencyMs = timeMs(line, "request_latency", lineNumber) ?? inRange(durationMs, (metadata.request_end_ns - metadata.request_start_ns) / 1e6, `line ${lineNumber}: metadata.request_end_ns − request_start_ns (ms)`);
   const gapArray = Float64Array.from(gaps ?? []);
   const secondTokenMs = timeMs(line, "time_to_second_token", lineNumber) ?? (gaps !== null && gaps.length > 0 ? gaps[0]! : null);
   return importedRecord({

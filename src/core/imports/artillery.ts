@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { ARTILLERY_COUNTERS, ARTILLERY_HISTOGRAMS, ARTILLERY_REGION_PREFIX, ARTILLERY_WORKER_THREADS, parseArtilleryMetricName, type ArtilleryHistogram } from "../artillery-metrics";
 import { firstIssue } from "../bundle/format";
+import { countOf, nonNegative } from "../figure-ranges";
 import type { Distribution, PercentileKey } from "../distribution";
 import { emptyDistribution } from "../distribution";
 import { noInterval } from "../intervals";
@@ -18,20 +19,20 @@ import type { Scenario } from "../scenario";
 import { SummaryAccumulator, type DistributionMetric, type SummaryRow } from "../stats";
 import { importedScenario, ImportProblem } from "./imported-run";
 
-const count = z.number().finite().nonnegative();
+const count = countOf;
 
-/** Artillery's summary of a histogram (its DDSketch's quantiles). */
+/** Artillery's summary of a histogram (its DDSketch's quantiles): every histogram ProviderBench exports is of times or tokens, never negative. */
 const histogramSummarySchema = z.object({
-  min: z.number().finite(),
-  max: z.number().finite(),
+  min: nonNegative,
+  max: nonNegative,
   count: count,
-  mean: z.number().finite().optional(),
-  p50: z.number().finite(),
-  p75: z.number().finite().optional(),
-  p90: z.number().finite().optional(),
-  p95: z.number().finite().optional(),
-  p99: z.number().finite().optional(),
-  p999: z.number().finite().optional(),
+  mean: nonNegative.optional(),
+  p50: nonNegative,
+  p75: nonNegative.optional(),
+  p90: nonNegative.optional(),
+  p95: nonNegative.optional(),
+  p99: nonNegative.optional(),
+  p999: nonNegative.optional(),
 });
 
 const artilleryReportSchema = z.object({

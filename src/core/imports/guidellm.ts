@@ -2,13 +2,16 @@
 // { metadata, config, benchmarks: [{ config, requests: { successful, incomplete, errored }, … }] }.
 // Each request (GenerativeRequestStats, with its computed fields: request_latency, time_to_first_token_ms,
 // prompt_tokens, output_tokens, …) becomes a record; each benchmark of a sweep a stage.
+import { max } from "d3-array";
 import { z } from "zod";
 import type { RequestRecord } from "../record";
 import { firstIssue } from "../bundle/format";
+import { countOf, durationMs, durationSeconds, nonNegative } from "../figure-ranges";
 import { earliestStart, errorKindOf, importedRecord, importedScenario, ImportProblem, roundMs, targetIdFor, utf8Length } from "./imported-run";
 import type { ImportedRunParts } from "./vllm";
 
-const optionalNumber = z.number().finite().nullable().optional();
+/** Epoch seconds (GuideLLM's clock), or a position on it. */
+const optionalTime = nonNegative.nullable().optional();
 
 const requestSchema = z.object({
   request_id: z.string().optional(),
@@ -18,25 +21,25 @@ const requestSchema = z.object({
       error: z.string().nullable().optional(),
       timings: z
         .object({
-          request_start: optionalNumber,
-          resolve_start: optionalNumber,
-          first_token_iteration: optionalNumber,
-          first_output_token_iteration: optionalNumber,
-          last_token_iteration: optionalNumber,
-          token_iterations: z.number().int().nonnegative().optional(),
-          request_end: optionalNumber,
-          resolve_end: optionalNumber,
+          request_start: optionalTime,
+          resolve_start: optionalTime,
+          first_token_iteration: optionalTime,
+          first_output_token_iteration: optionalTime,
+          last_token_iteration: optionalTime,
+          token_iterations: countOf.optional(),
+          request_end: optionalTime,
+          resolve_end: optionalTime,
         })
         .optional(),
     })
     .optional(),
-  request_start_time: optionalNumber,
-  request_end_time: optionalNumber,
-  request_latency: optionalNumber,
-  prompt_tokens: z.number().int().nonnegative().nullable().optional(),
-  output_tokens: z.number().int().nonnegative().nullable().optional(),
-  time_to_first_token_ms: optionalNumber,
-  time_to_first_output_token_ms: optionalNumber,
+  request_start_time: optionalTime,
+  request_end_time: optionalTime,
+  request_latency: durationSeconds.nullable().optional(),
+  prompt_tokens: countOf.nullable().optional(),
+  output_tokens: countOf.nullable().optional(),
+  time_to_first_token_ms: durationMs.nullable().optional(),
+  time_to_first_output_token_ms: durationMs.nullable().optional(),
 });
 
 type GuidellmRequest = z.output<typeof requestSchema>;
@@ -48,8 +51,8 @@ const benchmarkSchema = z.object({
     incomplete: z.array(requestSchema).default([]),
     errored: z.array(requestSchema).default([]),
   }),
-  start_time: optionalNumber,
-  end_time: optionalNumber,
+  start_time: optionalTime,
+  end_time: optionalTime,
 });
 
 const reportSchema = z.object({
@@ -77,6 +80,7 @@ function recordOf(request: GuidellmRequest, outcome: Outcome, context: { runId: 
   if (startSeconds === null || startSeconds === undefined) throw new ImportProblem(`${context.path}.request_start_time: required (the request's start, epoch seconds)`);
   const endSeconds = request.request_end_time ?? timings?.request_end ?? timings?.resolve_end ?? null;
   const latencySeconds = request.request_latency ?? (endSeconds === null ? null : endSeconds - startSeconds);
+  if (latencySeconds !== null && latencySeconds < 0) throw new ImportProblem(`${context.path}.request_end_time: ${endSeconds} is before the request's start (${startSeconds})`);
   if (latencySeconds === null) throw new ImportProblem(`${context.path}.request_latency: required for a ${outcome} request`);
   const ok = outcome === "successful";
   const message = request.info?.error ?? (outcome === "incomplete" ? "cancelled: the benchmark ended before the request did" : "errored");
@@ -132,6 +136,7 @@ export function importGuidellmReport(value: unknown, options: { runId: string; f
     targets: models.map((model) => ({ id: targetIdFor(model), label: model })),
   });
   const ends = report.benchmarks.map((benchmark) => benchmark.end_time);
-  const finishedAt = ends.every((end) => typeof end === "number") ? Math.round(Math.max(...(ends as number[])) * 1000) : null;
+  const latestEnd = ends.every((end) => typeof end === "number") ? max(ends as number[]) : undefined;
+  const finishedAt = latestEnd === undefined ? null : Math.round(latestEnd * 1000);
   return { scenario, startedAt: earliestStart(records) ?? options.now, finishedAt, toolVersion: report.metadata?.guidellm_version ?? null, records };
 }

@@ -8,6 +8,8 @@ import type { RunOrigin, RunTool } from "../bundle/origin";
 import type { RequestRecord } from "../record";
 import type { SummaryRow } from "../stats";
 import { parseRecordLine } from "../record-line";
+import { RecordsFileFilter, type RecordsFileReport } from "../records-filter";
+import { textLines, TextLimitExceeded, type LineEnds, type TextLineLimits } from "../text-lines";
 import { isRecordsCsvHeader, readRecordsCsv, RecordsCsvProblem } from "./records-csv";
 import { importArtilleryReport, looksLikeArtilleryReport } from "./artillery";
 import { aiperfRecord, AIPERF_TARGET_ID, looksLikeAiperfLine } from "./aiperf";
@@ -35,6 +37,8 @@ export interface RunFile {
    * request): the run has no records, and this is its summary. Absent for every file of records.
    */
   summaryRows?: SummaryRow[];
+  /** What the file repeated or lacked (records-filter.ts): duplicates dropped, retries without their attempt before, a torn last line. */
+  report: RecordsFileReport;
 }
 
 export interface ReadRunFileOptions {
@@ -49,11 +53,45 @@ export interface ReadRunFileOptions {
   onBundleRun?: (run: BundleRun) => void;
 }
 
+/**
+ * What one run file may hold, decompressed. A line: a record keeps at most run.maxOutputChars of output
+ * (up to 64 Mi characters) beside the parsed outputValue, which JSON escapes can lengthen, and a bundle's
+ * tail line carries every small binary output inline (base64); 256 Mi characters is room for all that,
+ * and half of the longest string a JavaScript engine holds. The whole text: a million-request run wrote
+ * 920 MiB of JSONL, so 8 Gi characters is several such runs, yet a small gzip cannot ask for hours.
+ * Blank lines: no format writes them; a hand-edited file has a few.
+ */
+export const RUN_FILE_LIMITS: TextLineLimits = { maxLineChars: 256 * 1024 ** 2, maxTotalChars: 8 * 1024 ** 3, maxBlankLines: 100_000 };
+
+/** A JSON document read whole (another tool's report) is one string in memory, as a line is: the same bound. */
+const MAX_DOCUMENT_CHARS = RUN_FILE_LIMITS.maxLineChars;
+
 const DESCRIBED_FORMATS =
   "a ProviderBench run bundle (.pbrun.json.gz), a ProviderBench records file (--jsonl or --csv) or summary (--summary), vllm bench serve --save-result --save-detailed JSON, AIPerf profile_export.jsonl, GuideLLM benchmarks.json, or Artillery's report (--output) of a test from `export artillery`";
 
-/** Reads a whole file given as lines (decompressed already); onRecord gets every record in file order. */
-export async function readRunFile(lines: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+/** A file's run before its records were filtered: the report is added by readRunFile. */
+type ReadRun = Omit<RunFile, "report">;
+
+/**
+ * Reads a whole file given as text pieces (decompressed already), a line at a time within RUN_FILE_LIMITS;
+ * onRecord gets every record in file order, through RecordsFileFilter (each request counted once; an
+ * aborted record a resume superseded, and duplicates, left out).
+ */
+export async function readRunFile(pieces: AsyncIterable<string>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+  const filter = new RecordsFileFilter(onRecord);
+  const ends: LineEnds = { lastLineUnended: false };
+  try {
+    const file = await readRunFileLines(textLines(pieces, RUN_FILE_LIMITS, ends), filter, ends, options);
+    await filter.finish();
+    return { ...file, report: filter.report() };
+  } catch (error) {
+    if (error instanceof TextLimitExceeded) throw new RunFileProblem(error.message, { cause: error });
+    throw error;
+  }
+}
+
+async function readRunFileLines(lines: AsyncIterable<string>, filter: RecordsFileFilter, ends: LineEnds, options: ReadRunFileOptions): Promise<ReadRun> {
+  const onRecord = (record: RequestRecord): void | Promise<void> => filter.add(record);
   const iterator = lines[Symbol.asyncIterator]();
   let lineNumber = 0;
   let first: string | undefined;
@@ -87,7 +125,7 @@ export async function readRunFile(lines: AsyncIterable<string>, onRecord: (recor
       );
       return { format: "providerbench-bundle", ...bundle };
     }
-    if (isRecordsCsvHeader(first)) return await readCsvRecordsFile(fromFirst(), onRecord, options);
+    if (isRecordsCsvHeader(first)) return await readCsvRecordsFile(fromFirst(), filter, ends, options);
     let firstJson: unknown;
     let wholeLine = true;
     try {
@@ -96,7 +134,7 @@ export async function readRunFile(lines: AsyncIterable<string>, onRecord: (recor
       wholeLine = false;
     }
     if (!wholeLine) return await readDocument(fromFirst(), onRecord, options);
-    if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), onRecord, options);
+    if (isRecordLine(firstJson)) return await readRecordsFile(fromFirst(), filter, ends, options);
     if (looksLikeAiperfLine(firstJson)) return await readAiperf(fromFirst(), onRecord, options);
     if (looksLikeVllmResult(firstJson) || looksLikeGuidellmReport(firstJson) || isSummaryOnlyVllm(firstJson) || looksLikeArtilleryReport(firstJson) || looksLikeSummaryFile(firstJson)) return await readJsonLines(fromFirst(), onRecord, options);
     throw unreadFormat(firstJson, firstLineNumber);
@@ -130,65 +168,87 @@ function origin(tool: RunTool, toolVersion: string | null): RunOrigin {
   return { label: null, tool, toolVersion, host: null, userAgent: null };
 }
 
-/** A `--jsonl` records file: one run (one runId), no scenario (targets named by id, no prices). */
-function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+/**
+ * A `--jsonl` records file: one run (one runId), no scenario (targets named by id, no prices). A last line
+ * without its line break that is not a record was torn by its writer (a full disk): left out and reported.
+ */
+function readRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, ends: LineEnds, options: ReadRunFileOptions): Promise<ReadRun> {
   return collectRecordsRun(
     async (each) => {
       for await (const { line, lineNumber } of lines) {
         if (line.trim() === "") continue;
         const parsed = parseRecordLine(line, lineNumber);
+        if (!parsed.ok && ends.lastLineUnended) {
+          filter.leftOutTornLastLine(lineNumber);
+          continue;
+        }
         if (!parsed.ok) throw new RunFileProblem(parsed.message);
         await each(parsed.record, lineNumber);
       }
     },
-    onRecord,
+    filter,
     options,
   );
 }
 
-/** A records CSV (`--csv`, the dashboard's records download): the same run as its JSONL twin. */
-function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+/** A records CSV (`--csv`, the dashboard's records download): the same run as its JSONL twin, a torn last row left out as there. */
+function readCsvRecordsFile(lines: AsyncIterable<{ line: string; lineNumber: number }>, filter: RecordsFileFilter, ends: LineEnds, options: ReadRunFileOptions): Promise<ReadRun> {
   return collectRecordsRun(
     async (each) => {
       const iterator = lines[Symbol.asyncIterator]();
       const header = await iterator.next();
       if (header.done) throw new RunFileProblem("no records");
+      let lastLineNumber = header.value.lineNumber;
+      const rows: AsyncIterable<{ line: string; lineNumber: number }> = {
+        [Symbol.asyncIterator]: () => ({
+          next: async () => {
+            const next = await iterator.next();
+            if (!next.done) lastLineNumber = next.value.lineNumber;
+            return next;
+          },
+        }),
+      };
       try {
-        await readRecordsCsv(header.value, { [Symbol.asyncIterator]: () => iterator }, each);
+        await readRecordsCsv(header.value, rows, each);
       } catch (error) {
+        if (error instanceof RecordsCsvProblem && ends.lastLineUnended) {
+          filter.leftOutTornLastLine(lastLineNumber);
+          return;
+        }
         if (error instanceof RecordsCsvProblem) throw new RunFileProblem(error.message, { cause: error });
         throw error;
       }
     },
-    onRecord,
+    filter,
     options,
   );
 }
 
-/** The run a file of our own records makes: one runId, targets in order of appearance, its span from the records. */
+/**
+ * The run a file of our own records makes: one runId, targets in order of appearance, its span from the
+ * records, its requests and records as counted once (the filter's).
+ */
 async function collectRecordsRun(
   readRecords: (each: (record: RequestRecord, lineNumber: number) => Promise<void>) => Promise<void>,
-  onRecord: (record: RequestRecord) => void | Promise<void>,
+  filter: RecordsFileFilter,
   options: ReadRunFileOptions,
-): Promise<RunFile> {
+): Promise<ReadRun> {
   let runId: string | null = null;
   const targetIds: string[] = [];
-  let count = 0;
-  let measured = 0;
   let startedAt: number | null = null;
   let finishedAt: number | null = null;
   await readRecords(async (record, lineNumber) => {
     runId ??= record.runId;
     if (record.runId !== runId) throw new RunFileProblem(`line ${lineNumber}: runId: "${record.runId}" is another run than "${runId}" above; a records file holds one run`);
     if (!targetIds.includes(record.targetId)) targetIds.push(record.targetId);
-    count++;
-    if (record.attempt === 1) measured++;
     if (startedAt === null || record.startedAt < startedAt) startedAt = record.startedAt;
     const end = record.startedAt + record.latencyMs;
     if (finishedAt === null || end > finishedAt) finishedAt = Math.round(end);
-    await onRecord(record);
+    await filter.add(record);
   });
   if (runId === null) throw new RunFileProblem("no records");
+  await filter.finish();
+  const { records: count, requests: measured } = filter.report();
   const scenario = importedScenario({ tool: "providerbench-cli", fileName: options.fileName, task: "chat-completion", targets: targetIds.map((id) => ({ id, label: id })) });
   return {
     format: "providerbench-records",
@@ -197,7 +257,7 @@ async function collectRecordsRun(
   };
 }
 
-async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const runId = options.newRunId();
   let count = 0;
   let startedAt: number | null = null;
@@ -222,10 +282,13 @@ async function readAiperf(lines: AsyncIterable<{ line: string; lineNumber: numbe
 }
 
 /** vLLM's result on one line (several with --append-result), or GuideLLM's report written on one line. */
-async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const values: { value: unknown; lineNumber: number }[] = [];
+  let heldChars = 0;
   for await (const { line, lineNumber } of lines) {
     if (line.trim() === "") continue;
+    heldChars += line.length;
+    if (heldChars > MAX_DOCUMENT_CHARS) throw documentTooLong(lineNumber);
     try {
       values.push({ value: JSON.parse(line), lineNumber });
     } catch (error) {
@@ -236,9 +299,14 @@ async function readJsonLines(lines: AsyncIterable<{ line: string; lineNumber: nu
 }
 
 /** A JSON document spread over several lines (an indented benchmarks.json): read whole, then parsed. */
-async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: number }>, onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const texts: string[] = [];
-  for await (const { line } of lines) texts.push(line);
+  let heldChars = 0;
+  for await (const { line, lineNumber } of lines) {
+    heldChars += line.length + 1;
+    if (heldChars > MAX_DOCUMENT_CHARS) throw documentTooLong(lineNumber);
+    texts.push(line);
+  }
   const text = texts.join("\n");
   let value: unknown;
   try {
@@ -252,7 +320,11 @@ async function readDocument(lines: AsyncIterable<{ line: string; lineNumber: num
   return importDocuments([{ value, lineNumber: 1 }], onRecord, options);
 }
 
-async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<RunFile> {
+function documentTooLong(lineNumber: number): RunFileProblem {
+  return new RunFileProblem(`line ${lineNumber}: a report read whole may hold at most ${MAX_DOCUMENT_CHARS / 1024 ** 2} Mi characters; this one goes on`);
+}
+
+async function importDocuments(values: { value: unknown; lineNumber: number }[], onRecord: (record: RequestRecord) => void | Promise<void>, options: ReadRunFileOptions): Promise<ReadRun> {
   const runId = options.newRunId();
   const first = values[0]?.value;
   if (looksLikeSummaryFile(first)) {
@@ -285,7 +357,7 @@ async function importDocuments(values: { value: unknown; lineNumber: number }[],
   return importedRunFile(format, parts, runId, parts.records.length, options);
 }
 
-function importedRunFile(format: Exclude<RunFileFormat, "providerbench-bundle" | "providerbench-records">, parts: Omit<ImportedRunParts, "records">, runId: string, count: number, options: ReadRunFileOptions): RunFile {
+function importedRunFile(format: Exclude<RunFileFormat, "providerbench-bundle" | "providerbench-records">, parts: Omit<ImportedRunParts, "records">, runId: string, count: number, options: ReadRunFileOptions): ReadRun {
   const tool: RunTool = format === "providerbench-summary" ? "providerbench-cli" : format;
   return {
     format,

@@ -10,6 +10,7 @@ import { errorRate, failureRate } from "../request-outcomes";
 import { SummaryAccumulator, type SummaryRow } from "../stats";
 import type { Scenario } from "../scenario";
 import { firstIssue } from "../bundle/format";
+import { countOf, nonNegative } from "../figure-ranges";
 import { importedScenario, ImportProblem } from "./imported-run";
 
 /** The run fields both shapes share, and either one of the two row lists. */
@@ -20,7 +21,7 @@ export function looksLikeSummaryFile(value: unknown): boolean {
 }
 
 const finite = z.number().refine(Number.isFinite, "expected a finite number");
-const count = z.number().int().nonnegative();
+const count = countOf;
 const nullableFinite = finite.nullable();
 
 const runShape = {
@@ -36,7 +37,9 @@ const todaysFileSchema = z.looseObject({
   targets: z.array(z.looseObject({ targetId: z.string().min(1), requests: count, failedRequests: count, failedAttempts: count, retries: count })),
 });
 
-const firstDistributionSchema = z.looseObject({ count, min: nullableFinite, mean: nullableFinite, p50: nullableFinite, p90: nullableFinite, p95: nullableFinite, p99: nullableFinite, max: nullableFinite });
+/** The first release's distributions are all of times and token rates: none is negative. */
+const nonNegativeFigure = nonNegative.nullable();
+const firstDistributionSchema = z.looseObject({ count, min: nonNegativeFigure, mean: nonNegativeFigure, p50: nonNegativeFigure, p90: nonNegativeFigure, p95: nonNegativeFigure, p99: nonNegativeFigure, max: nonNegativeFigure });
 
 const firstReleaseFileSchema = z.looseObject({
   ...runShape,
@@ -55,9 +58,9 @@ const firstReleaseFileSchema = z.looseObject({
       itlMs: firstDistributionSchema.optional(),
       outputTokensPerSecond: firstDistributionSchema.optional(),
       decodeTokensPerSecond: firstDistributionSchema.optional(),
-      requestsPerSecond: nullableFinite,
-      outputTokenThroughput: nullableFinite.optional(),
-      wallSpanMs: nullableFinite.optional(),
+      requestsPerSecond: nonNegativeFigure,
+      outputTokenThroughput: nonNegativeFigure.optional(),
+      wallSpanMs: nonNegativeFigure.optional(),
       tokensEstimated: z.boolean().optional(),
     }),
   ),

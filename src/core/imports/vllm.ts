@@ -2,14 +2,15 @@
 // --append-result), the per-request figures as parallel arrays (vllm/benchmarks/serve.py: input_lens,
 // output_lens, ttfts, itls, latencies, start_times, queue_times, generated_texts, errors). Each request
 // becomes a record; each object of an appended file a stage. docs/metrics.md states what differs.
+import { max } from "d3-array";
 import { z } from "zod";
 import { chunkGapFields } from "../chunk-gaps";
 import type { RequestRecord } from "../record";
 import type { Scenario } from "../scenario";
 import { firstIssue } from "../bundle/format";
+import { countOf, durationSeconds, nonNegative } from "../figure-ranges";
 import { earliestStart, errorKindOf, importedRecord, importedScenario, ImportProblem, roundMs, statusOfReason, targetIdFor, utf8Length } from "./imported-run";
 
-const seconds = z.number().finite().nonnegative();
 
 /** Only the fields read; the rest of vLLM's object (its summary figures, metadata) is left alone. */
 const vllmResultSchema = z
@@ -19,14 +20,14 @@ const vllmResultSchema = z
     endpoint_type: z.string().optional(),
     model_id: z.string().min(1),
     max_concurrency: z.number().int().positive().nullable().optional(),
-    duration: seconds,
-    input_lens: z.array(z.number().int().nonnegative()),
-    output_lens: z.array(z.number().int().nonnegative()),
-    ttfts: z.array(seconds),
-    itls: z.array(z.array(seconds)),
-    latencies: z.array(seconds).optional(),
+    duration: nonNegative,
+    input_lens: z.array(countOf),
+    output_lens: z.array(countOf),
+    ttfts: z.array(durationSeconds),
+    itls: z.array(z.array(durationSeconds)),
+    latencies: z.array(durationSeconds).optional(),
     start_times: z.array(z.number().finite()).optional(),
-    queue_times: z.array(seconds).optional(),
+    queue_times: z.array(durationSeconds).optional(),
     generated_texts: z.array(z.string()).optional(),
     errors: z.array(z.string().nullable()),
   })
@@ -131,6 +132,7 @@ export function importVllmResults(values: { value: unknown; lineNumber: number }
   });
   const startedAt = earliestStart(records) ?? options.now;
   const ends = results.map((result) => dateOf(result.date));
-  const finishedAt = ends.every((end) => end !== null) ? Math.max(...(ends as number[])) : null;
+  // A loop, not a spread: an appended file of 200,000 results is past the engine's limit on arguments.
+  const finishedAt = ends.every((end) => end !== null) ? (max(ends as number[]) ?? null) : null;
   return { scenario, startedAt, finishedAt, toolVersion: null, records };
 }

@@ -1,6 +1,7 @@
 // A run cut into slices of its wall clock (e.g. 10 s): per target and slice, the median latency of the
 // requests that started in it, the successful requests that ended in it per second, and the requests in
 // flight during it (time-weighted, by in-flight.ts).
+import { max, min } from "d3-array";
 import { inFlightLevels } from "../in-flight";
 import { percentile } from "../percentile";
 import type { RequestRecord } from "../record";
@@ -25,8 +26,9 @@ export function sliceSeconds(spanSeconds: number): number {
 
 export function timeSlices(records: readonly RequestRecord[], targetIds: readonly string[], widthSeconds?: number): { widthSeconds: number; byTarget: Map<string, TimeSlice[]> } {
   const measured = records.filter((record) => !record.warmup && record.errorKind !== "dropped" && record.errorKind !== "aborted");
-  const origin = Math.min(...measured.map((record) => record.scheduledAt ?? record.startedAt));
-  const end = Math.max(...measured.map((record) => record.startedAt + record.latencyMs));
+  // Loops, not spreads: a run's records can be past the engine's limit on arguments.
+  const origin = min(measured, (record) => record.scheduledAt ?? record.startedAt) ?? 0;
+  const end = max(measured, (record) => record.startedAt + record.latencyMs) ?? 0;
   const width = widthSeconds ?? sliceSeconds(Math.max(0, (end - origin) / 1000));
   const count = measured.length === 0 ? 0 : Math.floor((end - origin) / 1000 / width) + 1;
   const byTarget = new Map<string, TimeSlice[]>();

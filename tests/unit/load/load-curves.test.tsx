@@ -129,4 +129,12 @@ describe("time slices", () => {
       { startSeconds: 1, latencyP50Ms: 500, effectiveLatencyP50Ms: 500, throughput: 3, inFlightMean: 0.5, inFlightPeak: 1 },
     ]);
   });
+
+  it("slice a run of 200,000 records (past the engine's limit on a spread's arguments)", () => {
+    const template = makeRecord({ targetId: "roomy", latencyMs: 100, queueMs: 0 });
+    const records = Array.from({ length: 200_000 }, (_, repetition): RequestRecord => ({ ...template, repetition, startedAt: 1_700_000_000_000 + repetition, scheduledAt: 1_700_000_000_000 + repetition }));
+    const { widthSeconds, byTarget } = timeSlices(records, ["roomy"]);
+    expect(widthSeconds).toBe(10);
+    expect(byTarget.get("roomy")).toHaveLength(21);
+  });
 });

@@ -2,7 +2,7 @@
 // the same records and the same summary numbers; it is tagged with where it was made; importing it twice,
 // or a broken file, leaves nothing behind.
 import "fake-indexeddb/auto";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RunFileProblem } from "../../../src/core/imports/run-file";
 import { ProviderBenchDb } from "../../../src/store/db";
@@ -79,6 +79,16 @@ describe("run bundle export and import", () => {
     expect(imported.rows).toEqual(await summaryOfRun(here, (await here.runs.get("r"))!));
   });
 
+  it("imports a records file holding every line twice as the run counted once, and reports the duplicates", async () => {
+    await storeRun();
+    const jsonl = records.map((record) => `${JSON.stringify(record)}\n`).join("");
+    const imported = await importRunFile(there, new Blob([jsonl + jsonl]), { fileName: "twice.jsonl", appVersion: "0.1.0" });
+    expect(imported.records).toBe(23);
+    expect(imported.report).toMatchObject({ duplicates: 23, orphanRetries: 0 });
+    expect(imported.run.planned).toBe(23);
+    expect(imported.rows).toEqual(await summaryOfRun(here, (await here.runs.get("r"))!));
+  });
+
   it("refuses the same run twice and leaves the first one whole", async () => {
     await storeRun();
     const bundle = await runBundleBlob(here, "r");
@@ -99,6 +109,16 @@ describe("run bundle export and import", () => {
     expect(error).toBeInstanceOf(RunFileProblem);
     expect((error as Error).message).toMatch(/^line 16: latencyMs: /);
     expect(await there.recordChunks.count()).toBe(0);
+    expect(await there.runs.count()).toBe(0);
+  });
+
+  it("refuses a gzip that inflates to one 1 GiB line at the line limit, naming line 1, and stores nothing", async () => {
+    // 1,024 gzip members of 1 MiB of "x" each: about 1 MiB, read as one stream of 1 GiB.
+    const member = gzipSync("x".repeat(1024 * 1024));
+    const bomb = new Blob(Array.from({ length: 1024 }, () => member));
+    const error = await importRunFile(there, bomb, { fileName: "bomb.pbrun.json.gz", appVersion: "0.1.0" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RunFileProblem);
+    expect((error as Error).message).toBe("line 1: longer than 256 Mi characters, the most a line may hold");
     expect(await there.runs.count()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent } from "react";
 import {
   checkColumnMapping,
   datasetFormatOf,
+  datasetSizeError,
   formatDatasetError,
   mapRows,
   type ColumnMapping,
@@ -41,6 +42,11 @@ export function DatasetImport({ templateVariables, onRows }: DatasetImportProps)
     const format = datasetFormatOf(file.name);
     if (format === null) {
       setState({ kind: "failed", fileName: file.name, errors: [{ row: null, line: null, message: "a .csv or .jsonl file is expected" }] });
+      return;
+    }
+    const tooLarge = datasetSizeError(file.size);
+    if (tooLarge !== null) {
+      setState({ kind: "failed", fileName: file.name, errors: [tooLarge] });
       return;
     }
     setState({ kind: "reading", fileName: file.name });

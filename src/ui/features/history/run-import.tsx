@@ -5,6 +5,7 @@
 import { useId, useState, type DragEvent } from "react";
 import { version as appVersion } from "../../../../package.json";
 import { toolName } from "../../../core/bundle/origin";
+import { describeRecordsReport } from "../../../core/records-filter";
 import { getAppDb } from "../../../store/db";
 import { importRunFile } from "../../../store/run-bundle";
 import { Notice } from "../../components/ui/notice";
@@ -17,6 +18,8 @@ interface ImportedFile {
   scenarioName: string;
   records: number;
   from: string;
+  /** What the file repeated or lacked, in sentences. */
+  notes: string[];
 }
 
 type ImportState =
@@ -46,6 +49,7 @@ export function RunImport() {
           scenarioName: imported.run.scenarioName,
           records: imported.records,
           from: imported.run.origin === undefined ? "" : toolName(imported.run.origin.tool),
+          notes: describeRecordsReport(imported.report),
         };
       },
       (progress) => {
@@ -166,7 +170,7 @@ function ImportedNotice({ outcomes: allOutcomes, skipped }: { outcomes: FileOutc
   const line = (file: (typeof imported)[number]) => (
     <>
       {file.fileName}: {file.records} records of <a href={routes.compare(file.runId)}>{file.scenarioName}</a>
-      {file.from ? ` (from ${file.from})` : ""}.
+      {file.from ? ` (from ${file.from})` : ""}.{file.notes.map((note) => ` ${note}`).join("")}
     </>
   );
   return (

@@ -3,6 +3,7 @@
 // after it, on its own target's line, with a dashed line in that target's colour across the chart.
 // One point of a chart is in the Tab order; the arrow keys move along a line (runs) and across lines
 // (targets), so a keyboard gets through a chart of many runs without a Tab stop per point.
+import { max, min } from "d3-array";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { CartesianGrid, ErrorBar, Line, LineChart, ReferenceLine, XAxis, YAxis } from "recharts";
 import { formatNumberIn, formatValueIn, unitSymbol } from "../../../core/format";
@@ -159,8 +160,9 @@ export function TrendChart({ chart, runs, height = 240 }: TrendChartProps) {
   }, [runs]);
   const valueTicks = useMemo(() => {
     const ends = chart.lines.flatMap((line) => line.points.flatMap((point) => [point.value, point.ciLow ?? point.value, point.ciHigh ?? point.value]));
-    const low = Math.min(...ends);
-    const high = Math.max(...ends);
+    // Loops, not spreads: three values per run, and a folder of runs is any size.
+    const low = min(ends) ?? 0;
+    const high = max(ends) ?? 0;
     return niceTicks(metric.unit === "fraction" || low >= 0 ? Math.max(0, low - (high - low) * 0.1) : low, high);
   }, [chart.lines, metric.unit]);
   const legend = useMemo<LegendItem[]>(() => chart.lines.map((line) => ({ label: line.label, color: line.color, mark: "line" })), [chart.lines]);
