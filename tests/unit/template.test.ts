@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import { expandInputs } from "../../src/core/inputs";
 import { createTemplateBudget, parseTemplate, renderTemplate, TEMPLATE_LIMITS, TemplateLimitError } from "../../src/core/template";
 
-function expand(template: string, variables: Record<string, string | number | boolean>[] = [{}], limits = TEMPLATE_LIMITS) {
+/**
+ * The limits with the time bound out of reach: each test here is about one of the other bounds, which a
+ * busy machine would otherwise beat to it (the time bound has its own test, on a fake clock).
+ */
+const WORK_BOUNDS = { ...TEMPLATE_LIMITS, maxMs: 3_600_000 };
+
+function expand(template: string, variables: Record<string, string | number | boolean>[] = [{}], limits = WORK_BOUNDS) {
   return expandInputs({ inputs: { template, variables } }, limits);
 }
 
@@ -48,14 +54,14 @@ describe("bounded template rendering", () => {
   });
 
   it("shares one budget between all rows: many small rows cannot multiply the limits", () => {
-    const limits = { ...TEMPLATE_LIMITS, maxWork: 10_000 };
+    const limits = { ...WORK_BOUNDS, maxWork: 10_000 };
     const rows = Array.from({ length: 200 }, (_, n) => ({ n }));
     expect(expand("{{ n }}", rows.slice(0, 10), limits).ok).toBe(true);
     expectTemplateError(expand("{% for i in range(5) %}{{ n }}{% endfor %}", rows, limits), /steps of work/);
   });
 
   it("bounds the rendered inputs together", () => {
-    const limits = { ...TEMPLATE_LIMITS, maxTotalChars: 1_000 };
+    const limits = { ...WORK_BOUNDS, maxTotalChars: 1_000 };
     const rows = Array.from({ length: 20 }, () => ({ text: "x".repeat(100) }));
     expectTemplateError(expand("{{ text }}", rows, limits), /together are longer than 1,000 characters \(stopped at inputs.variables\[10\]\)/);
   });

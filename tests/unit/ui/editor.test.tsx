@@ -23,7 +23,7 @@ afterEach(async () => {
 
 // Validation loads the whole-file validator (templates, regex and JSON Schema engines) on first use; on a
 // busy machine that import alone can take seconds.
-const VALIDATED = { timeout: 15_000 };
+const VALIDATED = { timeout: 60_000 };
 
 function bundledFile(key: string): DraftValue {
   return structuredClone(bundledScenarioJson(key)) as DraftValue;

@@ -20,7 +20,7 @@ vi.mock("../../../src/ui/features/run/run-launcher", () => ({
   getRunController: () => ({ start: async (request: StartRequest) => void started.push(request) }),
 }));
 
-const VALIDATED = { timeout: 15_000 };
+const VALIDATED = { timeout: 60_000 };
 const TOKEN = "hf_libraryTestTokenThatMustNeverLeave0123";
 
 function scenario(name: string, overrides: Partial<Record<string, unknown>> = {}): Scenario {

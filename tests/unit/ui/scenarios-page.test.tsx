@@ -29,7 +29,7 @@ const validScenario = {
 
 // Validation loads the whole-file validator (templates, regex and JSON Schema engines) on first use; on a
 // busy machine that import alone can take seconds, so the waits allow for it.
-const VALIDATED = { timeout: 15_000 };
+const VALIDATED = { timeout: 60_000 };
 
 function paste(json: unknown): void {
   fireEvent.change(screen.getByLabelText("Or paste scenario JSON"), { target: { value: typeof json === "string" ? json : JSON.stringify(json) } });

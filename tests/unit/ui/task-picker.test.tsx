@@ -17,7 +17,7 @@ afterEach(() => {
   window.location.hash = "";
 });
 
-const LOADED = { timeout: 15_000 };
+const LOADED = { timeout: 60_000 };
 
 describe("task picker", () => {
   it("groups the tasks by modality, each group in its colour, with labels and summaries", async () => {
