@@ -46,8 +46,8 @@ export default defineConfig({
     // a browser takes several times longer on a busy machine, and must still pass there.
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // expect.poll waits for its condition up to ten seconds, not one (testing-library's waits: tests/setup).
-    expect: { poll: { timeout: 10_000 } },
+    // expect.poll waits for its condition up to thirty seconds, not one (testing-library's waits: tests/setup).
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

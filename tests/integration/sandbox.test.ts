@@ -557,7 +557,7 @@ describe("lifecycle", () => {
       async (response) => response.text().then(() => "complete", () => "failed"),
       () => "failed",
     );
-    await vi.waitFor(() => expect(server.inFlightRequests()).toBe(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(server.inFlightRequests()).toBe(2), { timeout: 30_000 });
     const closed = await Promise.race([
       server.close().then(() => "closed"),
       // The bound under test, not a pause: close() must win this race.

@@ -1,6 +1,6 @@
 // findBy… and waitFor wait for a condition for one second by default: on a busy machine a component that
 // renders a chart or reads a fake IndexedDB can take longer than that and still be right. They wait up to
-// ten seconds here; a condition met sooner ends the wait at once.
+// thirty seconds here; a condition met sooner ends the wait at once.
 import { configure } from "@testing-library/dom";
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 30_000 });

@@ -31,12 +31,12 @@ describe("record sink", () => {
     const add = vi.spyOn(db.recordChunks, "add");
     const sink = createRecordSink(table, { maxBatchSize: 10, maxDelayMs: 10_000, ...noError });
     for (let i = 0; i < 25; i++) sink.write(testRecord("run", i));
-    await vi.waitFor(() => expect(bulkAdd).toHaveBeenCalledTimes(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(bulkAdd).toHaveBeenCalledTimes(2), { timeout: 30_000 });
     expect(bulkAdd.mock.calls.map(([batch]) => batch.length)).toEqual([10, 10]);
     // Once both full batches are stored, the last 5 still wait for the timer or for flush(): a partial
     // batch is not written early.
     await Promise.all(bulkAdd.mock.results.map((result) => result.value));
-    await vi.waitFor(async () => expect(await storedRecordCount(db)).toBe(20), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await storedRecordCount(db)).toBe(20), { timeout: 30_000 });
     expect(bulkAdd).toHaveBeenCalledTimes(2);
     await sink.flush();
     expect(bulkAdd).toHaveBeenCalledTimes(3);
@@ -53,7 +53,7 @@ describe("record sink", () => {
     sink.write(testRecord("run", 1));
     sink.write(testRecord("run", 2));
     expect(bulkAdd).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(bulkAdd).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(bulkAdd).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     expect(bulkAdd.mock.calls[0]![0]).toHaveLength(3);
     await sink.flush();
     expect(await storedRecordCount(db)).toBe(3);
