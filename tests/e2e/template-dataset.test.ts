@@ -49,9 +49,9 @@ describe("a templated scenario with a 20-row CSV", () => {
     await page.getByTestId("template-check-ok").filter({ hasText: "20 inputs, every row renders." }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId("rendered-input").first().textContent()).toBe("In 10 words, explain topic 0.");
 
+    // Save and run starts the run itself: pressing Run again would start a second one.
     await page.getByTestId("editor-save-and-run").click();
     await page.waitForURL(/#\/run\//);
-    await page.getByTestId("run-button").click();
     const run = await waitForRunToEnd(page, 120_000);
     expect(run.status).toBe("completed");
     expect(run.done).toBe(60);
