@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
 
 /**
- * Files that assert how long something took (the sandbox's exact profile, the wire's clock, rates of a
- * load, connection limits in Chromium): they run last, one at a time, so the rest of the suite is not
- * the noise they measure. Each still allows for a busy machine itself (tests/integration/timer-lateness.ts).
+ * Files whose assertions rest on how long something took (the sandbox's exact profile, the wire's clock,
+ * rates of a load, connection limits in Chromium, a gate or trend that must see a 25% drift and no other,
+ * how two workers' records interleave): they run last, one at a time, so the rest of the suite is not the
+ * noise they measure. Each still allows for a busy machine itself (tests/integration/timer-lateness.ts).
  */
 const TIMING_FILES = [
   "tests/unit/attempt-deadlines.test.ts",
