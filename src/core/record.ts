@@ -20,6 +20,11 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
+/** A kind a file names (an import's counter, a summary's key) that is one of ours. */
+export function isErrorKind(kind: string): kind is ErrorKind {
+  return (ERROR_KINDS as readonly string[]).includes(kind);
+}
+
 export type RecordStatus = "ok" | "error";
 
 export interface RequestRecord {

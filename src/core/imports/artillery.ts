@@ -13,7 +13,7 @@ import { countOf, nonNegative } from "../figure-ranges";
 import type { Distribution, PercentileKey } from "../distribution";
 import { emptyDistribution } from "../distribution";
 import { noInterval } from "../intervals";
-import { ERROR_KINDS, type ErrorKind } from "../record";
+import { ERROR_KINDS, isErrorKind, type ErrorKind } from "../record";
 import { errorRate, failureRate } from "../request-outcomes";
 import type { Scenario } from "../scenario";
 import { SummaryAccumulator, type DistributionMetric, type SummaryRow } from "../stats";
@@ -104,10 +104,6 @@ function distributionOf(value: unknown, path: string): Distribution {
   const reason = "Artillery's report keeps percentiles, not the values: no interval";
   for (const key of Object.keys(distribution.ci95) as (keyof Distribution["ci95"])[]) distribution.ci95[key] = noInterval(reason);
   return distribution;
-}
-
-function isErrorKind(kind: string): kind is ErrorKind {
-  return (ERROR_KINDS as readonly string[]).includes(kind);
 }
 
 export function importArtilleryReport(value: unknown, options: { fileName: string; now: number }): ImportedArtilleryReport {

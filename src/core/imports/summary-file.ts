@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { interval } from "../intervals";
 import { DISTRIBUTIONS, METRICS } from "../metrics";
-import { ERROR_KINDS, type ErrorKind } from "../record";
+import { ERROR_KINDS, isErrorKind, type ErrorKind } from "../record";
 import { errorRate, failureRate } from "../request-outcomes";
 import { SummaryAccumulator, type SummaryRow } from "../stats";
 import type { Scenario } from "../scenario";
@@ -72,10 +72,6 @@ export interface ImportedSummaryFile {
   startedAt: number;
   finishedAt: number | null;
   rows: SummaryRow[];
-}
-
-function isErrorKind(kind: string): kind is ErrorKind {
-  return (ERROR_KINDS as readonly string[]).includes(kind);
 }
 
 function emptyRows(targetIds: string[]): SummaryRow[] {
