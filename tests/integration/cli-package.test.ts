@@ -2,11 +2,12 @@
 // only the package's runtime dependencies to import.
 import { execFile } from "node:child_process";
 import { builtinModules } from "node:module";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, CLI_BUNDLE } from "../../scripts/build-cli";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { CLI_BUNDLE } from "../../scripts/build-cli";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 const run = promisify(execFile);
@@ -18,20 +19,18 @@ const packageJson = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf
   files: string[];
 };
 
+// The package's build (scripts/build-cli.ts), made once for the test run by tests/setup/cli-bundle.ts.
+const bundle = inject("cliBundle");
+
 let sandbox: Sandbox;
-let buildDir: string;
-let bundle: string;
+let workDir: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, timeScale: 0.2 });
-  // Inside the repository, so the bundle's package imports resolve from its node_modules as they would
-  // from an installed package's; dist/ itself belongs to `npm run build`.
-  mkdirSync(join(repoRoot, "test-artifacts"), { recursive: true });
-  buildDir = mkdtempSync(join(repoRoot, "test-artifacts", "cli-"));
-  bundle = await buildCli(join(buildDir, "providerbench.js"));
+  workDir = mkdtempSync(join(tmpdir(), "providerbench-package-"));
 });
 afterAll(async () => {
   await sandbox.close();
-  rmSync(buildDir, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
 });
 
 function cli(args: string[]) {
@@ -66,7 +65,7 @@ describe("the packaged command", () => {
   });
 
   it("runs a scenario against the sandbox and writes its summary", async () => {
-    const summary = join(buildDir, "summary.json");
+    const summary = join(workDir, "summary.json");
     const { stdout } = await cli(["run", "scenarios/sandbox-chat-streaming.json", "--repetitions", "1", "--summary", summary, "--quiet"]);
     const written = JSON.parse(readFileSync(summary, "utf8")) as { status: string; targets: { targetId: string; requests: number }[] };
     expect(written.status).toBe("completed");
