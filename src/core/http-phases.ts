@@ -26,6 +26,13 @@ export interface WireEvents {
    */
   bodyEndAt?: number | null;
   /**
+   * The response came over HTTP/1.x, where a body without Content-Length or chunked coding ends only at the
+   * connection's close (HTTP/1.0's usual answer; HTTP/1.1's too, `connection: close` or not). Null or absent
+   * where the transport does not know (a browser's fetch, HTTP/2): then only a visible `connection: close`
+   * says so (measure.ts).
+   */
+  http1?: boolean | null;
+  /**
    * The request on the wire, registered by a transport that aborts it itself when the attempt is aborted
    * (its timeout, the run's abort, its failure), instead of listening to the signal; absent with a fetch.
    */

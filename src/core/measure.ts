@@ -53,9 +53,10 @@ export interface WireTiming {
   /** The start of an error answer's body (status >= 400), one line, for the record's message. */
   errorBodyExcerpt: string | null;
   /**
-   * The body is framed by the connection's end alone (HTTP/1.x, no Content-Length, no chunked coding, as
-   * Node's fetch shows it). Node's fetch then takes a reset for the end of the body, so a body that ends
-   * incomplete is the connection's failure, not the provider's answer: the framing cannot tell them apart.
+   * The body is framed by the connection's end alone (HTTP/1.x, no Content-Length, no chunked coding:
+   * HTTP/1.0 without a word, HTTP/1.1 with or without `connection: close`). undici (Node's fetch, and the
+   * command line's transport) then takes a reset for the end of the body, so a body that ends incomplete
+   * is the connection's failure, not the provider's answer: the framing cannot tell them apart.
    */
   closeDelimited: boolean;
   /** What the transport saw on the socket (connection, request sent, headers); all null with a fetch that shows none. */
@@ -171,7 +172,7 @@ export function createTimingFetch(
     timing.httpStatus = response.status;
     timing.contentType = response.headers.get("content-type");
     timing.retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), clock.epochMs());
-    timing.closeDelimited = isCloseDelimited(response.headers);
+    timing.closeDelimited = isCloseDelimited(response.headers, timing.wire.http1);
     if (!response.body || isNullBodyStatus(response.status)) {
       timing.lastByteAt = clock.now();
       timing.bodyEnded = true;
@@ -477,8 +478,17 @@ export function parseRetryAfter(header: string | null, nowEpochMs: number): numb
 export const CLOSE_DELIMITED_CUT =
   "the connection ended before the body was complete (a body framed only by the connection's end: a reset looks like an early close)";
 
-function isCloseDelimited(headers: Headers): boolean {
-  return !headers.has("content-length") && !headers.has("transfer-encoding") && /\bclose\b/i.test(headers.get("connection") ?? "");
+/**
+ * Whether the body ends only at the connection's close (RFC 9112 §6.3): no Content-Length, and no
+ * transfer coding ending in chunked. Known for HTTP/1.x when the transport says the version; otherwise
+ * only a visible `connection: close` says it, since a browser hides both the version and, across
+ * origins, Transfer-Encoding (a chunked answer would look close-delimited).
+ */
+function isCloseDelimited(headers: Headers, http1: boolean | null | undefined): boolean {
+  if (headers.has("content-length")) return false;
+  const codings = headers.get("transfer-encoding");
+  if (codings !== null && /(?:^|,)\s*chunked\s*$/i.test(codings)) return false;
+  return http1 === true || (codings === null && /\bclose\b/i.test(headers.get("connection") ?? ""));
 }
 
 function isNullBodyStatus(status: number): boolean {

@@ -138,17 +138,19 @@ function usageMode(usageText: string): Mode {
 }
 
 /**
- * Raw HTTP/1.1 on the socket: no Content-Length, no chunked framing, so the body ends only when the
+ * Raw HTTP on the socket: no Content-Length, no chunked framing, so the body ends only when the
  * connection does; half of it, then a TCP reset.
  */
-function resetCloseDelimited({ request, response }: ModeContext): void {
-  const socket = response.socket as Socket;
-  const contentType = request.stream ? "text/event-stream" : "application/json";
-  const body = request.stream ? validStream(request.model) : JSON.stringify(completion(request.model, "Mild and sunny."));
-  const head = `HTTP/1.1 200 OK\r\ncontent-type: ${contentType}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n`;
-  socket.write(head + body.slice(0, Math.floor(body.length / 2)));
-  // After the bytes left: a reset that overtakes them would look like a refused connection.
-  setTimeout(() => socket.resetAndDestroy(), 50);
+function resetCloseDelimited(statusLine: string, framingHeaders: string): Mode {
+  return ({ request, response }) => {
+    const socket = response.socket as Socket;
+    const contentType = request.stream ? "text/event-stream" : "application/json";
+    const body = request.stream ? validStream(request.model) : JSON.stringify(completion(request.model, "Mild and sunny."));
+    const head = `${statusLine}\r\ncontent-type: ${contentType}\r\naccess-control-allow-origin: *\r\n${framingHeaders}\r\n`;
+    socket.write(head + body.slice(0, Math.floor(body.length / 2)));
+    // After the bytes left: a reset that overtakes them would look like a refused connection.
+    setTimeout(() => socket.resetAndDestroy(), 50);
+  };
 }
 
 /**
@@ -247,8 +249,19 @@ export const HOSTILE_MODES = {
     }
     sendJson(response, 200, { ...completion(request.model, ""), choices: [] });
   },
-  "reset-close-delimited": resetCloseDelimited,
+  /** HTTP/1.1 saying `connection: close`. */
+  "reset-close-delimited": resetCloseDelimited("HTTP/1.1 200 OK", "connection: close\r\n"),
+  /** HTTP/1.0, which closes after every answer without saying so: no Connection header at all. */
+  "reset-close-delimited-http10": resetCloseDelimited("HTTP/1.0 200 OK", ""),
+  /** HTTP/1.1 without `connection: close`: a body without a length ends at the close all the same. */
+  "reset-close-delimited-keep-alive": resetCloseDelimited("HTTP/1.1 200 OK", "connection: keep-alive\r\n"),
   "continue-then-ok": continueThenOk,
+  /** Half a JSON answer in chunked coding, ended cleanly: the provider's own cut, framed to its end. */
+  "cut-chunked": ({ request, response }) => {
+    const body = JSON.stringify(completion(request.model, "Mild and sunny."));
+    response.writeHead(200, { ...CORS_HEADERS, "content-type": "application/json", "transfer-encoding": "chunked" });
+    response.end(body.slice(0, Math.floor(body.length / 2)));
+  },
   /** 503 with an OpenAI-style JSON error naming the cause. */
   "provider-error-json": ({ response }) =>
     sendJson(response, 503, { error: { message: PROVIDER_ERROR_MESSAGE, type: "server_error", code: 503 } }),

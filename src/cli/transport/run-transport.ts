@@ -2,6 +2,7 @@
 // HTTP phases) or Node's fetch (kept for comparison, and for test set-ups that intercept fetch).
 import { systemClock, type Clock } from "../../core/measure";
 import { peakInFlight } from "../../core/load/stages";
+import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents } from "../../core/http-phases";
 import { fetchWithinOrigin } from "../../core/same-origin-redirects";
 import type { Scenario } from "../../core/scenario";
 import type { TransportName } from "../args";
@@ -10,7 +11,7 @@ import { createWireTransport, type WireTransport } from "./undici-transport";
 /** `clock`: the run's clock, which the phases must share with t0 (a worker thread's differs from the system's). */
 export function createRunTransport(options: { transport: TransportName; http2: boolean }, scenario: Scenario, clock: Clock = systemClock): WireTransport {
   // Node's fetch would follow a redirect to any origin; both transports keep a request at its own origin.
-  if (options.transport === "fetch") return { fetch: fetchWithinOrigin(globalThis.fetch.bind(globalThis)), close: async () => undefined };
+  if (options.transport === "fetch") return { fetch: fetchWithinOrigin(overHttp1(globalThis.fetch.bind(globalThis))), close: async () => undefined };
   return createWireTransport({ connectionsPerOrigin: connectionsFor(scenario), allowH2: options.http2, now: clock.now });
 }
 
@@ -22,4 +23,17 @@ export function createRunTransport(options: { transport: TransportName; http2: b
 export function connectionsFor(scenario: Scenario): number | null {
   const { total } = peakInFlight(scenario);
   return Number.isFinite(total) ? total : null;
+}
+
+/**
+ * Node's fetch speaks HTTP/1.1 only: said before the request goes, so the timing fetch knows a body
+ * without a length ends at the connection's close (and that a reset there is a cut, not an end).
+ */
+function overHttp1(nodeFetch: typeof fetch): typeof fetch {
+  const marked = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const events = (init as RequestInitWithWireEvents | undefined)?.[WIRE_EVENTS_KEY];
+    if (events !== undefined) events.http1 = true;
+    return nodeFetch(input, init);
+  };
+  return marked as typeof fetch;
 }

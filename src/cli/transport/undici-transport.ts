@@ -246,7 +246,10 @@ class WireRequestHandler implements Dispatcher.DispatchHandlers, ConnectionListe
 
   onSocket(info: SocketInfo | undefined): void {
     const events = this.events;
-    if (events === null || info === undefined) return;
+    if (events === null) return;
+    // Only undici's HTTP/1.1 client names the socket a request is written to (HTTP/2 streams are not).
+    events.http1 = true;
+    if (info === undefined) return;
     const reused = info.requests > 0;
     events.connectionReused = reused;
     events.connectMs = reused ? null : info.connectMs;
