@@ -13,6 +13,7 @@ import {
   type ErrorClassification,
   type WireTiming,
 } from "./measure";
+import { AnswerUrlRefusedError, fetchAnswerUrl } from "./answer-urls";
 import { describeError } from "./describe-error";
 import { redactText, redactValue } from "./secrets";
 import { StreamTimeline } from "./stream-timeline";
@@ -38,6 +39,8 @@ export interface AttemptContext {
   maxOutputChars?: number | undefined;
   /** The token and keys of the run: no string the attempt keeps holds one, or the start of one (secrets.ts). */
   secrets?: readonly string[] | undefined;
+  /** Origins besides the answering one whose files an answer may point to (the target's answerUrlOrigins). */
+  answerUrlOrigins?: readonly string[] | undefined;
 }
 
 /** The checks' verdicts are the runner's: it knows the input's expectations (checks.ts). */
@@ -103,6 +106,16 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
       fetch: wire.fetch,
       signal: controller.signal,
       onContent: (kind) => timeline.note(kind, wire.timing.lastChunkAt ?? clock.now()),
+      // Not through the timing fetch: the file is fetched apart from the measured request, under its rules.
+      fetchAnswerUrl: async (url) => {
+        if (wire.timing.url === null) throw new AnswerUrlRefusedError("an answer's URL was asked for before any answer came");
+        return fetchAnswerUrl(context.baseFetch, url, {
+          answeredFrom: wire.timing.url,
+          allowedOrigins: context.answerUrlOrigins ?? [],
+          maxResponseBytes: context.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+          signal: controller.signal,
+        });
+      },
     });
     finishedAt = clock.now();
   } catch (error) {

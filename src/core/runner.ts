@@ -288,7 +288,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const targetContexts = new Map<string, AttemptContext>();
   for (const target of scenario.targets) {
     const scope = credentialScopeOf(target, options.endpointKeys, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true });
-    targetContexts.set(target.id, { ...attemptContext, baseFetch: scopedFetch(baseFetch, scope) });
+    targetContexts.set(target.id, { ...attemptContext, baseFetch: scopedFetch(baseFetch, scope), answerUrlOrigins: target.answerUrlOrigins ?? [] });
   }
 
   const load = scenario.run.load;

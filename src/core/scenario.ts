@@ -61,6 +61,22 @@ const apiKeyEnvSchema = z.string().superRefine((name, context) => {
   if (problem !== null) context.addIssue({ code: "custom", message: problem });
 });
 
+/**
+ * An origin (`https://host[:port]`, nothing after it) whose files a target's answers may point to. A
+ * scenario comes from anywhere: the origin is named exactly, never a pattern.
+ */
+const answerUrlOriginSchema = z.string().superRefine((origin, context) => {
+  let parsed: URL | null;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.origin !== origin) {
+    context.addIssue({ code: "custom", message: "must be an http(s) origin, scheme and host only (e.g. https://replicate.delivery)" });
+  }
+});
+
 const providerSchema = z.enum([...INFERENCE_PROVIDERS, "auto"], {
   error: (issue) =>
     `unknown provider ${JSON.stringify(issue.input)} (known: ${[...INFERENCE_PROVIDERS, "auto"].join(", ")})`,
@@ -89,6 +105,11 @@ const targetSchema = z
      * the command line sends it only when the person running grants it (`--key <id>=<ENV>`, cli/endpoint-keys.ts).
      */
     apiKeyEnv: apiKeyEnvSchema.optional(),
+    /**
+     * Origins besides the answering one whose files an answer may point to and have fetched (a provider's
+     * file host for text-to-image): any other is refused (answer-urls.ts). Fetched without a credential.
+     */
+    answerUrlOrigins: z.array(answerUrlOriginSchema).optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {

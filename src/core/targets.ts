@@ -42,6 +42,8 @@ export interface CallHooks {
   signal: AbortSignal;
   /** Called for every stream event that carries output, answer or reasoning, as soon as it is parsed. */
   onContent(kind: OutputChunkKind): void;
+  /** The file an answer points to, through the target's transport and origin rule (answer-urls.ts). */
+  fetchAnswerUrl(url: string): Promise<Blob>;
 }
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;

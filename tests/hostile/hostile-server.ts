@@ -1,7 +1,9 @@
 // A provider that misbehaves on purpose, one mode per misbehaviour, over real HTTP on 127.0.0.1 (an
 // ephemeral port). OpenAI-compatible: `POST /<mode>/v1/chat/completions`, streamed or not as asked, with
 // the shapes the library accepts (id, object, created, model, choices, usage); a mode that also answers
-// a structured task takes `POST /<mode>/v1/token-classification` (the library's entity list). Every mode
+// a structured task takes `POST /<mode>/v1/token-classification` (the library's entity list), one that
+// answers text-to-image `POST /<mode>/v1/text-to-image`; `GET /files/<name>` serves the images such an
+// answer may point to (HOSTILE_FILES), counted in `hits` as `files/<name>`. Every mode
 // ends by itself or is ended by close(), which destroys every connection: nothing it starts outlives the
 // test.
 //
@@ -12,8 +14,8 @@ import type { AddressInfo, Socket } from "node:net";
 import { createGzip } from "node:zlib";
 
 export interface HostileRequest {
-  /** Which route was asked: a chat completion, or the token-classification task. */
-  route: "chat" | "token-classification";
+  /** Which route was asked: a chat completion, or the token-classification or text-to-image task. */
+  route: "chat" | "token-classification" | "text-to-image";
   model: string;
   stream: boolean;
   body: Record<string, unknown>;
@@ -44,8 +46,12 @@ export interface HostileServer {
   endpoint(mode: HostileModeName): string;
   /** Requests each mode received, counted (retries included). */
   hits: Map<string, number>;
-  /** Answers of this mode not finished and still connected: a client that lets go of a held answer brings this to 0. */
-  inFlight(mode: HostileModeName): number;
+  /** Every `GET /files/<name>` received, with the Authorization header it carried (null without one). */
+  fileRequests: { file: HostileFileName; authorization: string | null }[];
+  /** `http://127.0.0.1:<port>/files/<name>`: a file an answer may point to (`redirect.png` redirects to `to`). */
+  fileUrl(name: HostileFileName, to?: string): string;
+  /** Answers of this mode (or file) not finished and still connected: a client that lets go of a held answer brings this to 0. */
+  inFlight(mode: HostileModeName | `files/${HostileFileName}`): number;
   close(): Promise<void>;
 }
 
@@ -163,6 +169,29 @@ function continueThenOk({ request, response }: ModeContext): void {
   const interim = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n";
   socket.end(`${interim}HTTP/1.1 200 OK\r\ncontent-type: application/json\r\naccess-control-allow-origin: *\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
+
+/** A PNG header (signature, IHDR of 64×32): enough for media-info.ts to read it as an image. */
+export const SMALL_PNG_BYTES = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 64, 0, 0, 0, 32, 8, 2, 0, 0, 0]);
+
+/** What `GET /files/<name>` serves: a small image, one whose body never ends, a redirect to `?to=`. */
+const HOSTILE_FILES = {
+  "small.png": (response: ServerResponse) => {
+    response.writeHead(200, { ...CORS_HEADERS, "content-type": "image/png", "content-length": SMALL_PNG_BYTES.length });
+    response.end(SMALL_PNG_BYTES);
+  },
+  "endless.png": async (response: ServerResponse) => {
+    response.writeHead(200, { ...CORS_HEADERS, "content-type": "image/png" });
+    response.write(SMALL_PNG_BYTES);
+    const filler = Buffer.alloc(64 * 1024, 0x61);
+    await pumpForever(response, () => filler);
+  },
+  "redirect.png": (response: ServerResponse, query: URLSearchParams) => {
+    response.writeHead(302, { ...CORS_HEADERS, location: query.get("to") ?? "/files/small.png", "content-length": 0 });
+    response.end();
+  },
+} satisfies Record<string, (response: ServerResponse, query: URLSearchParams) => void | Promise<void>>;
+
+export type HostileFileName = keyof typeof HOSTILE_FILES;
 
 export const HOSTILE_MODES = {
   /** A well-behaved answer, for comparison. */
@@ -289,6 +318,28 @@ export const HOSTILE_MODES = {
     response.writeHead(502, { ...CORS_HEADERS, "content-type": "text/html", "content-length": Buffer.byteLength(page) });
     response.end(page);
   },
+  /**
+   * A text-to-image answer that only points to its image, as hf-inference's `{ output: [url] }`: the URL the
+   * request's parameters name (`image_url`), so a test puts it on any origin.
+   */
+  "image-url": ({ request, response }) => {
+    const parameters = request.body.parameters as Record<string, unknown> | undefined;
+    sendJson(response, 200, { output: [parameters?.image_url] });
+  },
+  /** A text-to-image answer that is the image's own bytes, as hf-inference sends it. */
+  "image-bytes": ({ response }) => {
+    response.writeHead(200, { ...CORS_HEADERS, "content-type": "image/png", "content-length": SMALL_PNG_BYTES.length });
+    response.end(SMALL_PNG_BYTES);
+  },
+  /** An image body that never ends. */
+  "image-bytes-endless": async ({ response }) => {
+    response.writeHead(200, { ...CORS_HEADERS, "content-type": "image/png" });
+    response.write(SMALL_PNG_BYTES);
+    const filler = Buffer.alloc(64 * 1024, 0x61);
+    await pumpForever(response, () => filler);
+  },
+  /** A text-to-image answer with the image itself, in base64 (OpenAI-style `b64_json`). */
+  "image-b64": ({ response }) => sendJson(response, 200, { data: [{ b64_json: SMALL_PNG_BYTES.toString("base64") }] }),
 } satisfies Record<string, Mode>;
 
 export type HostileModeName = keyof typeof HOSTILE_MODES;
@@ -330,9 +381,20 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
   const hits = new Map<string, number>();
   const inFlight = new Map<string, number>();
   const sockets = new Set<Socket>();
+  const fileRequests: HostileServer["fileRequests"] = [];
 
   const server = createServer((request, response) => {
-    const match = /^\/([a-z0-9-]+)\/v1\/(chat\/completions|token-classification)$/.exec(request.url ?? "");
+    const file = /^\/files\/([a-z.]+)(?:\?|$)/.exec(request.url ?? "")?.[1];
+    if (file !== undefined && request.method === "GET" && Object.hasOwn(HOSTILE_FILES, file)) {
+      fileRequests.push({ file: file as HostileFileName, authorization: request.headers.authorization ?? null });
+      const counted = `files/${file}`;
+      hits.set(counted, (hits.get(counted) ?? 0) + 1);
+      inFlight.set(counted, (inFlight.get(counted) ?? 0) + 1);
+      response.once("close", () => inFlight.set(counted, inFlight.get(counted)! - 1));
+      const query = new URL(request.url!, "http://hostile").searchParams;
+      return void Promise.resolve(HOSTILE_FILES[file as HostileFileName](response, query)).catch(() => response.destroy());
+    }
+    const match = /^\/([a-z0-9-]+)\/v1\/(chat\/completions|token-classification|text-to-image)$/.exec(request.url ?? "");
     const mode = match && Object.hasOwn(HOSTILE_MODES, match[1]!) ? HOSTILE_MODES[match[1] as HostileModeName] : undefined;
     if (request.method === "OPTIONS") {
       response.writeHead(204, {
@@ -350,7 +412,7 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
     response.once("close", () => inFlight.set(modeName, inFlight.get(modeName)! - 1));
     readJson(request)
       .then((body) => {
-        const route = match![2] === "token-classification" ? "token-classification" : "chat";
+        const route = match![2] === "chat/completions" ? "chat" : (match![2] as HostileRequest["route"]);
         const hostileRequest: HostileRequest = { route, model: typeof body.model === "string" ? body.model : "m", stream: body.stream === true, body, headers: request.headers };
         return mode({ request: hostileRequest, response, server: state });
       })
@@ -366,6 +428,8 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
   return {
     url,
     endpoint: (mode) => `${url}/${mode}/v1`,
+    fileRequests,
+    fileUrl: (name, to) => `${url}/files/${name}${to === undefined ? "" : `?to=${encodeURIComponent(to)}`}`,
     hits,
     inFlight: (mode) => inFlight.get(mode) ?? 0,
     close: async () => {

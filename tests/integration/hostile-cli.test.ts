@@ -2,7 +2,7 @@
 // a server that holds the connection after [DONE] does not keep the CLI alive, and a gzip bomb is a
 // classified record, not a process that grows until it dies. (Memory itself is measured in the bench.)
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -73,6 +73,25 @@ describe("providerbench run against a hostile provider", () => {
     for (const record of records) {
       expect(record).toMatchObject({ status: "error", errorKind: "bad_response", output: null });
       expect(record.errorMessage).toContain("64 MiB (run.maxResponseBytes)");
+    }
+  });
+
+  it("writes nothing from another host to --outputs-dir when an image answer points there", async () => {
+    const elsewhere = await startHostileServer();
+    try {
+      const path = join(workDir, "image-elsewhere.json");
+      const target = { id: "image-url", endpointUrl: server.endpoint("image-url"), model: "m" };
+      const scenario = { version: 1, name: "image-elsewhere", task: "text-to-image", targets: [target], inputs: ["a red fox"], parameters: { image_url: elsewhere.fileUrl("small.png") } };
+      writeFileSync(path, JSON.stringify(scenario));
+      const jsonl = join(workDir, "image-elsewhere.jsonl");
+      const outputsDir = join(workDir, "image-elsewhere-outputs");
+      const result = await runCli(["run", path, "--jsonl", jsonl, "--outputs-dir", outputsDir]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(readRecords(jsonl)[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
+      expect(elsewhere.fileRequests).toEqual([]);
+      expect(existsSync(outputsDir) ? readdirSync(outputsDir) : []).toEqual([]);
+    } finally {
+      await elsewhere.close();
     }
   });
 });

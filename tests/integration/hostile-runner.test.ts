@@ -9,7 +9,16 @@ import type { RequestRecord } from "../../src/core/record";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../../src/core/attempt";
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_EVENT_LINE_BYTES } from "../../src/core/measure";
 import { createRunTransport } from "../../src/cli/transport/run-transport";
-import { ECHO_ERROR_PADDING_CHARS, HUGE_ANSWER_CHARS, PROVIDER_ERROR_MESSAGE, STREAM_ERROR_MESSAGE, startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
+import {
+  ECHO_ERROR_PADDING_CHARS,
+  HUGE_ANSWER_CHARS,
+  PROVIDER_ERROR_MESSAGE,
+  SMALL_PNG_BYTES,
+  STREAM_ERROR_MESSAGE,
+  startHostileServer,
+  type HostileModeName,
+  type HostileServer,
+} from "../hostile/hostile-server";
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -312,5 +321,92 @@ describe("a key echoed back", () => {
     expect(records[0]).toMatchObject({ status: "error", errorKind: "http_5xx", httpStatus: 500 });
     expect(records[0]!.errorMessage).toContain(`${"x".repeat(ECHO_ERROR_PADDING_CHARS)} Bearer [redacted]`);
     expect(JSON.stringify(records)).not.toContain(KEY_START);
+  });
+});
+
+describe("a file an answer points to goes through the run's transport", () => {
+  // Another loopback origin (another port): a third host as far as the target is concerned.
+  let elsewhere: HostileServer;
+  beforeAll(async () => {
+    elsewhere = await startHostileServer();
+  });
+  afterAll(async () => {
+    await elsewhere.close();
+  });
+
+  const ENDPOINT_KEY = "sk-ANSWERURLKEY-0123456789";
+  const textToImage = (mode: HostileModeName, imageUrl: string | null, target: Record<string, unknown> = {}, run: Record<string, unknown> = {}): Scenario => {
+    const result = validateScenario({
+      version: 1,
+      name: "answer-urls",
+      task: "text-to-image",
+      targets: [{ id: mode, endpointUrl: server.endpoint(mode), model: "m", ...target }],
+      inputs: ["a red fox"],
+      parameters: imageUrl === null ? {} : { image_url: imageUrl },
+      run: { timeoutMs: 10_000, ...run },
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.scenario;
+  };
+  const runKeyed = (testScenario: Scenario) => run(testScenario, { endpointKeys: { byTarget: { [testScenario.targets[0]!.id]: ENDPOINT_KEY } } });
+
+  it("refuses an image URL on another origin without fetching it, naming its host", async () => {
+    const { records } = await runKeyed(textToImage("image-url", elsewhere.fileUrl("endless.png")));
+    expect(records[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(records[0]!.errorMessage).toContain(`a file at ${new URL(elsewhere.url).host}, another host than ${new URL(server.url).host}`);
+    expect(elsewhere.fileRequests).toEqual([]);
+  });
+
+  it("fetches an image URL on the target's own origin, with the target's own key", async () => {
+    const before = server.fileRequests.length;
+    const { records } = await runKeyed(textToImage("image-url", server.fileUrl("small.png")));
+    expect(records[0]).toMatchObject({ status: "ok", outputValue: { mime: "image/png", bytes: SMALL_PNG_BYTES.length }, output: "image/png 64×32" });
+    expect(server.fileRequests.slice(before)).toEqual([{ file: "small.png", authorization: `Bearer ${ENDPOINT_KEY}` }]);
+  });
+
+  it("follows a redirect of an image URL within its origin, and refuses one to another origin", async () => {
+    const before = server.fileRequests.length;
+    const within = await runKeyed(textToImage("image-url", server.fileUrl("redirect.png", "/files/small.png")));
+    expect(within.records[0]).toMatchObject({ status: "ok", outputValue: { mime: "image/png", bytes: SMALL_PNG_BYTES.length } });
+    // Unkeyed: no key rule follows this redirect for it, only the answer URL rule.
+    const across = await run(textToImage("image-url", server.fileUrl("redirect.png", elsewhere.fileUrl("small.png"))));
+    expect(across.records[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(across.records[0]!.errorMessage).toContain("redirected (HTTP 302) to another origin");
+    expect(server.fileRequests.slice(before).map((request) => request.file)).toEqual(["redirect.png", "small.png", "redirect.png"]);
+    expect(elsewhere.fileRequests).toEqual([]);
+  });
+
+  it("stops an endless image on the target's own origin at run.maxResponseBytes and lets go of it", async () => {
+    const { records } = await run(textToImage("image-url", server.fileUrl("endless.png"), {}, { maxResponseBytes: 64 * 1024 }));
+    expect(records[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(records[0]!.errorMessage).toContain("64 KiB (run.maxResponseBytes)");
+    await waitFor(() => server.inFlight("files/endless.png") === 0, "the endless image to be let go");
+  });
+
+  it("fetches from another origin the target allows (answerUrlOrigins), without the target's key", async () => {
+    const { records } = await runKeyed(textToImage("image-url", elsewhere.fileUrl("small.png"), { answerUrlOrigins: [elsewhere.url] }));
+    expect(records[0]).toMatchObject({ status: "ok", outputValue: { mime: "image/png", bytes: SMALL_PNG_BYTES.length } });
+    expect(elsewhere.fileRequests).toEqual([{ file: "small.png", authorization: null }]);
+  });
+
+  it.each(["fetch", "undici"] as const)("keeps an answer that is the image's own bytes as it came, and stops an endless one at run.maxResponseBytes (%s)", async (transport) => {
+    const bytes = textToImage("image-bytes", null);
+    const wire = createRunTransport({ transport, http2: false }, bytes);
+    try {
+      const { records } = await run(bytes, { fetch: wire.fetch });
+      expect(records[0]).toMatchObject({ status: "ok", outputValue: { mime: "image/png", bytes: SMALL_PNG_BYTES.length }, output: "image/png 64×32" });
+      const endless = await run(textToImage("image-bytes-endless", null, {}, { maxResponseBytes: 64 * 1024 }), { fetch: wire.fetch });
+      expect(endless.records[0]).toMatchObject({ status: "error", errorKind: "bad_response", httpStatus: 200 });
+      expect(endless.records[0]!.errorMessage).toContain("64 KiB (run.maxResponseBytes)");
+    } finally {
+      await wire.close();
+    }
+  });
+
+  it("keeps an image given in base64 in the answer (b64_json), typed by its header, fetching nothing", async () => {
+    const before = server.fileRequests.length;
+    const { records } = await run(textToImage("image-b64", null));
+    expect(records[0]).toMatchObject({ status: "ok", outputValue: { mime: "image/png", bytes: SMALL_PNG_BYTES.length }, output: "image/png 64×32" });
+    expect(server.fileRequests.length).toBe(before);
   });
 });

@@ -11,6 +11,7 @@ import { putInputFile } from "../../src/store/blobs";
 import { ProviderBenchDb } from "../../src/store/db";
 import { recordsOfRun } from "../../src/store/queries";
 import { createRunController } from "../../src/session/run-controller";
+import { SMALL_PNG_BYTES, startHostileServer, type HostileServer } from "../hostile/hostile-server";
 
 let sandbox: Sandbox;
 const databases: ProviderBenchDb[] = [];
@@ -79,5 +80,54 @@ describe("run controller with images and audio", () => {
       expect(stored?.runIds).toEqual([snapshot.runId]);
       expect(stored?.mimeType).toBe("image/png");
     }
+  });
+
+  // The dashboard sends through the page's fetch: an answer's URL meets the same rule as on the command line.
+  describe("an image answer that points elsewhere", () => {
+    let provider: HostileServer;
+    let elsewhere: HostileServer;
+    beforeAll(async () => {
+      [provider, elsewhere] = await Promise.all([startHostileServer(), startHostileServer()]);
+    });
+    afterAll(async () => {
+      await Promise.all([provider.close(), elsewhere.close()]);
+    });
+
+    const imageUrlScenario = (imageUrl: string) => {
+      const result = validateScenario({
+        version: 1,
+        name: "image url",
+        task: "text-to-image",
+        targets: [{ id: "image-url", endpointUrl: provider.endpoint("image-url"), model: "m" }],
+        inputs: ["a red fox"],
+        parameters: { image_url: imageUrl },
+        run: { repetitions: 1, warmup: 0, timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
+      });
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      return result.scenario;
+    };
+
+    it("is refused unfetched when the URL is on another origin, and nothing is stored", async () => {
+      const db = new ProviderBenchDb(`media-${crypto.randomUUID()}`);
+      databases.push(db);
+      const snapshot = await controllerWith(db).start({ scenario: imageUrlScenario(elsewhere.fileUrl("endless.png")), scenarioId: null });
+      const records = await recordsOfRun(db, snapshot.runId!);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
+      expect(records[0]!.errorMessage).toContain(`add "${elsewhere.url}" to the target's answerUrlOrigins`);
+      expect(elsewhere.fileRequests).toEqual([]);
+      expect(await db.blobs.count()).toBe(0);
+    });
+
+    it("reads a URL on the target's own origin within run.maxResponseBytes", async () => {
+      const db = new ProviderBenchDb(`media-${crypto.randomUUID()}`);
+      databases.push(db);
+      const small = await controllerWith(db).start({ scenario: imageUrlScenario(provider.fileUrl("small.png")), scenarioId: null });
+      expect((await recordsOfRun(db, small.runId!))[0]).toMatchObject({ status: "ok", outputValue: { mime: "image/png", bytes: SMALL_PNG_BYTES.length } });
+      const endless = await controllerWith(db).start({ scenario: imageUrlScenario(provider.fileUrl("endless.png")), scenarioId: null });
+      const [record] = await recordsOfRun(db, endless.runId!);
+      expect(record).toMatchObject({ status: "error", errorKind: "bad_response" });
+      expect(record!.errorMessage).toContain("64 KiB (run.maxResponseBytes)");
+    });
   });
 });

@@ -59,6 +59,8 @@ describe("scenario validation", () => {
     ["a non-http endpoint", withTarget({ id: "x", endpointUrl: "ftp://h", model: "m" }), "targets[1].endpointUrl", "http(s) URL"],
     ["a duplicate target id", withTarget({ id: "groq-llama", endpointUrl: "http://h/v1", model: "m" }), "targets[1].id", "duplicate id"],
     ["a bad target id", withTarget({ id: "has space", endpointUrl: "http://h/v1", model: "m" }), "targets[1].id", "letters, digits"],
+    ["an answer URL origin with a path", withTarget({ id: "x", endpointUrl: "http://h/v1", model: "m", answerUrlOrigins: ["https://files.example/out"] }), "targets[1].answerUrlOrigins[0]", "origin, scheme and host only"],
+    ["an answer URL origin that is not http(s)", withTarget({ id: "x", endpointUrl: "http://h/v1", model: "m", answerUrlOrigins: ["https://a.example", "file:///etc"] }), "targets[1].answerUrlOrigins[1]", "http(s) origin"],
     ["an unknown target field", withTarget({ id: "x", endpointUrl: "http://h/v1", model: "m", temprature: 1 }), "targets[1].temprature", "unknown field"],
     ["an unknown top-level field", { ...valid, inptus: [] }, "inptus", "unknown field"],
     ["zero concurrency", { ...valid, run: { concurrency: 0 } }, "run.concurrency", "at least 1"],
@@ -82,6 +84,11 @@ describe("scenario validation", () => {
     const match = errors.find((error) => error.path === path);
     expect(match, formatScenarioErrors(errors)).toBeDefined();
     expect(match!.message).toContain(message);
+  });
+
+  it("accepts answer URL origins given as bare origins", () => {
+    const result = validateScenario(withTarget({ id: "x", provider: "groq", model: "m", answerUrlOrigins: ["https://replicate.delivery", "http://127.0.0.1:9000"] }));
+    expect(result.ok ? result.scenario.targets[1]?.answerUrlOrigins : result.errors).toEqual(["https://replicate.delivery", "http://127.0.0.1:9000"]);
   });
 
   it("reports every problem of a file at once", () => {
