@@ -1,6 +1,7 @@
 // The hostile provider (tests/hostile/hostile-server.ts) against the built app in Chromium: a server that
 // holds its connections after [DONE] does not starve later requests of the browser's six connections per
-// host, and a gzip bomb ends as an error record with a bounded body, not a tab that grows without end.
+// host, a gzip bomb ends as an error record with a bounded body, not a tab that grows without end, and an
+// image answer's URL meets the command line's rule: its own origin only, within the byte limit.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/measure";
@@ -50,6 +51,35 @@ describe("a hostile provider in Chromium", () => {
       // Reading stops at the first chunk past the limit; Chromium's decoded chunks can be over a megabyte.
       expect(record.outputBytes).toBeGreaterThan(DEFAULT_MAX_RESPONSE_BYTES);
       expect(record.outputBytes).toBeLessThan(DEFAULT_MAX_RESPONSE_BYTES + 8 * 1024 * 1024);
+    }
+  }, 120_000);
+
+  it("fetches no image an answer points to on another origin, and reads one on the target's own origin within the byte limit", async () => {
+    const elsewhere = await startHostileServer();
+    try {
+      await page.evaluate(() => (window.location.hash = "#/"));
+      const imageScenario = (name: string, imageUrl: string) => ({
+        version: 1,
+        name,
+        task: "text-to-image",
+        targets: [{ id: "image-url", endpointUrl: hostile.endpoint("image-url"), model: "m" }],
+        inputs: ["a red fox"],
+        parameters: { image_url: imageUrl },
+        run: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
+      });
+      const refusedKey = await saveScenarioThroughUi(page, imageScenario("Image elsewhere", elsewhere.fileUrl("endless.png")));
+      const refused = await storedRun(page, (await runScenarioInApp(page, refusedKey, 60_000)).runId);
+      expect(refused.records[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
+      expect(refused.records[0]!.errorMessage).toContain(`add "${elsewhere.url}" to the target's answerUrlOrigins`);
+      expect(elsewhere.fileRequests).toEqual([]);
+
+      await page.evaluate(() => (window.location.hash = "#/"));
+      const endlessKey = await saveScenarioThroughUi(page, imageScenario("Endless image at home", hostile.fileUrl("endless.png")));
+      const endless = await storedRun(page, (await runScenarioInApp(page, endlessKey, 60_000)).runId);
+      expect(endless.records[0]).toMatchObject({ status: "error", errorKind: "bad_response" });
+      expect(endless.records[0]!.errorMessage).toContain("64 KiB (run.maxResponseBytes)");
+    } finally {
+      await elsewhere.close();
     }
   }, 120_000);
 });

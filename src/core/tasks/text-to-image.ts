@@ -52,8 +52,8 @@ async function imageOf(answer: Record<string, unknown>, context: TaskCallContext
 }
 
 /**
- * The image with the type its header says (media-info.ts), when it says one: the library labels every
- * image it turns into a data: URL as JPEG (a server's PNG body too), and base64 carries no type at all.
+ * The image with the type its header says (media-info.ts), when it says one: base64 carries no type at all
+ * (imageUrlOf labels it JPEG, as the library does), and a data: URL's or a file server's label may be wrong.
  */
 async function labelledByHeader(image: Blob): Promise<Blob> {
   const bytes = new Uint8Array(await image.arrayBuffer());
