@@ -20,7 +20,7 @@ export function LiveSummary(props: { rows: SummaryRow[]; scenario: MeasuringScen
 
   return (
     <div className="pb-live-summary" data-testid="live-summary">
-      <table className="pb-table pb-compact-table">
+      <table className="pb-table pb-compact-table cards-on-phone">
         <thead>
           <tr>
             <th scope="col">Target</th>
@@ -43,6 +43,7 @@ export function LiveSummary(props: { rows: SummaryRow[]; scenario: MeasuringScen
                   key={metric.id}
                   className="pb-num"
                   data-column={metric.id}
+                  data-label={metric.label}
                   title={isEstimated(metric, row) ? estimatedExplanation(metric) : undefined}
                 >
                   {formatMetric(metric, row)}
