@@ -16,6 +16,7 @@ import { summaryFileRows } from "../core/metrics";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
 import { describeRecordsReport } from "../core/records-filter";
 import { judgeRunChanges, type RunChange } from "../core/run-changes";
+import { measuredFigures, type MeasuredFigures } from "../core/measured-figures";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 import { parseScenarioText } from "../core/scenario-file";
 import { SummaryAccumulator, type SummaryRow } from "../core/stats";
@@ -161,6 +162,11 @@ function changeToJson(change: RunChange): Record<string, unknown> {
   };
 }
 
+/** What a run measures, for its table's default columns; a records file without a scenario does not say, so every default column. */
+function figuresOf(scenario: Scenario | null): MeasuredFigures | undefined {
+  return scenario === null ? undefined : measuredFigures(scenario);
+}
+
 /** How targets are named: by their labels (target-names.ts) when the scenario is known, else by id. */
 interface Naming {
   scenarioName: string;
@@ -296,7 +302,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
       return [
         ...runHeading(run),
         "",
-        formatSummaryTable(run.rows, naming.targetLabel, command.table),
+        formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)),
         "",
         "Summary-level: the report keeps counts and percentiles, not requests, so nothing is paired or ranked. Runs written with PROVIDERBENCH_RECORDS_DIR have their records: analyze those.",
         "",
@@ -306,7 +312,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     return [
       ...runHeading(run),
       "",
-      formatSummaryTable(run.rows, naming.targetLabel, command.table),
+      formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)),
       "",
       `Paired comparisons, a − b over the same (input, repetition); Wilcoxon signed-rank, ${family(comparisons)}:`,
       "",
@@ -335,11 +341,11 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
   return [
     ...runHeading(runA!, "a: "),
     "",
-    formatSummaryTable(runA!.rows, naming.targetLabel, command.table),
+    formatSummaryTable(runA!.rows, naming.targetLabel, command.table, figuresOf(scenario ?? runA!.scenario)),
     "",
     ...runHeading(runB!, "b: "),
     "",
-    formatSummaryTable(runB!.rows, naming.targetLabel, command.table),
+    formatSummaryTable(runB!.rows, naming.targetLabel, command.table, figuresOf(scenario ?? runB!.scenario)),
     "",
     `Run a against run b, target by target, a − b ${paired ? "over the same (input, repetition); Wilcoxon signed-rank" : "unpaired; Mann-Whitney U"}, ${family(comparisons)}:`,
     "",

@@ -19,6 +19,7 @@ import { runScenario, type RunOptions } from "../core/runner";
 import { runInWorkers, workersRefusal } from "./workers/run-in-workers";
 import { formatLoadReport } from "./load-report";
 import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
+import { measuredFigures } from "../core/measured-figures";
 import { summaryFileRows } from "../core/metrics";
 import { agreementToJson } from "../core/agreement/report";
 import { snippetsCommand } from "./snippets-command";
@@ -235,7 +236,7 @@ async function runCommand(command: RunCommand): Promise<number> {
     await bundle?.finish({ status: result.status === "aborted" ? "aborted" : "completed", finishedAt: result.finishedAt, errorMessage: null, blobs: bundleBlobs?.list() ?? [] });
     const rows = statistics.summarize(scenario.targets.map((target) => target.id));
     const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
-    process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table))}\n`);
+    process.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table, measuredFigures(scenario)))}\n`);
     const skippedOutputs = outputBlobs?.counts().skipped ?? 0;
     if (skippedOutputs > 0) process.stderr.write(`note: ${skippedOutputs} binary outputs not written: --outputs-dir reached its 1 GiB bound\n`);
     const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, { runId, scenarioName: scenario.name, targetLabel });

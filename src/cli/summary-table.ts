@@ -1,5 +1,7 @@
 // The per-target summary as an aligned plain-text table for the terminal, from the metric catalogue:
-// the default columns, a chosen few (--columns), or every metric (--wide, one line per metric).
+// the default columns (of the figures the run measures), a chosen few (--columns), or every metric
+// (--wide, one line per metric).
+import type { MeasuredFigures } from "../core/measured-figures";
 import { formatMetricNumber, headerWithUnit, METRIC_GROUPS, METRICS, metricsIn, type Metric } from "../core/metrics";
 import type { SummaryRow } from "../core/stats";
 
@@ -25,11 +27,17 @@ function alignedTable(headers: readonly string[], lines: readonly string[][]): s
 /**
  * One line per target, one column per metric; targets by their display name. With --wide every metric
  * of the catalogue is shown instead, turned on its side (one line per metric, one column per target,
- * grouped as the catalogue groups them), since a few hundred columns could not be read.
+ * grouped as the catalogue groups them), since a few hundred columns could not be read. `figures`: what
+ * the run measures (measured-figures.ts), which decides the default columns; every default one without.
  */
-export function formatSummaryTable(rows: readonly SummaryRow[], targetLabel: (targetId: string) => string, view: TableView = DEFAULT_TABLE_VIEW): string {
+export function formatSummaryTable(
+  rows: readonly SummaryRow[],
+  targetLabel: (targetId: string) => string,
+  view: TableView = DEFAULT_TABLE_VIEW,
+  figures?: MeasuredFigures,
+): string {
   if (view.kind === "wide") return formatWideTable(rows, targetLabel);
-  const metrics = view.kind === "columns" ? view.metrics : metricsIn("cli");
+  const metrics = view.kind === "columns" ? view.metrics : metricsIn("cli", figures);
   const columns: Column[] = [
     { header: "target", cell: (row) => targetLabel(row.targetId) },
     ...metrics.map((metric) => ({ header: headerWithUnit(metric), cell: (row: SummaryRow) => formatMetricNumber(metric, row) })),

@@ -8,6 +8,7 @@ import { formatNumberIn, formatValueIn, roundForFile, unitSymbol, type Unit } fr
 import { interval, intervalEnds, noInterval, type Ci95 } from "./intervals";
 import { ERROR_KINDS } from "./record";
 import { AGREEMENT_MEASURES } from "./agreement/measures";
+import type { MeasuredFigure, MeasuredFigures } from "./measured-figures";
 import type { Distribution, SummaryRow } from "./stats";
 
 /** Where a metric is shown by default. Every metric is in the CSV and the --summary JSON. */
@@ -90,6 +91,8 @@ export interface Metric {
   definition: string;
   /** The views that show it by default; others may offer it (the compare page's column chooser, `--wide`). */
   views: readonly MetricView[];
+  /** Shown by default only in runs that measure this (measured-figures.ts); absent: in every run. */
+  needs?: MeasuredFigure;
   group: MetricGroup;
   /** Spread and shape detail (p1, p99.9, stdDev, …): a chooser lists it after the rest, folded away. */
   advanced: boolean;
@@ -118,6 +121,8 @@ interface DistributionSpec {
   caveat?(row: SummaryRow): string | null;
   /** Default views per statistic; statistics not listed are shown nowhere by default. */
   views?: Partial<Record<DistributionStatistic, readonly MetricView[]>>;
+  /** Its default views apply only to runs that measure this (Metric.needs). */
+  needs?: MeasuredFigure;
   /** Every statistic of it is detail (a niche figure), not only the spread ones. */
   advanced?: boolean;
   /**
@@ -163,6 +168,7 @@ function distributionMetrics(spec: DistributionSpec): Metric[] {
       distribution: { id: spec.id, statistic },
     };
     if (spec.fromTokens) metric.fromTokens = true;
+    if (spec.needs !== undefined) metric.needs = spec.needs;
     if (spec.caveat) metric.caveat = spec.caveat;
     if (hasInterval && spec.noIntervals !== true) {
       const key = statistic as IntervalKey;
@@ -205,6 +211,7 @@ export const DISTRIBUTIONS: readonly DistributionSpec[] = [
     distribution: (row) => row.ttftMs,
     definition: "the time to first token: start of the request to the first chunk carrying output, answer or reasoning (streaming requests only)",
     views: { p50: ["table", "live", "diff", "cli"] },
+    needs: "firstToken",
   },
   {
     id: "timeToFirstAnswerToken",
@@ -271,6 +278,7 @@ export const DISTRIBUTIONS: readonly DistributionSpec[] = [
     fromTokens: true,
     definition: `each request's output tokens / its latency in seconds, ${SUCCESSFUL}`,
     views: { p50: ["table", "live", "diff", "cli"] },
+    needs: "generatedTokens",
   },
   {
     id: "decodeTokensPerSecond",
@@ -400,8 +408,8 @@ export const DISTRIBUTIONS: readonly DistributionSpec[] = [
 // the successful requests whose records carry the quantity (speech recognition, text to speech, images).
 // A function, hoisted, so this block stays apart from the list above.
 function mediaDistributions(): DistributionSpec[] {
-  // Shown on demand (the column chooser, --wide, --columns): a text run would carry four empty columns.
-  const mediaViews: Partial<Record<DistributionStatistic, readonly MetricView[]>> = {};
+  // Each shown by default in the runs of the tasks that measure it (TaskFigure), and only there.
+  const headline: Partial<Record<DistributionStatistic, readonly MetricView[]>> = { p50: ["table", "live", "cli"] };
   return [
     {
       id: "audioSecondsPerSecond",
@@ -412,7 +420,8 @@ function mediaDistributions(): DistributionSpec[] {
       group: "throughput",
       distribution: (row) => row.audioSecondsPerSecond,
       definition: `seconds of audio sent / latency in seconds, per speech-recognition request ${SUCCESSFUL}: how many times faster than real time`,
-      views: mediaViews,
+      views: { p50: ["table", "cli"] },
+      needs: "inputAudio",
     },
     {
       id: "realTimeFactor",
@@ -423,7 +432,8 @@ function mediaDistributions(): DistributionSpec[] {
       group: "latency",
       distribution: (row) => row.realTimeFactor,
       definition: `latency in seconds / seconds of audio sent, per speech-recognition request ${SUCCESSFUL}: below 1 is faster than real time`,
-      views: mediaViews,
+      views: headline,
+      needs: "inputAudio",
     },
     {
       id: "speechSecondsPerSecond",
@@ -434,7 +444,8 @@ function mediaDistributions(): DistributionSpec[] {
       group: "throughput",
       distribution: (row) => row.speechSecondsPerSecond,
       definition: `seconds of audio in the answer / latency in seconds, per text-to-speech request ${SUCCESSFUL}`,
-      views: mediaViews,
+      views: headline,
+      needs: "outputAudio",
     },
     {
       id: "latencyPerImage",
@@ -445,7 +456,8 @@ function mediaDistributions(): DistributionSpec[] {
       group: "latency",
       distribution: (row) => row.latencyPerImageMs,
       definition: `latency / images in the answer, per image-generating request ${SUCCESSFUL}`,
-      views: mediaViews,
+      views: headline,
+      needs: "outputImages",
     },
   ];
 }
@@ -674,6 +686,7 @@ function valueMetrics(): Metric[] {
       estimatedExplanation: costEstimateReason,
       definition: `Mean cost of one successful request. ${costNote}`,
       views: ["table"],
+      needs: "cost",
       group: "cost",
       advanced: false,
     },
@@ -688,6 +701,7 @@ function valueMetrics(): Metric[] {
       estimatedExplanation: costEstimateReason,
       definition: `Cost per request × 1,000. ${costNote}`,
       views: ["table", "diff", "cli"],
+      needs: "cost",
       group: "cost",
       advanced: false,
     },
@@ -702,6 +716,7 @@ function valueMetrics(): Metric[] {
       estimatedExplanation: costEstimateReason,
       definition: `What this target's successful measured requests cost (a request that could not be priced counts at the mean). ${costNote}`,
       views: ["table", "cli"],
+      needs: "cost",
       group: "cost",
       advanced: false,
     },
@@ -714,6 +729,7 @@ function valueMetrics(): Metric[] {
       value: (row) => row.pricedRequests,
       definition: "Successful measured requests whose cost could be computed: every quantity the price needs was in the record.",
       views: [],
+      needs: "cost",
       group: "cost",
       advanced: true,
     },
@@ -728,6 +744,7 @@ function valueMetrics(): Metric[] {
       intervalMethod: "Wilson",
       definition: "Successful measured requests whose output passed every check of its input / those whose input has checks; judged on the whole output. Its 95% interval is Wilson's.",
       views: ["table", "live", "diff", "cli"],
+      needs: "checks",
       group: "quality",
       advanced: false,
     },
@@ -740,6 +757,7 @@ function valueMetrics(): Metric[] {
       value: (row) => row.checkedRequests,
       definition: "Successful measured requests whose input has checks: the pass rate's denominator.",
       views: [],
+      needs: "checks",
       group: "quality",
       advanced: true,
     },
@@ -754,6 +772,7 @@ function valueMetrics(): Metric[] {
       intervalMethod: "Wilson",
       definition: "Measured requests that met every objective of the scenario's SLO / measured requests; a failed request never meets it. Its 95% interval is Wilson's.",
       views: ["table", "diff", "cli"],
+      needs: "slo",
       group: "quality",
       advanced: false,
     },
@@ -766,6 +785,7 @@ function valueMetrics(): Metric[] {
       value: (row) => row.sloMetRequests,
       definition: "Measured requests that succeeded and met every objective of the scenario's SLO.",
       views: [],
+      needs: "slo",
       group: "quality",
       advanced: true,
     },
@@ -778,6 +798,7 @@ function valueMetrics(): Metric[] {
       value: (row) => row.goodput,
       definition: "Requests meeting every SLO objective / wall-clock span of the target's measured attempts: the rate of good answers.",
       views: ["table", "diff", "cli"],
+      needs: "slo",
       group: "quality",
       advanced: false,
     },
@@ -791,8 +812,17 @@ export function metricById(id: string): Metric {
   return metric;
 }
 
-export function metricsIn(view: MetricView): Metric[] {
-  return METRICS.filter((metric) => metric.views.includes(view));
+/**
+ * Whether a run measures this metric (measured-figures.ts): one that needs no particular figure always;
+ * without the run's figures (a records file with no scenario), every metric counts as measured.
+ */
+export function isMeasured(metric: Metric, figures?: MeasuredFigures): boolean {
+  return figures === undefined || metric.needs === undefined || figures.has(metric.needs);
+}
+
+/** The metrics a view shows by default; given the run's figures, only those the run measures. */
+export function metricsIn(view: MetricView, figures?: MeasuredFigures): Metric[] {
+  return METRICS.filter((metric) => metric.views.includes(view) && isMeasured(metric, figures));
 }
 
 /**
@@ -978,6 +1008,7 @@ function loadMetrics(): Metric[] {
       value: (row) => row.droppedRequests,
       definition: "Open-loop arrivals never sent, because the target's in-flight cap was reached and its queue full: the client's refusal, in neither rate.",
       views: ["table", "cli"],
+      needs: "openLoop",
       group: "load",
       advanced: false,
     },

@@ -1,7 +1,9 @@
 // The stylesheets applied, seen in Chromium. On Compare, "Where the time goes" draws its bars (they are
 // HTML spans that only the stylesheet gives a size), and at a phone's width the page does not scroll
 // sideways even with the pickers that grow to their longest option: the run picker (a second run with a
-// long name) and the outputs' input picker (a long prompt). In Settings, each label stays on its field's line.
+// long name) and the outputs' input picker (a long prompt). History and the Run page's live summary show
+// each run and each target as a card at that width, every figure and action on screen. In Settings,
+// each label stays on its field's line.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { horizontalOverflow, runScenarioInApp, saveScenarioThroughUi, startBrowserSession, type BrowserSession } from "./harness";
@@ -77,6 +79,58 @@ describe("the Compare page's layout", () => {
     await page.locator(".recharts-surface").first().waitFor();
     const overflow = await horizontalOverflow(page);
     expect(overflow.scrollWidth, `sticking out: ${overflow.overflowing.join(", ")}`).toBeLessThanOrEqual(390);
+  });
+});
+
+/** Elements of the page that are not wholly inside the window's width (cut off, or behind a sideways scroll). */
+async function outsideTheWindow(selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) => {
+    const width = document.documentElement.clientWidth;
+    return elements
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width === 0 || box.left < -0.5 || box.right > width + 0.5;
+      })
+      .map((element) => `${element.getAttribute("data-column") ?? element.textContent?.trim().slice(0, 30)} (${Math.round(element.getBoundingClientRect().left)}–${Math.round(element.getBoundingClientRect().right)})`);
+  });
+}
+
+describe("tables as cards on a phone", () => {
+  it("shows each History run's status, numbers and every action within 390 px", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate((hash) => (window.location.hash = hash), "#/history");
+    const row = page.getByTestId("history-row").first();
+    await row.locator('[data-column="measured"]').filter({ hasText: /\d/ }).waitFor();
+    const cells = '[data-testid="history-row"] :is(td, th)';
+    const actions = '[data-testid="history-row"] .row-actions > :is(a, button)';
+    expect(await page.locator(actions).count()).toBeGreaterThanOrEqual(2 * 3);
+    expect(await outsideTheWindow(cells)).toEqual([]);
+    expect(await outsideTheWindow(actions)).toEqual([]);
+    expect(await outsideTheWindow('[data-testid="history-row"] .badge')).toEqual([]);
+    // Each figure says what it is, as the hidden header would.
+    expect(await row.locator('[data-column="errors"]').evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"Failed"');
+    const overflow = await horizontalOverflow(page);
+    expect(overflow.scrollWidth, `sticking out: ${overflow.overflowing.join(", ")}`).toBeLessThanOrEqual(390);
+  });
+
+  it("shows every figure of the Run page's live summary within 390 px", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate((hash) => (window.location.hash = hash), "#/run");
+    await page.getByTestId("live-summary-row").first().waitFor();
+    const cells = '[data-testid="live-summary-row"] :is(td, th)';
+    // Requests, failures, latency, TTFT and tokens/s for each of the two targets.
+    expect(await page.locator(cells).count()).toBeGreaterThanOrEqual(2 * 6);
+    expect(await outsideTheWindow(cells)).toEqual([]);
+    const overflow = await horizontalOverflow(page);
+    expect(overflow.scrollWidth, `sticking out: ${overflow.overflowing.join(", ")}`).toBeLessThanOrEqual(390);
+  });
+
+  it("keeps them tables at 1280 px", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate((hash) => (window.location.hash = hash), "#/history");
+    await page.getByTestId("history-row").first().waitFor();
+    expect(await page.locator(".history-table thead").evaluate((head) => getComputedStyle(head).display)).toBe("table-header-group");
+    expect(await page.locator('[data-testid="history-row"]').first().evaluate((row) => getComputedStyle(row).display)).toBe("table-row");
   });
 });
 

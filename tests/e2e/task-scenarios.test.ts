@@ -25,6 +25,18 @@ afterAll(async () => {
   await session?.close();
 });
 
+/** The summary table's columns and the verdict's rows, as the Compare page shows them for this run. */
+async function defaultView(): Promise<{ columns: string[]; objectives: string[] }> {
+  await page.getByTestId("verdict-panel").waitFor();
+  await page.getByTestId("summary-table").waitFor();
+  const columns = await page.locator('[data-testid="summary-table"] thead th').evaluateAll((headers) => headers.map((header) => header.getAttribute("data-column") ?? ""));
+  const objectives = await page.locator("[data-objective]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-objective") ?? ""));
+  return { columns, objectives };
+}
+
+/** Default columns a bare run of these scenarios (no stream, price, check, SLO or open loop) could not fill. */
+const UNMEASURED_COLUMNS = ["ttftP50Ms", "outputTokensPerSecondP50", "costPer1000RequestsUsd", "checksPassRate", "sloAttainment", "goodput", "droppedRequests"];
+
 function column(targetId: string) {
   return page.locator(`[data-testid="target-outputs"][data-target-id="${targetId}"]`);
 }
@@ -60,6 +72,12 @@ describe("the bundled task scenarios in Chromium", () => {
         expect(await wer.locator(`[data-pair="${reference}→${judged}"]`).innerText()).toMatch(/^\d+(\.\d)?% · n=3$/);
       }
     }
+    // It opens on what a speech run measures: its real-time factor, and no TTFT row or empty column.
+    const view = await defaultView();
+    expect(view.columns).toEqual(expect.arrayContaining(["latencyP50Ms", "realTimeFactorP50"]));
+    for (const id of UNMEASURED_COLUMNS) expect(view.columns).not.toContain(id);
+    expect(view.objectives).toEqual(["latency"]);
+    expect(await page.locator('[data-testid="summary-row"][data-target-id="fast"] [data-column="realTimeFactorP50"] [data-figure]').innerText()).toMatch(/^\d/);
     expect(pageErrors).toEqual([]);
   }, 240_000);
 
@@ -74,6 +92,10 @@ describe("the bundled task scenarios in Chromium", () => {
     }
     const tops = await Promise.all(TARGETS.map(async (targetId) => (await column(targetId).boundingBox())!.y));
     expect(new Set(tops).size).toBe(1);
+    const view = await defaultView();
+    expect(view.columns).toEqual(expect.arrayContaining(["latencyP50Ms", "latencyPerImageP50Ms"]));
+    for (const id of UNMEASURED_COLUMNS) expect(view.columns).not.toContain(id);
+    expect(view.objectives).toEqual(["latency"]);
     expect(pageErrors).toEqual([]);
   }, 240_000);
 

@@ -45,6 +45,16 @@ const SCENARIOS: Record<string, Shape> = {
   "sandbox-sentence-similarity.json": (value) => Array.isArray(value) && value.length === 3 && value.every((score) => typeof score === "number" && score >= 0 && score <= 1),
 };
 
+/** The summary table's column headers, from the CLI's stdout (its first line starts with "target"). */
+function summaryHeader(stdout: string): string[] {
+  const line = stdout.split("\n").find((candidate) => candidate.startsWith("target"));
+  if (line === undefined) throw new Error(`no summary table in:\n${stdout}`);
+  return line.trim().split(/\s{2,}/);
+}
+
+/** Default columns a bare run of these scenarios (no stream, price, check, SLO or open loop) cannot fill. */
+const UNMEASURED_HEADERS = [/^TTFT/, /^Cost/, /^Run cost/, /^Pass rate/, /^SLO/, /^Goodput/, /^Dropped/];
+
 describe("bundled task scenarios against the sandbox", () => {
   for (const [file, shape] of Object.entries(SCENARIOS)) {
     it(`${file}: every request ok, three targets, outputs in the task's shape`, async () => {
@@ -62,11 +72,18 @@ describe("bundled task scenarios against the sandbox", () => {
         expect(shape(record.outputValue, record), `${record.targetId} input ${record.inputIndex}: ${JSON.stringify(record.outputValue).slice(0, 200)}`).toBe(true);
       }
       // What the per-audio-second and per-image figures rest on, read from the files' headers.
+      // The table printed at the end leads with what the task measures, and has no column it cannot fill.
+      const header = summaryHeader(result.stdout);
+      for (const unmeasured of UNMEASURED_HEADERS) expect(header.filter((column) => unmeasured.test(column)), String(unmeasured)).toEqual([]);
       if (file === "sandbox-speech-recognition.json") {
         for (const record of records) expect(record.inputAudioSeconds).toBeGreaterThan(4);
         expect(records.find((record) => record.inputIndex === 0)?.inputAudioSeconds).toBeCloseTo(17 * 0.3, 5);
+        expect(header).toEqual(expect.arrayContaining(["RTF p50", "Audio s/s p50 audio s/s"]));
+        expect(header.filter((column) => column.startsWith("Output "))).toEqual([]);
       }
       if (file === "sandbox-text-to-image.json") {
+        expect(header).toContain("Per image p50 ms");
+        expect(header.filter((column) => column.startsWith("Output "))).toEqual([]);
         for (const record of records) expect(record.outputImages).toBe(1);
         // Every image a record names is in --outputs-dir under its hash.
         for (const record of records) {

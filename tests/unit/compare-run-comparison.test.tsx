@@ -4,7 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { summarize } from "../../src/core/stats";
 import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { RunComparison } from "../../src/ui/features/compare/run-comparison";
-import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
+import { bundledScenario, makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 import { recordColumns } from "../../src/core/record-columns";
 
 afterEach(cleanup);
@@ -69,5 +69,32 @@ describe("LiveSummary", () => {
     expect(screen.getAllByTestId("live-summary-row").map((row) => row.getAttribute("data-target-id"))).toEqual(["slow", "fast"]);
     expect(nCell("fast")).toBe("1");
     expect(nCell("slow")).toBe("2");
+  });
+});
+
+describe("the default columns of a speech-recognition run", () => {
+  // Transcripts of 4-second recordings: the real-time factor is latency / 4 s.
+  const speech = bundledScenario("sandbox-speech-recognition.json");
+  const speechRecords = ["fast", "slow"].flatMap((targetId, index) =>
+    recordsWithLatencies(targetId, [1000 * (index + 1), 1000 * (index + 1)]).map((record) => ({ ...record, ttftMs: null, inputAudioSeconds: 4 })),
+  );
+  const speechRows = summarize(speechRecords, ["fast", "slow"]);
+  const columnsOf = (testId: string): string[] => [...screen.getByTestId(testId).querySelectorAll<HTMLElement>("thead th")].map((header) => header.dataset.column ?? "");
+  const UNMEASURED = ["ttftP50Ms", "outputTokensPerSecondP50", "costPer1000RequestsUsd", "checksPassRate", "sloAttainment", "goodput", "droppedRequests"];
+
+  it("lead the compare table with the real-time factor, with no TTFT, tokens/s, cost, pass-rate, SLO or dropped column", () => {
+    render(<RunComparison runId="run-1" scenario={speech} records={null} columns={null} large={false} runLabel="Run 1" summary={speechRows} />);
+    expect(columnsOf("summary-table")).toEqual(expect.arrayContaining(["realTimeFactorP50", "audioSecondsPerSecondP50", "latencyP50Ms"]));
+    for (const id of UNMEASURED) expect(columnsOf("summary-table")).not.toContain(id);
+    const rtf = screen.getByTestId("summary-table").querySelector('tr[data-target-id="slow"] [data-column="realTimeFactorP50"]');
+    expect(rtf?.textContent).toMatch(/^0\.50(?!\d)/);
+  });
+
+  it("show the real-time factor in the Run page's live summary too", () => {
+    render(<LiveSummary rows={speechRows} scenario={speech} />);
+    expect(columnsOf("live-summary")).toContain("realTimeFactorP50");
+    for (const id of UNMEASURED) expect(columnsOf("live-summary")).not.toContain(id);
+    const rtf = screen.getByTestId("live-summary").querySelector('tr[data-target-id="fast"] [data-column="realTimeFactorP50"]');
+    expect(rtf?.textContent).toBe("0.25");
   });
 });

@@ -3,14 +3,16 @@
 // do not, "cannot be told apart" with too few requests, and objectives the run did not measure said so.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { measuredFigures } from "../../src/core/measured-figures";
 import { formatMetric, metricById } from "../../src/core/metrics";
 import { collectSamples, compareTargets } from "../../src/core/paired";
 import type { RequestRecord } from "../../src/core/record";
+import type { Scenario } from "../../src/core/scenario";
 import { summarize } from "../../src/core/stats";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { VerdictList, VerdictPanel } from "../../src/ui/features/compare/verdict-panel";
 import { listNames, objectiveVerdicts, topGroup, type ObjectiveVerdict } from "../../src/ui/features/compare/verdicts";
-import { makeRecord, makeScenario } from "./compare-fixtures";
+import { bundledScenario, bundledScenarioJson, makeRecord, makeScenario, scenarioFromJson } from "./compare-fixtures";
 
 afterEach(cleanup);
 
@@ -79,6 +81,28 @@ describe("the verdicts", () => {
     const rows = summarize(recordsOf("a", base), ["a"]);
     const latency = objectiveVerdicts(rows, null, (id) => id).find((verdict) => verdict.objective === "latency");
     expect(latency).toMatchObject({ state: "unavailable", sentence: "Reading the records…" });
+  });
+});
+
+describe("the verdict's rows: what the run measures", () => {
+  const records = [...recordsOf("a", base), ...recordsOf("b", twin)];
+  const objectivesOf = (scenario: Scenario) =>
+    objectiveVerdicts(summarize(records, ["a", "b"]), compareTargets(collectSamples(records), ["a", "b"]), (id) => id, undefined, measuredFigures(scenario)).map((verdict) => verdict.objective);
+
+  it("judge a speech-recognition run on latency alone: no TTFT, tokens/s, cost, checks or SLO row", () => {
+    expect(objectivesOf(bundledScenario("sandbox-speech-recognition.json"))).toEqual(["latency"]);
+  });
+
+  it("judge a text-to-image run on latency, and on cost once a target has a price per image", () => {
+    expect(objectivesOf(bundledScenario("sandbox-text-to-image.json"))).toEqual(["latency"]);
+    const image = bundledScenarioJson("sandbox-text-to-image.json");
+    const priced = scenarioFromJson({ ...image, targets: image.targets.map((target) => ({ ...target, price: { perImage: 0.01 } })) });
+    expect(objectivesOf(priced)).toEqual(["latency", "cost"]);
+  });
+
+  it("judge a chat run on TTFT only when it streams, and on cost, checks and goodput once it has prices, checks and an SLO", () => {
+    expect(objectivesOf(bundledScenario("sandbox-chat.json"))).toEqual(["latency", "outputTokensPerSecond"]);
+    expect(objectivesOf(bundledScenario("sandbox-chat-streaming.json"))).toEqual(["ttft", "latency", "cost", "checks", "goodput", "outputTokensPerSecond"]);
   });
 });
 
@@ -154,7 +178,9 @@ describe("the verdict panel", () => {
     expect(within(latency).getByRole("heading").textContent).toBe("Fastest latency: a tie");
     expect([...latency.querySelectorAll<HTMLElement>("[data-target-id]")].map((element) => element.dataset.targetId).sort()).toEqual(["a", "b"]);
     expect(within(latency).getByText("tied")).toBeTruthy();
-    expect(panel.querySelector('[data-objective="cost"]')?.getAttribute("data-state")).toBe("unavailable");
+    // The scenario gives no prices and does not stream: no row for cost or TTFT, which it did not measure.
+    expect(panel.querySelector('[data-objective="cost"]')).toBeNull();
+    expect(panel.querySelector('[data-objective="ttft"]')).toBeNull();
     // The pairs behind the verdicts, one click away: 3 pairs × 3 metrics.
     expect(within(panel).queryByTestId("pairwise-matrix")).toBeNull();
     const details = within(panel).getByTestId("pairwise-details") as HTMLDetailsElement;

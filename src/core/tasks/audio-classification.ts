@@ -9,6 +9,7 @@ export const audioClassificationTask: TaskDefinition<FilePart> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/audio-classification",
   describeInput: describeValue,
   toValue: (input) => input as FilePart,

@@ -10,6 +10,7 @@ export const automaticSpeechRecognitionTask: TaskDefinition<FilePart> = {
   acceptsText: false,
   streams: false,
   textOutput: true,
+  figures: ["inputAudio"],
   endpointRoute: "/automatic-speech-recognition",
   describeInput: describeValue,
   toValue: (input) => input as FilePart,

@@ -25,6 +25,7 @@ export const chatCompletionTask: TaskDefinition<ChatMessage[]> = {
   acceptsText: true,
   streams: true,
   textOutput: true,
+  figures: ["generatedTokens"],
   describeInput: (input) => lastUserText(messagesOf(input)),
   toValue: (input) => messagesOf(input),
   call: (messages, context) => (context.stream ? streamChat(messages, context) : chat(messages, context)),

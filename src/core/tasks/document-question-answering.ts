@@ -11,6 +11,7 @@ export const documentQuestionAnsweringTask: TaskDefinition<ImageQuestionInput> =
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/document-question-answering",
   describeInput: (input) => describeValue((input as ImageQuestionInput).question),
   toValue: (input) => input as ImageQuestionInput,

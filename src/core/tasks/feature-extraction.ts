@@ -10,6 +10,7 @@ export const featureExtractionTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: false,
+  figures: [],
   // The OpenAI-style base `/v1` gets `/embeddings`: the HF/TEI `{ inputs }` body, which TEI and the sandbox accept there.
   endpointRoute: "/embeddings",
   describeInput: describeValue,

@@ -9,6 +9,7 @@ export const fillMaskTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/fill-mask",
   describeInput: describeValue,
   toValue: (input) => input as string,

@@ -9,6 +9,7 @@ export const imageClassificationTask: TaskDefinition<FilePart> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/image-classification",
   describeInput: describeValue,
   toValue: (input) => input as FilePart,

@@ -9,6 +9,7 @@ export const imageSegmentationTask: TaskDefinition<FilePart> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/image-segmentation",
   describeInput: describeValue,
   toValue: (input) => input as FilePart,

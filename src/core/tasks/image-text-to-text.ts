@@ -35,6 +35,7 @@ export const imageTextToTextTask: TaskDefinition<VisionMessage[]> = {
   acceptsText: true,
   streams: true,
   textOutput: true,
+  figures: ["generatedTokens"],
   describeInput: (input) => describeValue(lastUserText(textMessages(messagesOf(input)))),
   toValue: (input) => messagesOf(input),
   call: async (messages, context: TaskCallContext) => {

@@ -10,6 +10,7 @@ export const imageToImageTask: TaskDefinition<FilePart> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: ["outputImages"],
   endpointRoute: "/image-to-image",
   describeInput: describeValue,
   toValue: (input) => input as FilePart,

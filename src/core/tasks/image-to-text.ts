@@ -9,6 +9,7 @@ export const imageToTextTask: TaskDefinition<FilePart> = {
   acceptsText: false,
   streams: false,
   textOutput: true,
+  figures: ["generatedTokens"],
   endpointRoute: "/image-to-text",
   describeInput: describeValue,
   toValue: (input) => input as FilePart,

@@ -28,7 +28,7 @@ import { visualQuestionAnsweringTask } from "./visual-question-answering";
 import { zeroShotClassificationTask } from "./zero-shot-classification";
 import { zeroShotImageClassificationTask } from "./zero-shot-image-classification";
 
-export type { TaskCallContext, TaskDefinition, LibraryRequestOptions } from "./task-definition";
+export type { TaskCallContext, TaskDefinition, TaskFigure, LibraryRequestOptions } from "./task-definition";
 
 // Each definition is typed by its own input; the registry hands each its own inputs back (runner), so
 // the entries are stored without their input type.

@@ -9,6 +9,7 @@ export const objectDetectionTask: TaskDefinition<FilePart> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/object-detection",
   describeInput: describeValue,
   toValue: (input) => input as FilePart,

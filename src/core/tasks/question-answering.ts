@@ -18,6 +18,7 @@ export const questionAnsweringTask: TaskDefinition<QuestionAnsweringInput> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/question-answering",
   describeInput: (input) => describeValue((input as QuestionAnsweringInput).question),
   toValue: (input) => input as QuestionAnsweringInput,

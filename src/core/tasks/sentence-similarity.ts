@@ -18,6 +18,7 @@ export const sentenceSimilarityTask: TaskDefinition<SentenceSimilarityInput> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/sentence-similarity",
   describeInput: (input) => describeValue((input as SentenceSimilarityInput).source_sentence),
   toValue: (input) => input as SentenceSimilarityInput,

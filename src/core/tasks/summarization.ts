@@ -9,6 +9,7 @@ export const summarizationTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: true,
+  figures: ["generatedTokens"],
   endpointRoute: "/summarization",
   describeInput: describeValue,
   toValue: (input) => input as string,

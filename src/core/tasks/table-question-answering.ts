@@ -26,6 +26,7 @@ export const tableQuestionAnsweringTask: TaskDefinition<TableQuestionAnsweringIn
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/table-question-answering",
   describeInput: (input) => describeValue((input as TableQuestionAnsweringInput).query),
   toValue: (input) => input as TableQuestionAnsweringInput,

@@ -27,6 +27,21 @@ export interface TaskCallContext {
 }
 
 /**
+ * What a task's answers let a run measure beyond latency, outcomes and cost (measured-figures.ts): the
+ * figures its default columns and verdict lead with. Time to first token follows from `streams` and the
+ * run's `stream`, the pass rate from the scenario's checks, so neither is listed here.
+ */
+export type TaskFigure =
+  /** Generated text whose tokens are counted: output tokens/s. */
+  | "generatedTokens"
+  /** A recording sent (its duration read from the file): real-time factor, audio seconds per second. */
+  | "inputAudio"
+  /** Speech in the answer: speech seconds per second. */
+  | "outputAudio"
+  /** Images in the answer: latency per image. */
+  | "outputImages";
+
+/**
  * One runnable task. `Input` is one scenario input once its `{ "file": … }` parts are read (Blobs); the
  * schema checks it as written in the file.
  */
@@ -43,6 +58,8 @@ export interface TaskDefinition<Input = unknown> {
   streams: boolean;
   /** The output is text: its tokens are counted and the scenario's checks (expectations) read it. */
   textOutput: boolean;
+  /** What its answers measure beyond latency (TaskFigure): which figures its tables and verdict show by default. */
+  figures: readonly TaskFigure[];
   /**
    * Appended to an endpoint URL that ends in `/v1` (the OpenAI-style base the sandbox and vLLM expose), so
    * one endpoint URL serves every task; any other endpoint URL is the task's route as given (TEI, TGI, an

@@ -9,6 +9,7 @@ export const textClassificationTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/text-classification",
   describeInput: describeValue,
   toValue: (input) => input as string,

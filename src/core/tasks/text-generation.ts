@@ -15,6 +15,7 @@ export const textGenerationTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: true,
   textOutput: true,
+  figures: ["generatedTokens"],
   describeInput: describeValue,
   toValue: (input) => input as string,
   call: (prompt, context) => (context.stream ? streamTextGeneration(prompt, context) : textGeneration(prompt, context)),

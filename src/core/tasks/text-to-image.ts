@@ -68,6 +68,7 @@ export const textToImageTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: false,
+  figures: ["outputImages"],
   endpointRoute: "/text-to-image",
   describeInput: describeValue,
   toValue: (input) => input as string,

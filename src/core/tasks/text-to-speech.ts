@@ -9,6 +9,7 @@ export const textToSpeechTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: false,
+  figures: ["outputAudio"],
   endpointRoute: "/text-to-speech",
   describeInput: describeValue,
   toValue: (input) => input as string,

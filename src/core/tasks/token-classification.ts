@@ -11,6 +11,7 @@ export const tokenClassificationTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/token-classification",
   describeInput: describeValue,
   toValue: (input) => input as string,

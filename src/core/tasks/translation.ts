@@ -9,6 +9,7 @@ export const translationTask: TaskDefinition<string> = {
   acceptsText: true,
   streams: false,
   textOutput: true,
+  figures: ["generatedTokens"],
   endpointRoute: "/translation",
   describeInput: describeValue,
   toValue: (input) => input as string,

@@ -21,6 +21,7 @@ export const visualQuestionAnsweringTask: TaskDefinition<ImageQuestionInput> = {
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/visual-question-answering",
   describeInput: (input) => describeValue((input as ImageQuestionInput).question),
   toValue: (input) => input as ImageQuestionInput,

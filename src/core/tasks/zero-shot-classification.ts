@@ -18,6 +18,7 @@ export const zeroShotClassificationTask: TaskDefinition<ZeroShotInput> = {
   acceptsText: true,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/zero-shot-classification",
   describeInput: (input) => describeValue(typeof input === "string" ? input : (input as ZeroShotInput).text),
   toValue: (input) => (typeof input === "string" ? { text: input } : (input as ZeroShotInput)),

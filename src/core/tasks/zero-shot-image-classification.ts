@@ -22,6 +22,7 @@ export const zeroShotImageClassificationTask: TaskDefinition<ZeroShotImageInput>
   acceptsText: false,
   streams: false,
   textOutput: false,
+  figures: [],
   endpointRoute: "/zero-shot-image-classification",
   describeInput: (input) => describeValue(isInputFileRef(input) ? input : (input as ZeroShotImageInput).image),
   toValue: (input) => (isInputFileRef(input) ? { image: input } : (input as ZeroShotImageInput)),

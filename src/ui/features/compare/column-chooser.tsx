@@ -2,6 +2,7 @@
 // catalogue groups them, the spread and tail statistics of each group folded away; in a disclosure
 // that a keyboard opens with Enter or Space. Choices are remembered in this browser (column-settings.ts).
 import { useId, useSyncExternalStore } from "react";
+import type { MeasuredFigures } from "../../../core/measured-figures";
 import { METRIC_GROUPS, METRICS, type Metric } from "../../../core/metrics";
 import {
   isColumnShown,
@@ -17,7 +18,7 @@ export function useColumnChoices(): ColumnChoices {
   return useSyncExternalStore(subscribeToColumnChoices, readColumnChoices, readColumnChoices);
 }
 
-function ColumnCheckboxes(props: { metrics: readonly Metric[]; choices: ColumnChoices }) {
+function ColumnCheckboxes(props: { metrics: readonly Metric[]; choices: ColumnChoices; figures: MeasuredFigures | undefined }) {
   return (
     <ul className="pb-column-list">
       {props.metrics.map((metric) => (
@@ -26,8 +27,8 @@ function ColumnCheckboxes(props: { metrics: readonly Metric[]; choices: ColumnCh
             <input
               type="checkbox"
               data-column-choice={metric.id}
-              checked={isColumnShown(metric, props.choices)}
-              onChange={(event) => setColumnShown(metric, event.currentTarget.checked)}
+              checked={isColumnShown(metric, props.choices, props.figures)}
+              onChange={(event) => setColumnShown(metric, event.currentTarget.checked, props.figures)}
             />
             {metric.label}
           </label>
@@ -37,10 +38,11 @@ function ColumnCheckboxes(props: { metrics: readonly Metric[]; choices: ColumnCh
   );
 }
 
-export function ColumnChooser(props: { choices: ColumnChoices }) {
-  const { choices } = props;
+/** `figures`: what the run measures, which decides the default columns (all of the table view when absent). */
+export function ColumnChooser(props: { choices: ColumnChoices; figures?: MeasuredFigures | undefined }) {
+  const { choices, figures } = props;
   const titleId = useId();
-  const shownCount = METRICS.filter((metric) => isColumnShown(metric, choices)).length;
+  const shownCount = METRICS.filter((metric) => isColumnShown(metric, choices, figures)).length;
   const changed = Object.keys(choices).length > 0;
   return (
     <details className="pb-column-chooser" data-testid="column-chooser">
@@ -56,17 +58,17 @@ export function ColumnChooser(props: { choices: ColumnChoices }) {
           if (metrics.length === 0) return null;
           const main = metrics.filter((metric) => !metric.advanced);
           const detail = metrics.filter((metric) => metric.advanced);
-          const detailShown = detail.filter((metric) => isColumnShown(metric, choices)).length;
+          const detailShown = detail.filter((metric) => isColumnShown(metric, choices, figures)).length;
           return (
             <fieldset key={group.id} className="pb-column-group" data-column-group={group.id}>
               <legend>{group.label}</legend>
-              <ColumnCheckboxes metrics={main} choices={choices} />
+              <ColumnCheckboxes metrics={main} choices={choices} figures={figures} />
               {detail.length > 0 ? (
                 <details className="pb-column-detail" open={detailShown > 0 ? true : undefined}>
                   <summary>
                     Spread and tails ({detailShown} of {detail.length} shown)
                   </summary>
-                  <ColumnCheckboxes metrics={detail} choices={choices} />
+                  <ColumnCheckboxes metrics={detail} choices={choices} figures={figures} />
                 </details>
               ) : null}
             </fieldset>

@@ -1,17 +1,18 @@
 // Which metric columns the compare page's summary table shows, remembered in this browser's localStorage.
-// Only the user's departures from the catalogue's defaults are stored ({ metricId: shown }), so a metric
-// added to the catalogue later still appears or hides by its own default, and an id the catalogue no
-// longer has is ignored.
-import { METRICS, type Metric } from "../../../core/metrics";
+// Only the user's departures from the defaults are stored ({ metricId: shown }), so a metric added to the
+// catalogue later still appears or hides by its own default, and an id the catalogue no longer has is
+// ignored. The defaults are the catalogue's table view, of the metrics the run measures (its figures).
+import type { MeasuredFigures } from "../../../core/measured-figures";
+import { isMeasured, METRICS, type Metric } from "../../../core/metrics";
 
 const COLUMNS_KEY = "providerbench.compareColumns";
 
 /** metric id → shown, for the columns the user changed from their default. */
 export type ColumnChoices = Readonly<Record<string, boolean>>;
 
-/** Shown unless the user said otherwise: the catalogue's "table" view. */
-export function shownByDefault(metric: Metric): boolean {
-  return metric.views.includes("table");
+/** Shown unless the user said otherwise: the catalogue's "table" view, when the run measures it. */
+export function shownByDefault(metric: Metric, figures?: MeasuredFigures): boolean {
+  return metric.views.includes("table") && isMeasured(metric, figures);
 }
 
 const listeners = new Set<() => void>();
@@ -63,14 +64,14 @@ function writeChoices(choices: ColumnChoices): void {
   }
 }
 
-export function isColumnShown(metric: Metric, choices: ColumnChoices): boolean {
-  return choices[metric.id] ?? shownByDefault(metric);
+export function isColumnShown(metric: Metric, choices: ColumnChoices, figures?: MeasuredFigures): boolean {
+  return choices[metric.id] ?? shownByDefault(metric, figures);
 }
 
-/** Shows or hides one column; a choice equal to the default is forgotten rather than stored. */
-export function setColumnShown(metric: Metric, shown: boolean): void {
+/** Shows or hides one column; a choice equal to this run's default is forgotten rather than stored. */
+export function setColumnShown(metric: Metric, shown: boolean, figures?: MeasuredFigures): void {
   const next: Record<string, boolean> = { ...readColumnChoices() };
-  if (shown === shownByDefault(metric)) delete next[metric.id];
+  if (shown === shownByDefault(metric, figures)) delete next[metric.id];
   else next[metric.id] = shown;
   writeChoices(next);
 }

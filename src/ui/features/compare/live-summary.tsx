@@ -1,17 +1,17 @@
 import { useMemo } from "react";
+import { measuredFigures, type MeasuringScenario } from "../../../core/measured-figures";
 import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
-import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
 import { describeTargets } from "./target-info";
 import "./compare.css";
 
-const LIVE_METRICS = metricsIn("live");
-
 /** The compact view of a run in progress: counts, headline latencies and a percentile chart per target. */
-export function LiveSummary(props: { rows: SummaryRow[]; scenario: Pick<Scenario, "targets"> }) {
+export function LiveSummary(props: { rows: SummaryRow[]; scenario: MeasuringScenario }) {
   const { rows, scenario } = props;
+  // The catalogue's live view, of the figures this run measures (a speech run's real-time factor, no TTFT).
+  const liveMetrics = useMemo(() => metricsIn("live", measuredFigures(scenario)), [scenario]);
   const rowTargetKey = rows.map((row) => row.targetId).join("\u0000");
   const targets = useMemo(
     () => describeTargets(rowTargetKey === "" ? [] : rowTargetKey.split("\u0000"), scenario),
@@ -20,11 +20,11 @@ export function LiveSummary(props: { rows: SummaryRow[]; scenario: Pick<Scenario
 
   return (
     <div className="pb-live-summary" data-testid="live-summary">
-      <table className="pb-table pb-compact-table">
+      <table className="pb-table pb-compact-table cards-on-phone">
         <thead>
           <tr>
             <th scope="col">Target</th>
-            {LIVE_METRICS.map((metric) => (
+            {liveMetrics.map((metric) => (
               <th key={metric.id} scope="col" className="pb-num" data-column={metric.id} title={`${metric.label}: ${metric.definition}`}>
                 {metric.header}
               </th>
@@ -38,11 +38,12 @@ export function LiveSummary(props: { rows: SummaryRow[]; scenario: Pick<Scenario
                 <TargetSwatch color={targets[index]?.color ?? "currentColor"} />
                 <span title={row.targetId}>{targets[index]?.label ?? row.targetId}</span>
               </th>
-              {LIVE_METRICS.map((metric) => (
+              {liveMetrics.map((metric) => (
                 <td
                   key={metric.id}
                   className="pb-num"
                   data-column={metric.id}
+                  data-label={metric.label}
                   title={isEstimated(metric, row) ? estimatedExplanation(metric) : undefined}
                 >
                   {formatMetric(metric, row)}

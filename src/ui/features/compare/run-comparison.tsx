@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo } from "react";
+import { measuredFigures } from "../../../core/measured-figures";
 import type { RequestRecord } from "../../../core/record";
 import { firstStartMs, type RecordColumns } from "../../../core/record-columns";
 import type { Scenario } from "../../../core/scenario";
@@ -49,6 +50,7 @@ export function RunComparison(props: RunComparisonProps) {
         : describeTargets(rows.map((row) => row.targetId), scenario),
     [rows, scenario],
   );
+  const figures = useMemo(() => measuredFigures(scenario), [scenario]);
   const detailRecords = useDeferredValue(records, null);
   const detailColumns = useDeferredValue(columns, null);
 
@@ -80,7 +82,7 @@ export function RunComparison(props: RunComparisonProps) {
           ) : undefined
         }
       >
-        <SummaryTable rows={rows} targets={targets} />
+        <SummaryTable rows={rows} targets={targets} figures={figures} />
         <p className="pb-footnote">
           Latency percentiles and token rates are over successful requests; the best value of each column is highlighted.
           {warmupCount > 0 && ` ${formatCount(warmupCount)} warm-up attempts are left out of statistics and charts.`}

@@ -10,6 +10,7 @@ import {
   type SortDirection,
 } from "@tanstack/react-table";
 import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../core/metrics";
+import type { MeasuredFigures } from "../../../core/measured-figures";
 import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { ColumnChooser, useColumnChoices } from "./column-chooser";
@@ -67,11 +68,11 @@ function sortValue(metric: Metric, row: SummaryRow): number | undefined {
  * One row per target: sortable by any column, with the best value of each quality column highlighted,
  * each figure's interval under it, and the columns the user chose (remembered in this browser).
  */
-export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[] }) {
-  const { rows, targets } = props;
+export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[]; figures?: MeasuredFigures }) {
+  const { rows, targets, figures } = props;
   const targetsById = useMemo(() => targetInfoById(targets), [targets]);
   const choices = useColumnChoices();
-  const shownMetrics = useMemo(() => METRICS.filter((metric) => isColumnShown(metric, choices)), [choices]);
+  const shownMetrics = useMemo(() => METRICS.filter((metric) => isColumnShown(metric, choices, figures)), [choices, figures]);
 
   const columns = useMemo(
     () =>
@@ -107,7 +108,7 @@ export function SummaryTable(props: { rows: SummaryRow[]; targets: TargetInfo[] 
   return (
     <div className="pb-summary">
       <div className="pb-summary-controls">
-        <ColumnChooser choices={choices} />
+        <ColumnChooser choices={choices} figures={figures} />
       </div>
       <div className="pb-table-scroll">
         <table className="pb-table pb-summary-table" data-testid="summary-table">

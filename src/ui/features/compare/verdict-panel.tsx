@@ -1,6 +1,7 @@
 // The top of the Compare page: for each objective the best target, or the group tied for best, in plain
 // words; then every pair in a matrix and a forest plot, one click away.
 import { useDeferredValue, useMemo, useState } from "react";
+import { measuredFigures } from "../../../core/measured-figures";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
@@ -69,8 +70,9 @@ export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | n
   const verdicts = useMemo(() => {
     if (rows === null) return null;
     const byId = targetInfoById(targets);
-    return objectiveVerdicts(rows, comparisons, (targetId) => byId.get(targetId)?.label ?? targetId, large ? LARGE_RUN_VERDICT : undefined);
-  }, [rows, comparisons, targets, large]);
+    const label = (targetId: string): string => byId.get(targetId)?.label ?? targetId;
+    return objectiveVerdicts(rows, comparisons, label, large ? LARGE_RUN_VERDICT : undefined, measuredFigures(scenario));
+  }, [rows, comparisons, targets, large, scenario]);
 
   if (verdicts === null || targets.length < 2) return null;
   return (

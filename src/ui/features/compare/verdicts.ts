@@ -1,7 +1,8 @@
 // The verdict panel's content: for each objective, the best target or the group tied for best, in plain
 // words, claiming only what the tests support. The statistics are core's (paired.ts, significance.ts,
 // verdict.ts) and the figures the catalogue's; this module only puts them together per objective.
-import { formatMetric, metricById } from "../../../core/metrics";
+import type { MeasuredFigures } from "../../../core/measured-figures";
+import { formatMetric, isMeasured, metricById } from "../../../core/metrics";
 import { pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/paired";
 import { compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "../../../core/significance";
 import type { SummaryRow } from "../../../core/stats";
@@ -226,13 +227,15 @@ function proportionVerdict(objective: ProportionObjective, rows: readonly Summar
   };
 }
 
+const COST_METRIC_ID = "costPer1000RequestsUsd";
+
 /**
  * Cheapest by the catalogue's cost per 1,000 requests. Cost follows from the scenario's prices and the
  * token counts; the tests of the other objectives do not apply, so only equal costs tie.
  */
 function costVerdict(rows: readonly SummaryRow[], label: TargetLabel): ObjectiveVerdict {
   const base = { objective: "cost" as const, title: "Cheapest" };
-  const cost = metricById("costPer1000RequestsUsd");
+  const cost = metricById(COST_METRIC_ID);
   const priced = rows.flatMap((row) => {
     const value = cost.value(row);
     return value === null ? [] : [{ row, value }];
@@ -250,15 +253,24 @@ function costVerdict(rows: readonly SummaryRow[], label: TargetLabel): Objective
   return { ...base, state: "tied", best: top.map((entry) => entry.row.targetId), sentence: `${listNames(top.map(describe))} cost the same.${behind}` };
 }
 
+/** The catalogue figure each objective is judged by: it is a row of the verdict when the run measures it. */
+const OBJECTIVE_FIGURES: Readonly<Record<ObjectiveId, string>> = {
+  ...(Object.fromEntries(PAIRED_OBJECTIVES.map((objective) => [objective.id, objective.figureMetricId])) as Record<PairedObjective["id"], string>),
+  ...(Object.fromEntries(PROPORTION_OBJECTIVES.map((objective) => [objective.id, objective.rateMetricId])) as Record<ProportionObjective["id"], string>),
+  cost: COST_METRIC_ID,
+};
+
 /**
  * Every objective's verdict, in the panel's order; comparisons are null while the records are read, or
- * for good when the run is too large to read whole (`withoutComparisons` then says so).
+ * for good when the run is too large to read whole (`withoutComparisons` then says so). Given the run's
+ * figures (measured-figures.ts), only the objectives the run measures: a speech run has no TTFT to judge.
  */
 export function objectiveVerdicts(
   rows: readonly SummaryRow[],
   comparisons: readonly Comparison[] | null,
   label: TargetLabel,
   withoutComparisons = "Reading the records…",
+  figures?: MeasuredFigures,
 ): ObjectiveVerdict[] {
   const paired = PAIRED_OBJECTIVES.map((objective) =>
     comparisons === null
@@ -267,5 +279,5 @@ export function objectiveVerdicts(
   );
   const [ttft, latency, tokens] = paired as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
   const [checks, goodput] = PROPORTION_OBJECTIVES.map((objective) => proportionVerdict(objective, rows, label)) as [ObjectiveVerdict, ObjectiveVerdict];
-  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens];
+  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens].filter((verdict) => isMeasured(metricById(OBJECTIVE_FIGURES[verdict.objective]), figures));
 }

@@ -6,7 +6,7 @@ import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { describeError } from "../../../core/describe-error";
 import { useLiveRead } from "../../lib/use-live-read";
-import { FAILED_REQUESTS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-row";
+import { FAILED_REQUESTS, HISTORY_COLUMNS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-row";
 import { HistoryViews } from "./history-views";
 import { RunImport } from "./run-import";
 import "./trends.css";
@@ -38,23 +38,23 @@ export function HistoryPage({ onReplay, onResume, replayDisabled }: HistoryPageP
       {deleteFailure ? <DatabaseErrorNotice action={`delete the run of “${deleteFailure.scenarioName}”`} message={deleteFailure.message} /> : null}
       {runs.state === "loaded" && runs.value.length === 0 ? <p className="empty">No runs yet. Runs are kept in this browser.</p> : null}
       {runs.state === "loaded" && runs.value.length > 0 ? (
-        <table className="data-table history-table">
+        <table className="data-table history-table cards-on-phone">
           <thead>
             <tr>
-              <th scope="col">Scenario</th>
-              <th scope="col">Started</th>
-              <th scope="col">Status</th>
+              <th scope="col">{HISTORY_COLUMNS.scenario}</th>
+              <th scope="col">{HISTORY_COLUMNS.started}</th>
+              <th scope="col">{HISTORY_COLUMNS.status}</th>
               <th scope="col" className="num" title={REQUESTS.definition}>
-                Measured
+                {HISTORY_COLUMNS.measured}
               </th>
               <th scope="col" className="num" title={FAILED_REQUESTS.definition}>
-                {FAILED_REQUESTS.header}
+                {HISTORY_COLUMNS.failed}
               </th>
               <th scope="col" className="nowrap" title={P50_LATENCY.definition}>
-                {P50_LATENCY.label} per target
+                {HISTORY_COLUMNS.latency}
               </th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{HISTORY_COLUMNS.actions}</span>
               </th>
             </tr>
           </thead>

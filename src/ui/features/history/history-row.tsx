@@ -20,6 +20,17 @@ export const REQUESTS = metricById("requests");
 export const FAILED_REQUESTS = metricById("failedRequests");
 export const P50_LATENCY = metricById("latencyP50Ms");
 
+/** The columns' names: the table's headers, and each cell's label when a phone shows a run as a card. */
+export const HISTORY_COLUMNS = {
+  scenario: "Scenario",
+  started: "Started",
+  status: "Status",
+  measured: "Measured",
+  failed: FAILED_REQUESTS.header,
+  latency: `${P50_LATENCY.label} per target`,
+  actions: "Actions",
+} as const;
+
 /** A count metric summed over the run's targets. */
 function runTotal(rows: readonly SummaryRow[], metric: typeof REQUESTS): number {
   return rows.reduce((total, row) => total + (metric.value(row) ?? 0), 0);
@@ -55,19 +66,19 @@ export function HistoryRow({ run, onReplay, onReplayWithChanges, onResume, repla
           ) : null}
           <RunOriginTag run={run} />
         </th>
-        <td className="nowrap">
+        <td className="nowrap" data-label={HISTORY_COLUMNS.started}>
           <time dateTime={new Date(run.startedAt).toISOString()}>{formatDateTime(run.startedAt)}</time>
         </td>
-        <td>
+        <td data-label={HISTORY_COLUMNS.status}>
           <RunStatusBadge status={run.status} />
         </td>
-        <td className="num" data-column="measured" title={REQUESTS.definition}>
+        <td className="num" data-column="measured" data-label={HISTORY_COLUMNS.measured} title={REQUESTS.definition}>
           {rows ? formatValueIn(REQUESTS.unit, runTotal(rows, REQUESTS)) : <SummaryPending summary={summary} />}
         </td>
-        <td className={`num${failedRequests ? " text-error" : ""}`} data-column="errors" title={FAILED_REQUESTS.definition}>
+        <td className={`num${failedRequests ? " text-error" : ""}`} data-column="errors" data-label={HISTORY_COLUMNS.failed} title={FAILED_REQUESTS.definition}>
           {failedRequests !== null ? formatValueIn(FAILED_REQUESTS.unit, failedRequests) : <SummaryPending summary={summary} />}
         </td>
-        <td>
+        <td className="card-wide" data-label={HISTORY_COLUMNS.latency}>
           <ul className="target-latencies">
             {(rows?.map((row) => row.targetId) ?? run.spec.targets.map((target) => target.id)).map((targetId) => {
               const row = rows?.find((candidate) => candidate.targetId === targetId);
@@ -80,7 +91,7 @@ export function HistoryRow({ run, onReplay, onReplayWithChanges, onResume, repla
             })}
           </ul>
         </td>
-        <td>
+        <td className="card-wide">
           <div className="row-actions">
             <a className="button" href={routes.compare(run.id)}>
               Open
