@@ -1,10 +1,11 @@
 // Command-line arguments of `providerbench run` and `providerbench analyze`: parsed into a typed command, or a usage error.
-import { parseArgs } from "node:util";
 import { parseAllowances, type Allowance } from "../core/gate/allowances";
 import { metricsByIds } from "../core/metrics";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
 import { parseKeyGrant, type KeyGrant } from "./endpoint-keys";
+import { COMMAND_NAMES, parseOptions } from "./command-options";
+import { didYouMean } from "../core/closest-names";
 import type { TableView } from "./summary-table";
 import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
 
@@ -58,7 +59,7 @@ The summary table (run and analyze):
   --wide                 every metric of the catalogue, one line each (spread, p1 … p99.9, token timing,
                          lengths, stream shape, requests in flight, …); the default table stays short
   --columns <a,b,c>      these metrics, by id (e.g. latencyP50Ms,ttftP99Ms,timeToSecondTokenP50Ms,inFlightMean);
-                         an unknown id is refused with the list of valid ones. Every metric is in --summary anyway
+                         an unknown id is refused with the nearest valid ones (--wide shows every id). Every metric is in --summary anyway
 
 ${LOAD_FLAGS_USAGE}
 
@@ -161,51 +162,49 @@ export type ParsedCommand =
 /** The parsed options as parseArgs gives them (--key may be given many times). */
 type OptionValues = Record<string, string | string[] | boolean | undefined>;
 
-/** Options that belong to one command only, refused with the other rather than silently ignored. */
-const RUN_ONLY_OPTIONS = ["key", "outputs-dir", "dataset", "resume", "jsonl", "csv", "summary", "bundle", "origin", "concurrency", "repetitions", "sandbox-url", "quiet", "force", "transport", "http2", "workers", ...LOAD_FLAG_NAMES] as const;
-const ANALYZE_ONLY_OPTIONS = ["json", "unpaired", "scenario"] as const;
+const HELP_OPTION = { help: { type: "boolean", short: "h" } } as const;
+/** The summary table's view, for run and analyze. */
+const TABLE_OPTIONS = { wide: { type: "boolean" }, columns: { type: "string" } } as const;
+/** The regression gate, for run and analyze. */
+const GATE_OPTIONS = { baseline: { type: "string" }, "max-regression": { type: "string" }, markdown: { type: "string" }, junit: { type: "string" } } as const;
+
+/** Each command's options: what it parses, what --help and the README list (tests/unit/repo/readme-lists.test.ts). */
+export const RUN_OPTIONS = {
+  jsonl: { type: "string" },
+  csv: { type: "string" },
+  summary: { type: "string" },
+  bundle: { type: "string" },
+  origin: { type: "string" },
+  force: { type: "boolean" },
+  "outputs-dir": { type: "string" },
+  resume: { type: "string" },
+  dataset: { type: "string" },
+  concurrency: { type: "string" },
+  repetitions: { type: "string" },
+  key: { type: "string", multiple: true },
+  "sandbox-url": { type: "string" },
+  quiet: { type: "boolean" },
+  transport: { type: "string" },
+  http2: { type: "boolean" },
+  workers: { type: "string" },
+  ...GATE_OPTIONS,
+  ...TABLE_OPTIONS,
+  ...LOAD_FLAG_OPTIONS,
+  ...HELP_OPTION,
+} as const;
+
+export const ANALYZE_OPTIONS = { json: { type: "boolean" }, unpaired: { type: "boolean" }, scenario: { type: "string" }, ...GATE_OPTIONS, ...TABLE_OPTIONS, ...HELP_OPTION } as const;
+
+export const TREND_OPTIONS = { json: { type: "boolean" }, scenario: { type: "string" }, ...HELP_OPTION } as const;
+
+const OPTIONS_OF = { run: RUN_OPTIONS, analyze: ANALYZE_OPTIONS, trend: TREND_OPTIONS } as const;
+type ParsedVerb = keyof typeof OPTIONS_OF;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined>): ParsedCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        jsonl: { type: "string" },
-        dataset: { type: "string" },
-        resume: { type: "string" },
-        csv: { type: "string" },
-        summary: { type: "string" },
-        bundle: { type: "string" },
-        origin: { type: "string" },
-        concurrency: { type: "string" },
-        repetitions: { type: "string" },
-        "sandbox-url": { type: "string" },
-        quiet: { type: "boolean" },
-        transport: { type: "string" },
-        http2: { type: "boolean" },
-        workers: { type: "string" },
-        "outputs-dir": { type: "string" },
-        key: { type: "string", multiple: true },
-        force: { type: "boolean" },
-        json: { type: "boolean" },
-        unpaired: { type: "boolean" },
-        scenario: { type: "string" },
-        baseline: { type: "string" },
-        "max-regression": { type: "string" },
-        markdown: { type: "string" },
-        junit: { type: "string" },
-        wide: { type: "boolean" },
-        columns: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-        ...LOAD_FLAG_OPTIONS,
-      },
-    });
-  } catch (error) {
-    return { kind: "error", message: (error as Error).message };
-  }
+  // The command is the first word; its options are what a misspelt one is compared with.
+  const named = argv[0] !== undefined && Object.hasOwn(OPTIONS_OF, argv[0]) ? (argv[0] as ParsedVerb) : null;
+  const parsed = parseOptions(named, argv, { ...RUN_OPTIONS, ...ANALYZE_OPTIONS }, { known: named === null ? undefined : OPTIONS_OF[named] });
+  if ("error" in parsed) return { kind: "error", message: parsed.error };
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
   const table = parseTableView(values.wide, values.columns);
@@ -213,9 +212,9 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   const [verb, scenarioPath, ...extra] = positionals;
   if (verb === "analyze") return parseAnalyze(values, positionals.slice(1), table.view);
   if (verb === "trend") return parseTrend(values, positionals.slice(1));
-  if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}" (the commands are "run", "analyze" and "trend")` : "missing command: run or analyze" };
-  const misplaced = ANALYZE_ONLY_OPTIONS.find((option) => values[option] !== undefined);
-  if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of analyze, not of run` };
+  if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}"${didYouMean(verb, COMMAND_NAMES)} (the commands are ${COMMAND_NAMES.join(", ")})` : `missing command: one of ${COMMAND_NAMES.join(", ")}` };
+  const misplaced = misplacedOption(values, "run");
+  if (misplaced !== null) return { kind: "error", message: misplaced };
   if (!scenarioPath) return { kind: "error", message: "missing the scenario file: run <scenario.json>" };
   if (extra.length > 0) return { kind: "error", message: `unexpected argument "${extra[0]}"` };
   if (values.origin !== undefined && (values.origin.trim() === "" || values.origin.length > 200)) return { kind: "error", message: "--origin needs a label of 1 to 200 characters (e.g. --origin eu-west-1)" };
@@ -275,6 +274,14 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   };
 }
 
+/** An option given that belongs to another command: refused, naming whose it is, rather than silently ignored. */
+function misplacedOption(values: OptionValues, verb: ParsedVerb): string | null {
+  const option = Object.keys(values).find((name) => values[name] !== undefined && !Object.hasOwn(OPTIONS_OF[verb], name));
+  if (option === undefined) return null;
+  const owners = (Object.keys(OPTIONS_OF) as ParsedVerb[]).filter((other) => Object.hasOwn(OPTIONS_OF[other], option));
+  return `--${option} is an option of ${owners.join(" and ")}, not of ${verb}`;
+}
+
 /** --wide and --columns: one or the other; every id of --columns must be a catalogue metric. */
 function parseTableView(wide: boolean | undefined, columns: string | undefined): { view: TableView } | { error: string } {
   if (wide === true && columns !== undefined) return { error: "--wide and --columns do not go together: --wide shows every metric" };
@@ -298,8 +305,8 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 }
 
 function parseAnalyze(values: OptionValues, files: string[], table: TableView): ParsedCommand {
-  const misplaced = RUN_ONLY_OPTIONS.find((option) => values[option] !== undefined);
-  if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is an option of run, not of analyze` };
+  const misplaced = misplacedOption(values, "analyze");
+  if (misplaced !== null) return { kind: "error", message: misplaced };
   if (files.length === 0) return { kind: "error", message: "missing the run file: analyze <run file> [<other run file>]" };
   if (files.length > 2) return { kind: "error", message: `analyze takes one or two run files, got ${files.length}` };
   const unpaired = values.unpaired === true;
@@ -311,9 +318,8 @@ function parseAnalyze(values: OptionValues, files: string[], table: TableView): 
 }
 
 function parseTrend(values: OptionValues, files: string[]): ParsedCommand {
-  const allowed = new Set(["json", "scenario", "help"]);
-  const misplaced = Object.keys(values).find((option) => values[option] !== undefined && !allowed.has(option));
-  if (misplaced !== undefined) return { kind: "error", message: `--${misplaced} is not an option of trend (trend takes --json and --scenario)` };
+  const misplaced = misplacedOption(values, "trend");
+  if (misplaced !== null) return { kind: "error", message: misplaced };
   if (files.length === 0) return { kind: "error", message: "missing the run files: trend <run file> <run file>…" };
   const scenarioPath = typeof values.scenario === "string" ? values.scenario : undefined;
   return { kind: "trend", command: { files, json: values.json === true, scenarioPath } };

@@ -2,6 +2,7 @@
 // the scenario is validated, so the template is checked against every row like any other scenario.
 import { readFile, stat } from "node:fs/promises";
 import { datasetFormatOf, datasetSizeError, formatDatasetErrors, parseDataset } from "../core/datasets";
+import { parseJsonText } from "../core/json-text";
 import type { ScenarioError } from "../core/scenario";
 
 export class DatasetProblem extends Error {}
@@ -26,13 +27,10 @@ export async function scenarioTextWithDataset(scenarioText: string, datasetPath:
   }
   const parsed = parseDataset(data, format);
   if (!parsed.ok) throw new DatasetProblem(`${datasetPath} cannot be used:\n${indent(formatDatasetErrors(parsed.errors))}`);
-  let scenario: unknown;
-  try {
-    scenario = JSON.parse(scenarioText);
-  } catch {
-    // Not JSON: validation says so, naming the scenario file.
-    return { text: scenarioText, nameRows: (errors) => [...errors] };
-  }
+  const json = parseJsonText(scenarioText);
+  // Not JSON: validation says so, naming the scenario file and the place.
+  if (!json.ok) return { text: scenarioText, nameRows: (errors) => [...errors] };
+  const scenario = json.value;
   const inputs = (scenario as { inputs?: unknown } | null)?.inputs;
   if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs) || typeof (inputs as { template?: unknown }).template !== "string") {
     throw new DatasetProblem(`--dataset fills inputs.variables of a template: the scenario's inputs must be { "template": "…" }, not a list of inputs`);

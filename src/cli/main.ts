@@ -37,7 +37,8 @@ import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
 import { commandLineOrigin, createBundleBlobs, createBundleFile } from "./bundle-file";
-import { formatTaskCatalogue } from "./tasks-command";
+import { tasksCommand } from "./tasks-command";
+import { usageErrorText } from "./command-options";
 import { checkInputFiles, createInputFileReader } from "./input-files";
 import { createOutputBlobWriter, type OutputBlobWriter } from "./output-blobs";
 import { dirname } from "node:path";
@@ -48,17 +49,16 @@ async function main(argv: string[]): Promise<number> {
   keepGoingWithoutTerminal();
   if (argv[0] === "snippets") return snippetsCommand(argv.slice(1), process.env, process.stdout, process.stderr);
   if (argv[0] === "export") return exportCommand(argv.slice(1), process.stdout, process.stderr);
-  if (argv[0] === "tasks" && argv.length === 1) {
-    process.stdout.write(terminalSafe(formatTaskCatalogue()));
-    return EXIT_COMPLETED;
-  }
+  if (argv[0] === "tasks") return tasksCommand(argv.slice(1), process.stdout, process.stderr);
   const parsed = parseCommandLine(argv, process.env);
   if (parsed.kind === "help") {
     process.stdout.write(`${USAGE}\n`);
     return EXIT_COMPLETED;
   }
   if (parsed.kind === "error") {
-    process.stderr.write(`error: ${parsed.message}\n\n${USAGE}\n`);
+    // One short error and where the help is; the help itself only on --help.
+    const command = argv[0] === "run" || argv[0] === "analyze" || argv[0] === "trend" ? argv[0] : null;
+    process.stderr.write(terminalSafe(usageErrorText(parsed.message, command)));
     return EXIT_BAD_INPUT;
   }
   try {

@@ -1,35 +1,35 @@
 // `providerbench snippets <scenario.json> [--target <id>]`: the code to call each target with the
 // scenario's first input, the request @huggingface/inference builds (core/snippets). The token is never read.
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
 import { formatScenarioErrors } from "../core/scenario";
 import { LANGUAGE_NAMES, scenarioSnippets } from "../core/snippets/target-snippets";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "./exit-codes";
 import { terminalSafe } from "./terminal-safe";
+import { parseOptions, usageErrorText } from "./command-options";
 
 export const SNIPPETS_USAGE = `Usage: npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]
   Prints, for every target (or the one named), the JavaScript, Python and curl code that calls it with the
   scenario's first input: the request @huggingface/inference builds, every value quoted for its language.
   The token appears as $HF_TOKEN (an endpoint's apiKeyEnv, or $API_TOKEN), never its value.`;
 
+export const SNIPPETS_OPTIONS = { target: { type: "string" }, "sandbox-url": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
+
 export async function snippetsCommand(argv: string[], env: NodeJS.ProcessEnv, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  let values: { target?: string; "sandbox-url"?: string; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { target: { type: "string" }, "sandbox-url": { type: "string" }, help: { type: "boolean", short: "h" } } }));
-  } catch (error) {
-    err.write(`error: ${(error as Error).message}\n\n${SNIPPETS_USAGE}\n`);
+  const parsed = parseOptions("snippets", argv, SNIPPETS_OPTIONS);
+  if ("error" in parsed) {
+    err.write(terminalSafe(usageErrorText(parsed.error, "snippets")));
     return EXIT_BAD_INPUT;
   }
+  const { values, positionals } = parsed;
   if (values.help === true) {
     out.write(`${SNIPPETS_USAGE}\n`);
     return EXIT_COMPLETED;
   }
   const [scenarioPath, ...extra] = positionals;
   if (scenarioPath === undefined || extra.length > 0) {
-    err.write(`error: give one scenario file\n\n${SNIPPETS_USAGE}\n`);
+    err.write(terminalSafe(usageErrorText("give one scenario file", "snippets")));
     return EXIT_BAD_INPUT;
   }
   let text: string;

@@ -1,10 +1,13 @@
 // `npm start`'s options: the dashboard's and the sandbox's ports, and the sandbox's drift (src/sandbox/drift.ts).
-import { parseArgs } from "node:util";
+import { parseOptions } from "./command-options";
 import { DRIFT_OPTIONS, driftOptionsFrom, type Drift } from "../sandbox/drift";
 import { portFrom } from "../sandbox/port-option";
 
 export const START_USAGE =
   "usage: npm start [-- --port <dashboard port> --sandbox-port <sandbox port> --drift <profile>=<±percent>%@<run> --run-number <n>]";
+
+/** npm start's options (tests/unit/repo/readme-lists.test.ts holds the README to them). */
+export const START_OPTIONS = { port: { type: "string" }, "sandbox-port": { type: "string" }, ...DRIFT_OPTIONS } as const;
 
 export interface StartOptions {
   /** The dashboard's port; null: 5173, or the next free one. */
@@ -16,17 +19,9 @@ export interface StartOptions {
 }
 
 export function startOptionsFrom(argv: string[]): StartOptions | { error: string } {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { port: { type: "string" }, "sandbox-port": { type: "string" }, ...DRIFT_OPTIONS },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    return { error: (error as Error).message };
-  }
+  const parsed = parseOptions(null, argv, START_OPTIONS, { allowPositionals: false });
+  if ("error" in parsed) return parsed;
+  const { values } = parsed;
   const drifted = driftOptionsFrom(values);
   if ("error" in drifted) return drifted;
   const appPort = values.port === undefined ? null : portFrom("--port", values.port);

@@ -1,5 +1,5 @@
 // `npm start [-- --port 5173 --sandbox-port 8787 --drift slow=+25%@8 --run-number 8]`: the sandbox providers
-// and the dashboard's dev server in one process, one line of output (start-options.ts).
+// and the dashboard's dev server in one process; it prints the dashboard's URL and the sandbox's (start-options.ts).
 import { fileURLToPath } from "node:url";
 import { createServer, type ViteDevServer } from "vite";
 import { START_USAGE, startOptionsFrom } from "./start-options";

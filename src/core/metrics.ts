@@ -3,6 +3,7 @@
 // table, the live summary, History and the run diff all render from these entries, so adding a metric
 // is adding one entry here (plus its statistic in stats.ts when it is new). A per-request quantity with
 // a distribution is one DistributionSpec, which becomes one entry per statistic (p50, mean, p99.9, …).
+import { didYouMean } from "./closest-names";
 import { PERCENTILES, percentileKey, type IntervalKey, type PercentileKey } from "./distribution";
 import { formatNumberIn, formatValueIn, roundForFile, unitSymbol, type Unit } from "./format";
 import { interval, intervalEnds, noInterval, type Ci95 } from "./intervals";
@@ -832,8 +833,10 @@ export function metricsIn(view: MetricView, figures?: MeasuredFigures): Metric[]
 export function metricsByIds(ids: readonly string[]): { metrics: Metric[] } | { error: string } {
   const unknown = ids.filter((id) => !METRICS.some((metric) => metric.id === id));
   if (unknown.length > 0) {
-    const names = unknown.map((id) => `"${id}"`).join(", ");
-    return { error: `unknown metric ${names}; the metrics are: ${METRICS.map((metric) => metric.id).join(", ")}` };
+    // The nearest ids, not the whole catalogue (hundreds of ids): --wide shows every one.
+    const known = METRICS.map((metric) => metric.id);
+    const named = unknown.map((id) => `"${id}"${didYouMean(id, known)}`).join("; ");
+    return { error: `unknown metric ${named} (--wide shows every metric with its id)` };
   }
   return { metrics: ids.map(metricById) };
 }

@@ -23,6 +23,8 @@ import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 import { UNMEASURED_FIELDS } from "./unmeasured-fields";
 import { credentialScopeOf, scopedFetch, type EndpointKeys } from "./auth-headers";
+import { formatSandboxRequest, SANDBOX_REQUEST_HEADER, withRequestHeader } from "./sandbox-request";
+import { SANDBOX_URL_SCHEME } from "./scenario-target";
 
 
 export interface PlannedRequest {
@@ -116,8 +118,12 @@ export interface RunShare {
 /** Whether a planned request is this share's (every request is exactly one share's). */
 export function inShare(planned: PlannedRequest, inputCount: number, share: RunShare | undefined): boolean {
   if (share === undefined) return true;
-  const sequence = planned.warmup ? planned.repetition : planned.repetition * inputCount + planned.inputIndex;
-  return sequence % share.count === share.index;
+  return requestSequence(planned, inputCount) % share.count === share.index;
+}
+
+/** A planned request's place in its target's sequence: repetition × inputs + input, or a warm-up's number. */
+export function requestSequence(planned: PlannedRequest, inputCount: number): number {
+  return planned.warmup ? planned.repetition : planned.repetition * inputCount + planned.inputIndex;
 }
 
 /** A share's part of a limit: the parts of all shares add up to the limit (Infinity stays Infinity). */
@@ -290,6 +296,14 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     const scope = credentialScopeOf(target, options.endpointKeys, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true });
     targetContexts.set(target.id, { ...attemptContext, baseFetch: scopedFetch(baseFetch, scope), answerUrlOrigins: target.answerUrlOrigins ?? [] });
   }
+  /** A sandbox target's attempt says which request it is (sandbox-request.ts); any other goes out as the library built it. */
+  const sandboxTargets = new Set(scenario.targets.filter((target) => target.endpointUrl?.startsWith(SANDBOX_URL_SCHEME) === true).map((target) => target.id));
+  const attemptContextFor = (planned: PlannedRequest, stage: number | null, attempt: number): AttemptContext => {
+    const context = targetContexts.get(planned.targetId)!;
+    if (!sandboxTargets.has(planned.targetId)) return context;
+    const identity = formatSandboxRequest({ targetId: planned.targetId, sequence: requestSequence(planned, inputs.length), warmup: planned.warmup, stage, attempt });
+    return { ...context, baseFetch: withRequestHeader(context.baseFetch, SANDBOX_REQUEST_HEADER, identity) };
+  };
 
   const load = scenario.run.load;
   // A sweep that adapts (auto rates, stopping saturated targets) reads its own stages' summaries.
@@ -336,7 +350,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
             progress.inFlight++;
             reportProgress();
             try {
-              return { result: await measureAttempt(call, input, targetContexts.get(planned.targetId)!), dueAt: dueAt ?? slotAt };
+              return { result: await measureAttempt(call, input, attemptContextFor(planned, stage, attempt)), dueAt: dueAt ?? slotAt };
             } finally {
               progress.inFlight--;
             }

@@ -4,6 +4,7 @@
 // screen) does not carry the template engine, the library's provider helpers or the regex engine.
 import { compileChecks } from "./checks";
 import { expandInputs } from "./inputs";
+import { formatJsonSyntaxError, parseJsonText } from "./json-text";
 import { checkScenarioShape, type ScenarioParseResult } from "./scenario";
 import { providerTaskSupport } from "./tasks/provider-support";
 
@@ -26,13 +27,9 @@ export function validateScenario(input: unknown): ScenarioParseResult {
   return checks.ok ? shaped : { ok: false, errors: checks.errors };
 }
 
-/** Parses scenario file text; JSON syntax errors are reported like validation errors. */
+/** Parses scenario file text; a JSON syntax error is reported like a validation error, at its line and column. */
 export function parseScenarioText(text: string): ScenarioParseResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, errors: [{ path: "", message: `not valid JSON: ${(error as Error).message}` }] };
-  }
-  return validateScenario(json);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return { ok: false, errors: [{ path: "", message: `not valid JSON: ${formatJsonSyntaxError(parsed.error)}` }] };
+  return validateScenario(parsed.value);
 }

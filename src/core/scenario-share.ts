@@ -2,6 +2,7 @@
 // The link carries `1.` + base64url(deflate-raw(JSON)), with the platform's CompressionStream (Chromium,
 // Node 20): no library, and the fragment never reaches a server. Opening a link is hostile input: its
 // length and its inflated size are bounded before anything is parsed, and the scenario is validated.
+import { formatJsonSyntaxError, parseJsonText } from "./json-text";
 import type { Scenario, ScenarioError } from "./scenario";
 
 const LINK_FORMAT_VERSION = "1";
@@ -58,13 +59,14 @@ export async function decodeSharePayload(payload: string): Promise<SharedScenari
     return refuse("the scenario does not decompress (was the link cut or changed?)");
   }
   let text: string;
-  let json: unknown;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(inflated);
-    json = JSON.parse(text);
   } catch {
-    return refuse("the scenario is not JSON text");
+    return refuse("the scenario is not UTF-8 text");
   }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return refuse(`the scenario is not JSON text: ${formatJsonSyntaxError(parsed.error)}`);
+  const json = parsed.value;
   // Loaded here, not at the top: the share button on the first screen encodes with this module, and the
   // field check brings zod and every task's schema with it.
   const { checkScenarioShape } = await import("./scenario");

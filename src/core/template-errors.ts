@@ -4,13 +4,9 @@
 // read (the token list is watched while it parses); a rendering error at the first use of the name the
 // failing node carries (a variable, a filter, a called function), or nowhere when it carries none.
 import { parse, tokenize } from "@huggingface/jinja";
+import { positionAt, type SourcePosition } from "./source-position";
 import { FAILED_NODE, parseTemplate } from "./template";
 
-/** 1-based, as editors show them. */
-export interface SourcePosition {
-  line: number;
-  column: number;
-}
 
 export interface TemplateError {
   message: string;
@@ -35,12 +31,6 @@ export function parseTemplateWithPosition(source: string): { ok: true; template:
 /** `line 2, column 7: message`, or the message alone when it has no place. */
 export function formatTemplateError(error: TemplateError): string {
   return error.position === null ? error.message : `line ${error.position.line}, column ${error.position.column}: ${error.message}`;
-}
-
-export function positionAt(source: string, offset: number): SourcePosition {
-  const before = source.slice(0, Math.max(0, Math.min(offset, source.length)));
-  const lineStart = before.lastIndexOf("\n") + 1;
-  return { line: before.split("\n").length, column: before.length - lineStart + 1 };
 }
 
 function locateSyntaxError(source: string, error: unknown): TemplateError {

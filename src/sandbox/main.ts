@@ -2,7 +2,8 @@
 
 import { parseArgs } from "node:util";
 import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
-import { DRIFT_OPTIONS, driftOptionsFrom, type Drift } from "./drift";
+import { SANDBOX_OPTIONS } from "./command-options";
+import { driftOptionsFrom, type Drift } from "./drift";
 import { portFrom } from "./port-option";
 import { DEFAULT_SEED, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILES, startSandbox, type Sandbox } from "./server";
 
@@ -38,14 +39,7 @@ function parseCli(argv: string[]): CliOptions | "help" {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        seed: { type: "string" },
-        "time-scale": { type: "string" },
-        ...DRIFT_OPTIONS,
-        help: { type: "boolean", short: "h" },
-      },
+      options: SANDBOX_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));

@@ -4,6 +4,7 @@
 import type { ErrorRates, HttpErrorStatus, Profile, ProfileName, ProfileTiming } from "./profiles";
 import { hashString, integerBetween, logNormal, mulberry32, uint32, type Random } from "./random";
 import { pseudoTokens } from "./text";
+import { formatSandboxRequest, type SandboxRequestIdentity } from "../core/sandbox-request";
 
 /** One generator per profile: requests to other profiles never shift this profile's sequence. */
 export function createProfileRandom(seed: number, profileName: ProfileName): Random {
@@ -12,7 +13,10 @@ export function createProfileRandom(seed: number, profileName: ProfileName): Ran
 
 /** Exactly two numbers per request from the profile's generator, whatever the request asks for. */
 export interface RequestDraw {
-  /** Which request of the profile this is, counted from 1 since the server started. */
+  /**
+   * Which request of the profile this is, counted from 1: since the server started, or (a request that
+   * says which it is) its place in its target's sequence; 0 is on no beat.
+   */
   requestNumber: number;
   errorRoll: number;
   requestSeed: number;
@@ -20,6 +24,18 @@ export interface RequestDraw {
 
 export function drawRequest(profileRandom: Random, requestNumber: number): RequestDraw {
   return { requestNumber, errorRoll: profileRandom(), requestSeed: uint32(profileRandom) };
+}
+
+/**
+ * The draw of a request that says which one it is (core/sandbox-request.ts): a function of the seed, the
+ * profile and that identity alone, so a run sent twice gets the same answers whatever the arrival order
+ * or what the sandbox served before. The error beat counts the request's place in its target's sequence,
+ * first attempts only (a retry is not a new request); a warm-up is off the beat.
+ */
+export function drawIdentifiedRequest(seed: number, profileName: ProfileName, identity: SandboxRequestIdentity): RequestDraw {
+  const random = mulberry32(hashString(formatSandboxRequest(identity), hashString(profileName, seed)));
+  const requestNumber = identity.attempt === 1 && !identity.warmup ? identity.sequence + 1 : 0;
+  return drawRequest(random, requestNumber);
 }
 
 export type { HttpErrorStatus };

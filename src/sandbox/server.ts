@@ -30,7 +30,8 @@ import { embeddingAnswer, generationAnswer, httpErrorAnswer } from "./answers";
 import { driftFactor, type Drift } from "./drift";
 import { hugeEmbeddings, hugeGeneration, htmlAnswer, malformed, trickled, type HugeAnswer } from "./faults";
 import { errorBody, modelList, type ResponseContext } from "./openai-responses";
-import { createProfileRandom, drawRequest, planResponse } from "./plan";
+import { createProfileRandom, drawIdentifiedRequest, drawRequest, planResponse, type RequestDraw } from "./plan";
+import { parseSandboxRequest, SANDBOX_REQUEST_HEADER } from "../core/sandbox-request";
 import { playAnswer, RequestLifetime, writeRepeatedParts } from "./playback";
 import {
   isProfileName,
@@ -85,7 +86,7 @@ export interface Sandbox {
 export const DEFAULT_SEED = 42;
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const DEFAULT_ALLOWED_HEADERS = "authorization, content-type, user-agent, x-hf-bill-to, x-request-id";
+const DEFAULT_ALLOWED_HEADERS = `authorization, content-type, user-agent, x-hf-bill-to, x-request-id, ${SANDBOX_REQUEST_HEADER}`;
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 type Endpoint = "chat" | "completions" | "embeddings" | "models";
@@ -220,15 +221,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     })),
   });
 
+  /**
+   * Everything random about a request: from the seed and the identity a run's request carries, or, for
+   * a request that says nothing (curl, another tool), the profile's sequence since the server started.
+   */
+  const drawFor = (profile: Profile, request: IncomingMessage): RequestDraw => {
+    const runtime = runtimes.get(profile.name) as ProfileRuntime;
+    runtime.requestCount++;
+    const sent = request.headers[SANDBOX_REQUEST_HEADER];
+    const identity = parseSandboxRequest(typeof sent === "string" ? sent : undefined);
+    return identity === null ? drawRequest(runtime.random, runtime.requestCount) : drawIdentifiedRequest(seed, profile.name, identity);
+  };
+
   const runInference = (
     profile: Profile,
     request: InferenceRequest,
+    draw: RequestDraw,
     response: ServerResponse,
     startedAtMs: number,
   ): void => {
     const runtime = runtimes.get(profile.name) as ProfileRuntime;
-    runtime.requestCount++;
-    const draw = drawRequest(runtime.random, runtime.requestCount);
     const timeScale = timeScaleOf(profile.name);
     const generation = request.endpoint !== "embeddings";
     const plan = planResponse(
@@ -326,7 +338,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if ("error" in decoded) return sendJson(response, 400, { error: decoded.error });
       const parsedTask = parseTaskRequest(pipelineTask, decoded);
       if (!parsedTask.ok) return sendJson(response, 400, { error: parsedTask.message });
-      return admitToCapacity(profile, response, startedAtMs, (servedAtMs) => runTask(profile, parsedTask.request, response, servedAtMs));
+      const taskDraw = drawFor(profile, request);
+      return admitToCapacity(profile, response, startedAtMs, (servedAtMs) => runTask(profile, parsedTask.request, taskDraw, response, servedAtMs));
     }
 
     const endpoint = ROUTES[match?.[2] ?? ""];
@@ -368,13 +381,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return sendJson(response, 400, errorBody(message, "invalid_request_error", code, param));
     }
     const inference = parsed.request;
-    admitToCapacity(profile, response, startedAtMs, (servedAtMs) => runInference(profile, inference, response, servedAtMs));
+    const draw = drawFor(profile, request);
+    admitToCapacity(profile, response, startedAtMs, (servedAtMs) => runInference(profile, inference, draw, response, servedAtMs));
   };
 
-  const runTask = (profile: Profile, request: TaskRequest, response: ServerResponse, startedAtMs: number): void => {
-    const runtime = runtimes.get(profile.name) as ProfileRuntime;
-    runtime.requestCount++;
-    const draw = drawRequest(runtime.random, runtime.requestCount);
+  const runTask = (profile: Profile, request: TaskRequest, draw: RequestDraw, response: ServerResponse, startedAtMs: number): void => {
     playTask({ profile, draw, seed, timeScale: timeScaleOf(profile.name) }, request, response, new RequestLifetime(response, startedAtMs));
   };
 

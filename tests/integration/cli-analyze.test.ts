@@ -154,7 +154,7 @@ describe("providerbench analyze", () => {
     const result = await runCli(["analyze", recordsA, "--scenario", bad]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("slo.maxLatencyMs: must be more than 0");
-    expect((await runCli(["run", "scenarios/sandbox-chat.json", "--scenario", bad])).stderr).toContain("--scenario is an option of analyze, not of run");
+    expect((await runCli(["run", "scenarios/sandbox-chat.json", "--scenario", bad])).stderr).toContain("--scenario is an option of analyze and trend, not of run");
   });
 
   it("gives agreement across targets when the bundle's scenario or --scenario names the task, as run --summary does", async () => {

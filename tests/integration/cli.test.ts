@@ -120,11 +120,26 @@ describe("providerbench run", () => {
     expect(result.stderr).toContain("run.concurrency: must be at least 1");
   });
 
-  it("rejects a bad flag with the usage text", async () => {
+  it("rejects a bad flag with one short error and a pointer to --help, not the help itself", async () => {
     const result = await runCli(["run", "scenarios/sandbox-chat.json", "--concurrency", "zero"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--concurrency must be a whole number");
-    expect(result.stderr).toContain("Usage:");
+    expect(result.stderr).toContain("(npm run cli -- run --help lists the options)");
+    expect(result.stderr).not.toContain("Usage:");
+  });
+
+  it("suggests the option a misspelt one was meant to be, in two lines", async () => {
+    const result = await runCli(["run", "scenarios/sandbox-chat.json", "--concurency", "4"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown option --concurency of run: did you mean --concurrency?\n(npm run cli -- run --help lists the options)\n");
+  });
+
+  it("names a broken scenario's JSON mistake by line and column", async () => {
+    const broken = join(workDir, "broken-json.json");
+    writeFileSync(broken, '{\n  "version": 1,\n  "name": "broken",\n  "task": "chat-completion",\n  "inputs": ["hi"],\n}\n');
+    const result = await runCli(["run", broken]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('not valid JSON: line 6, column 1: a comma before "}": JSON allows no trailing comma');
   });
 
   it("stops cleanly on Ctrl-C and keeps a valid JSONL of what was measured", async () => {

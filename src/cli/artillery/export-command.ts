@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto";
 import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { expandInputs, inputFileParts } from "../../core/inputs";
 import { formatScenarioErrors, type Scenario } from "../../core/scenario";
 import { parseScenarioText } from "../../core/scenario-file";
@@ -16,6 +15,7 @@ import { describeKeyRoutes, grantedVariables, parseKeyGrant, type KeyGrant } fro
 import { FileExistsProblem, placeFile } from "../atomic-file";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "../exit-codes";
 import { terminalSafe } from "../terminal-safe";
+import { parseOptions, usageErrorText } from "../command-options";
 import { PROCESSOR_BUNDLE, writeProcessorBundle } from "./bundle-processor";
 
 export const EXPORT_USAGE = `Usage: npm run cli -- export artillery <scenario.json> -o <dir> [--force] [--key <target|origin>=<ENV>]…
@@ -144,37 +144,37 @@ export async function exportArtillery(
   return { files, keyRoutes: describeKeyRoutes(granted.routes) };
 }
 
+export const EXPORT_OPTIONS = { out: { type: "string", short: "o" }, force: { type: "boolean" }, key: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } as const;
+
 export async function exportCommand(argv: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  let values: { out?: string; force?: boolean; help?: boolean; key?: string[] };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string", short: "o" }, force: { type: "boolean" }, key: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } }));
-  } catch (error) {
-    err.write(`error: ${(error as Error).message}\n\n${EXPORT_USAGE}\n`);
+  const parsed = parseOptions("export", argv, EXPORT_OPTIONS);
+  if ("error" in parsed) {
+    err.write(terminalSafe(usageErrorText(parsed.error, "export")));
     return EXIT_BAD_INPUT;
   }
+  const { values, positionals } = parsed;
   if (values.help === true) {
     out.write(`${EXPORT_USAGE}\n`);
     return EXIT_COMPLETED;
   }
   const [format, scenarioPath, ...extra] = positionals;
   if (format !== "artillery") {
-    err.write(`error: ${format === undefined ? "name the format" : `unknown export format "${terminalSafe(format)}"`}: the one format is artillery\n\n${EXPORT_USAGE}\n`);
+    err.write(terminalSafe(usageErrorText(`${format === undefined ? "name the format" : `unknown export format "${format}"`}: the one format is artillery`, "export")));
     return EXIT_BAD_INPUT;
   }
   if (scenarioPath === undefined || extra.length > 0) {
-    err.write(`error: give one scenario file\n\n${EXPORT_USAGE}\n`);
+    err.write(terminalSafe(usageErrorText("give one scenario file", "export")));
     return EXIT_BAD_INPUT;
   }
   if (values.out === undefined) {
-    err.write(`error: -o <dir>: required (the folder the test is written to)\n\n${EXPORT_USAGE}\n`);
+    err.write(terminalSafe(usageErrorText("-o <dir>: required (the folder the test is written to)", "export")));
     return EXIT_BAD_INPUT;
   }
   const keyGrants: KeyGrant[] = [];
   for (const text of values.key ?? []) {
     const grant = parseKeyGrant(text);
     if ("error" in grant) {
-      err.write(`error: ${terminalSafe(grant.error)}\n\n${EXPORT_USAGE}\n`);
+      err.write(terminalSafe(usageErrorText(grant.error, "export")));
       return EXIT_BAD_INPUT;
     }
     keyGrants.push(grant);
