@@ -124,7 +124,10 @@ describe("RunComparison of a large run", () => {
 
 describe("VerdictPanel of a large run", () => {
   it("says the paired objectives are left to the command line instead of reading records forever", () => {
-    render(<VerdictPanel scenario={makeScenario(["fast", "slow"])} rows={summarize(records, ["fast", "slow"])} records={null} large />);
+    // A streamed run measures the three paired objectives: latency, TTFT and tokens/s.
+    const plain = makeScenario(["fast", "slow"]);
+    const streamed = { ...plain, run: { ...plain.run, stream: true } };
+    render(<VerdictPanel scenario={streamed} rows={summarize(records, ["fast", "slow"])} records={null} large />);
     const sentences = screen.getAllByText(/not read whole in the browser/);
     expect(sentences).toHaveLength(3);
     expect(screen.queryByText("Reading the records…")).toBeNull();
