@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The dashboard's endpoint keys end to end below the page: a key saved in Settings for endpoint A's origin
 // reaches A (and only A) when the run controller runs, and is redacted from the stored records.
 import "fake-indexeddb/auto";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The dashboard's run controller against the real sandbox over HTTP (and msw for Hugging Face's router):
 // runs are stored as they go, survive the component that started them, and abort at once.
 import "fake-indexeddb/auto";

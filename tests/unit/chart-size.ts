@@ -1,4 +1,4 @@
-// jsdom lays nothing out: a ResizeObserver that reports a chart-sized box lets recharts draw. Call once at
+// happy-dom lays nothing out: a ResizeObserver that reports a chart-sized box lets recharts draw. Call once at
 // the top of a chart test file; the real ResizeObserver comes back after the file's tests.
 import { afterAll, beforeAll } from "vitest";
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The charts read alike: legends and tooltips in series order, the timeline's tooltip naming the target
 // and its legend explaining the failure mark, error kinds in colours no target uses, round axis ticks,
 // and a titled, labelled live chart.

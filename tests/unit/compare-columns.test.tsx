@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The summary table's columns a user shows or hides (remembered in localStorage, keyed by metric id),
 // and each figure's uncertainty under it: the 95% interval as a range, or "too few samples".
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";

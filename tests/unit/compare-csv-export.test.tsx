@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import Papa from "papaparse";
@@ -32,7 +32,7 @@ beforeEach(() => {
   vi.spyOn(URL, "revokeObjectURL").mockImplementation((url) => {
     revokedUrls.push(url);
   });
-  // jsdom cannot navigate; capture what the click would have downloaded instead.
+  // happy-dom does not navigate; capture what the click would have downloaded instead.
   vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobsByUrl.get(this.href);
     if (blob === undefined) throw new Error(`clicked a link to an unknown URL ${this.href}`);

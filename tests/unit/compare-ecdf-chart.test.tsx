@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The ECDF charts with their DKW bands, the definition one hover away, and a chart saved as SVG: a
 // standalone, well-formed SVG file with the chart, its title and its legend, labels escaped.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";

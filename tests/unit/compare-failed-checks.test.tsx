@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Failing outputs one click away: the outputs view's "Failed checks only" and the records table's
 // Checks filter show exactly the outputs that failed their checks, with the names of those checks.
 import { afterEach, describe, expect, it } from "vitest";

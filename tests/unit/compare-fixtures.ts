@@ -17,7 +17,7 @@ export function recordsWithLatencies(targetId: string, latenciesMs: number[]): R
   );
 }
 
-// From this file's own path: under jsdom, import.meta.url is the page's address, not the file's.
+// From this file's own path: under happy-dom, import.meta.url is the page's address, not the file's.
 const SCENARIOS_FOLDER = resolve(__dirname, "../../scenarios");
 
 /** A bundled scenario file (scenarios/<file>) as written, for a test to change before validating it. */

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A run too large to read whole: the comparison is drawn from its columns, the views that need every
 // record say why they are left out, and the records table reads the rows in view from the store.
 import "fake-indexeddb/auto";

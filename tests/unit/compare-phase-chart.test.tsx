@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Where the time goes: a stacked bar per target from the catalogue's phase medians, its figures as text,
 // the reused share, and "not exposed by the browser" for a target whose phases were not measured.
 import { cleanup, render, screen, within } from "@testing-library/react";
@@ -28,7 +28,7 @@ describe("PhaseChart", () => {
     // 10 + 30 + 100 + 260 = 400 ms is the longest bar: each segment's width is its share of it.
     expect(segments.map((segment) => segment.style.width)).toEqual(["2.5%", "7.5%", "25%", "65%"]);
     expect(segments.map((segment) => segment.style.background)).toEqual(
-      [PHASE_COLORS.connect, PHASE_COLORS.tls, PHASE_COLORS.waiting, PHASE_COLORS.receiving].map(hexToRgb),
+      [PHASE_COLORS.connect, PHASE_COLORS.tls, PHASE_COLORS.waiting, PHASE_COLORS.receiving].map(asStyleValue),
     );
     expect(cli.textContent).toContain("reused connections 50");
 
@@ -38,7 +38,9 @@ describe("PhaseChart", () => {
   });
 });
 
-function hexToRgb(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16));
-  return `rgb(${r}, ${g}, ${b})`;
+/** A colour as the DOM writes it back from a style (hex or rgb(), depending on the DOM implementation). */
+function asStyleValue(color: string): string {
+  const element = document.createElement("span");
+  element.style.background = color;
+  return element.style.background;
 }

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // TTFT against output length (thinned for large runs, estimates marked), and cost vs latency vs quality
 // (one dot per priced target, its latency interval as an error bar, its pass rate beside it).
 import { cleanup, render, screen, waitFor } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The verdict panel: the best target when the tests support it, the tied group named as a tie when they
 // do not, "cannot be told apart" with too few requests, and objectives the run did not measure said so.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // One run with a request recovered by a retry, one failing after every retry, one whose retry was cut short
 // by the abort (it failed: the abort does not undo that) and one aborted before it was measured: the Run
 // page's counters, the CLI progress line, the summary row, the compare table, the CLI table and the

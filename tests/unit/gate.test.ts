@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The regression gate's core: --max-regression parsed, and the verdict on seeded hand-made runs.
 import { describe, expect, it } from "vitest";
 import { parseAllowances, type Allowance } from "../../src/core/gate/allowances";

@@ -1,4 +1,4 @@
-// jsdom has no layout, so every element reports a height of 0 and a virtualised list renders nothing.
+// happy-dom has no layout, so every element reports a height of 0 and a virtualised list renders nothing.
 // Tests of such lists give their scroll viewport (the element with `className`) its CSS height, and
 // take the stub away after their file.
 import { afterAll, beforeAll } from "vitest";

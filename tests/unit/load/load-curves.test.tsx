@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The Compare page's sweep curves: one point per stage per target, the saturated stage ringed and named
 // in words, a stage the client itself held back named as the client's limit, and the time slices of a
 // load run drawn.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Resuming an interrupted run in the browser: only its missing requests are sent, their records join the
 // run's own under its id, the aborted record they supersede is gone, and its status and summary are new.
 import "fake-indexeddb/auto";

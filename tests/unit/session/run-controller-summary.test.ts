@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The run controller keeps the summary it accumulated on the run's row when it ends, but only when every record reached the database.
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The schema only moves forward: a database written by any earlier version opens without losing rows.
 import "fake-indexeddb/auto";
 import Dexie from "dexie";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The record store: records appended to a run come back in order, whole, across row boundaries; counts,
 // deletes and a resume's drops touch only the run named.
 import "fake-indexeddb/auto";

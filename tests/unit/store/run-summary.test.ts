@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A run's summary is read from its row while the stats that computed it are current, and computed again
 // from its records (then stored) only when they are older or it has none.
 import "fake-indexeddb/auto";

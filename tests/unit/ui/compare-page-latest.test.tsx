@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The header's Compare item opens #/compare without a run id: the page shows the run started last, or
 // says there is none yet.
 import "fake-indexeddb/auto";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The run's page shows stored summaries: the baseline of a diff shows from its stored summary (its records
 // are read once, to judge the changes), and a run whose summary is older than the code's stats gets it
 // from the records the page reads anyway.

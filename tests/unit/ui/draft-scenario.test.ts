@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A shared draft survives a reload of the Run page (this tab's sessionStorage), and what storage holds is checked again.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkScenarioShape, type Scenario } from "../../../src/core/scenario";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // History shows each run's numbers from its stored summary; a run without one (interrupted) gets it from
 // its records once, and keeps it.
 import "fake-indexeddb/auto";

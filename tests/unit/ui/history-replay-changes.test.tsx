@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // History's Replay with changes: the run's scenario with the targets kept, targets added, other repetitions
 // and concurrency, handed to the replay; a change that breaks the scenario is shown at its field.
 import "fake-indexeddb/auto";

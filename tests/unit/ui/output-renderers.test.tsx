@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Each output kind's renderer (src/ui/features/compare/outputs): what it shows, and that untrusted model
 // output never becomes markup.
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -23,7 +23,7 @@ function show(task: string, outputValue: unknown, options: { input?: InputView; 
   return render(options.loader === undefined ? view : <BlobLoaderContext.Provider value={options.loader}>{view}</BlobLoaderContext.Provider>);
 }
 
-/** Blob URLs in jsdom: counted, so a test can see each one revoked. */
+/** Blob URLs in happy-dom: counted, so a test can see each one revoked. */
 function stubObjectUrls() {
   let next = 0;
   const create = vi.fn((_blob: Blob) => `blob:test/${next++}`);

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The scenario library: examples are read-only and saved as copies; saved scenarios are renamed,
 // duplicated, deleted with undo, searched, exported without a key, imported by drop, and a share link
 // opens as an unsaved draft.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../../src/ui/features/settings/sandbox-url";
 import { maskToken, readHfToken, removeHfToken, saveHfToken, saveSandboxUrl, subscribeToSettings } from "../../../src/ui/features/settings/settings-storage";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The template inputs editor in a browser DOM: syntax errors at line:column as the template is typed,
 // CSV/JSONL import (quotes, embedded newlines, a BOM, blank lines) with a column mapping and errors naming
 // the row, each row's rendered input, and 10,000 rows drawn a screenful at a time.

@@ -1,4 +1,4 @@
-// The dataset worker behind two promises. Where no Worker exists (jsdom in tests) the same pure functions
+// The dataset worker behind two promises. Where no Worker exists (happy-dom in tests) the same pure functions
 // run in place. A worker that fails or takes too long is stopped and said so.
 import type { DatasetFormat, DatasetParseResult } from "../../../core/datasets";
 import type { TemplateCheck } from "../../../core/template-preview";

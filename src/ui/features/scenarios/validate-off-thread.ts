@@ -1,6 +1,6 @@
 // Scenario validation for the page, run in a Web Worker with a deadline: the core renders templates within
 // counted limits, and the worker is the kill switch for anything those limits miss. Where no Worker
-// exists (jsdom in tests), the same bounded validation runs in place, loaded on demand: the scenarios page
+// exists (happy-dom in tests), the same bounded validation runs in place, loaded on demand: the scenarios page
 // is the first screen, and the template engine stays off it.
 import type { ScenarioParseResult } from "../../../core/scenario";
 
