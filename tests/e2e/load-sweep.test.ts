@@ -13,10 +13,9 @@ let session: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  // Half the sandbox's pace (about 22 s; slow answers in about 360 ms): the browser's own work between two
-  // requests must stay a small share of each slot, or on a busy machine it blurs where the server's
-  // capacity is; at a quarter (fast in about 30 ms) it would not.
-  session = await startBrowserSession("load-sweep", { sandboxTimeScale: 0.5 });
+  // The sandbox's own pace (about 45 s): at shorter delays the browser's own work between two requests, on a
+  // busy machine, becomes a share of each slot large enough to blur where the server's capacity is.
+  session = await startBrowserSession("load-sweep", { sandboxTimeScale: 1 });
   page = session.page;
   await session.servers.openApp(page);
 }, 120_000);
