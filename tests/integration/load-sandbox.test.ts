@@ -80,9 +80,11 @@ describe("an open loop above the exact profile's capacity (300 ms a request, two
     }
     const [row] = summarize(records, ["exact"]);
     expect(row!.droppedRequests).toBe(dropped.length);
-    // Plain latency stays at the profile's 300 ms while the effective latency carries the queue.
+    // Plain latency stays at the profile's 300 ms while the effective latency carries the queue: its
+    // longest is over half a second above the plain median (above the plain longest, as this once read,
+    // is also a bet that no answer came late: one of 542 ms, on a busy machine, lost it).
     expect(row!.latencyMs.p50!).toBeLessThan(400);
-    expect(row!.effectiveLatencyMs.max!).toBeGreaterThan(row!.latencyMs.max! + 500);
+    expect(row!.effectiveLatencyMs.max!).toBeGreaterThan(row!.latencyMs.p50! + 500);
   });
 });
 
@@ -98,9 +100,12 @@ describe("a constant-rate open loop below capacity", () => {
     // Loose bounds (the machine may be shared by many test runs): the precise figures are in npm run bench.
     expect(percentile(lags, 50)).toBeLessThan(100);
     expect(percentile(lags, 99)).toBeLessThan(1000);
-    // And no drift: the lag does not build up over the run, as sleeping a gap after each send would.
-    const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
-    expect(mean(inOrder.slice(-20))).toBeLessThan(mean(inOrder.slice(0, 20)) + 50);
+    // And no drift: the lag does not build up over the run, as sleeping a gap after each send would. Told
+    // by the least-late send of each end of the run, not the mean: a stall of a busy machine makes the
+    // sends due meanwhile late together (a mean of 144 ms over the last twenty, once), but a pacer on
+    // absolute times sends them the moment it runs again and is back on time by the next; one that sleeps
+    // a gap after each send carries every delay forward, so even its least-late send at the end is late.
+    expect(Math.min(...inOrder.slice(-20))).toBeLessThan(Math.min(...inOrder.slice(0, 20)) + 50);
   });
 });
 
