@@ -13,22 +13,24 @@
 // - fast and steady are slowed from the first night on (a constant, not a change: no night differs), to
 //   answer in about 350 and 290 ms, like slow: their answers then spread over the run as slow's do, which
 //   with its two-at-a-time queue sets each night's length anyway;
-// - slow doubles from night 8, and the gate allows 50% on the median latency;
+// - slow answers 2.5 times slower from night 8, and the gate allows 40% on the median latency: each night
+//   draws from its own seed, so a pair of answers differs by the draws as well as by the machine, and a
+//   doubling against 50% once went unjudged (+89.9%, Holm p 0.13), where 2.5 against 1.4 leaves room;
 // - first tokens (a few tens of milliseconds) and the 90th percentile (of twelve answers, the second
 //   slowest: one stall moves it) are not gated.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { runCliProcess } from "./cli-process";
 
 const REPOSITORY_ROOT = new URL("../../", import.meta.url).pathname;
 const NIGHTS = 10;
 const TIME_SCALE = "0.15";
-const DRIFT = "fast=+400%@1,steady=+100%@1,slow=+100%@8";
-const ALLOWANCES = "latencyMs.p50=50%,failureRate=1pt";
-/** A change of the drift's size, above what the machine's noise moves a night's latency by (the allowance). */
+const DRIFT = "fast=+400%@1,steady=+100%@1,slow=+150%@8";
+const ALLOWANCES = "latencyMs.p50=40%,failureRate=1pt";
+/** A change of the drift's size, above what the machine's noise moves a night's latency by. */
 const DRIFT_SIZED = 1.5;
 
 interface NightsFile {
@@ -40,7 +42,10 @@ let printed: string;
 
 function simulate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/simulate-nightly.ts", ...args], { cwd: REPOSITORY_ROOT });
+    // Each night's command line from the bundle the test setup built (tests/setup/cli-bundle.ts), not from
+    // its source through tsx: ten starts of the source cost more than the nights' own runs.
+    const env = { ...process.env, PROVIDERBENCH_CLI_BUNDLE: inject("cliBundle") };
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/simulate-nightly.ts", ...args], { cwd: REPOSITORY_ROOT, env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
@@ -66,7 +71,7 @@ describe("simulate-nightly", () => {
     expect(eighth.regressions.length).toBeGreaterThan(0);
     expect(new Set(eighth.regressions.map((regression) => regression.target))).toEqual(new Set(["Sandbox slow"]));
     expect(printed).toContain("The gate failed on night 8 (Sandbox slow).");
-    expect(printed).toMatch(/night {2}8 .* gate FAILED: Sandbox slow latencyMs\.p50 \+\d+\.\d% worse \(allowed 50%\)/);
+    expect(printed).toMatch(/night {2}8 .* gate FAILED: Sandbox slow latencyMs\.p50 \+\d+\.\d% worse \(allowed 40%\)/);
   });
 
   it("trend over the bundles reports the change point at night 8, for slow only", async () => {
