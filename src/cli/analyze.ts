@@ -165,6 +165,7 @@ function changeToJson(change: RunChange): Record<string, unknown> {
     test: change.test,
     ciLow: roundForFile(unit, change.ciLow),
     ciHigh: roundForFile(unit, change.ciHigh),
+    confidence: change.confidence,
     pValue: change.pValue,
     verdict: change.verdict,
   };
@@ -243,11 +244,12 @@ function changesTable(changes: readonly RunChange[], naming: Naming): string {
         ? "—"
         : `[${formatChangeIn("fraction", change.ciLow)}, ${formatChangeIn("fraction", change.ciHigh)}]`
       : intervalText(change.metric.unit, change.ciLow, change.ciHigh),
+    change.confidence === null ? "—" : `${(change.confidence * 100).toFixed(2)}%`,
     pColumn(change.pValue),
     change.test ?? "—",
     change.verdict ?? "—",
   ]);
-  return formatTextTable(["target", "metric", "b (before)", "a (after)", "change", "95% CI", "p (Holm)", "test", "verdict"], rows, [2, 3, 4, 5, 6]);
+  return formatTextTable(["target", "metric", "b (before)", "a (after)", "change", "interval", "level", "p (Holm)", "test", "verdict"], rows, [2, 3, 4, 5, 6, 7]);
 }
 
 /** Agreement across targets, a line per measure: every pair's figure, as the --summary file lists them. */
@@ -374,7 +376,7 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     "",
     pairsTable(comparisons, runName),
     "",
-    "What changed from b to a (Holm over every line judged):",
+    "What changed from b to a (Holm over every line judged; each change is the estimate judged, its interval at the level Holm tested the line at, leaving 0 out exactly when it is better or worse):",
     "",
     changesTable(changes, naming),
     ...(onlyInOne.length > 0 ? ["", `Targets in one run only, not compared: ${onlyInOne.join(", ")}`] : []),
