@@ -6,3 +6,5 @@ if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/dom");
   configure({ asyncUtilTimeout: 30_000 });
 }
+
+export {};
