@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "./cli-in-process";
 import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { requestRecord } from "../unit/request-record";
 
 const repoRoot = new URL("../../", import.meta.url).pathname;
 
@@ -98,11 +99,50 @@ describe("providerbench analyze", () => {
     const testOf = (targetId: string, metric: string) => output.changes.find((change) => change.targetId === targetId && change.metric === metric)?.test;
     expect([testOf("fast", "latencyP50Ms"), testOf("fast", "latencyP90Ms"), testOf("fast", "errorRate")]).toEqual(["paired", "bootstrap", "proportions"]);
     for (const change of output.changes) {
-      expect(Object.keys(change)).toEqual(["targetId", "metric", "a", "b", "change", "test", "ciLow", "ciHigh", "pValue", "verdict"]);
+      expect(Object.keys(change)).toEqual(["targetId", "metric", "a", "b", "change", "test", "ciLow", "ciHigh", "confidence", "pValue", "verdict"]);
     }
 
     const unpaired = JSON.parse((await runInProcess(["analyze", recordsA, recordsB, "--json", "--unpaired"])).stdout) as AnalyzeJson;
     expect(unpaired.pairs.every((pair) => pair.paired === false && pair.n === 24)).toBe(true);
+  });
+
+  it("shows each change as the estimate it judged, its interval and verdict agreeing, and the gate calls an improvement better", async () => {
+    // 40 inputs; after the change 30 are 30 ms faster and every fourth 400 ms slower: the median of the per-request
+    // differences is −30 ms, the difference of the medians +30 ms, and a rank test sees no shift.
+    const before = Array.from({ length: 40 }, (_, index) => 500 + 10 * index);
+    const after = before.map((latency, index) => (index % 4 === 3 ? latency + 400 : latency - 30));
+    const write = (name: string, latencies: number[]): string => {
+      const path = join(workDir, name);
+      const records = latencies.map((latencyMs, inputIndex) => requestRecord({ runId: name, targetId: "t", inputIndex, latencyMs, startedAt: 1_700_000_000_000 + inputIndex * 1000 }));
+      writeFileSync(path, records.map((record) => JSON.stringify(record)).join("\n") + "\n");
+      return path;
+    };
+    const newPath = write("improved.jsonl", after);
+    const oldPath = write("before.jsonl", before);
+
+    const result = await runCli(["analyze", newPath, oldPath, "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const output = JSON.parse(result.stdout) as { pairs: Record<string, unknown>[]; changes: Record<string, unknown>[] };
+    const p50 = output.changes.find((change) => change.metric === "latencyP50Ms")!;
+    const pair = output.pairs.find((candidate) => candidate.metric === "latencyMs")!;
+    // The change is the paired median, the same figure as the pairs table's, not the difference of the medians.
+    expect(p50.change).toBe(-30);
+    expect(pair.medianDifference).toBe(-30);
+    for (const change of output.changes.filter((candidate) => candidate.test !== null)) {
+      const excludesZero = (change.ciLow as number) > 0 || (change.ciHigh as number) < 0;
+      expect(change.verdict === "better" || change.verdict === "worse", JSON.stringify(change)).toBe(excludesZero);
+      expect(change.change as number).toBeGreaterThanOrEqual(change.ciLow as number);
+      expect(change.change as number).toBeLessThanOrEqual(change.ciHigh as number);
+    }
+    expect(p50.verdict).toBe("better");
+
+    const text = await runCli(["analyze", newPath, oldPath]);
+    expect(text.stdout).toMatch(/^t +p50 latency +[\d.,]+ ms +[\d.,]+ ms +−30\.0 ms +\[−30\.0, −30\.0\]/m);
+
+    const gate = await runCli(["analyze", newPath, "--baseline", oldPath, "--max-regression", "latencyMs.p50=10%"]);
+    expect(gate.code, gate.stderr).toBe(0);
+    expect(gate.stdout).toMatch(/4\.3% better/);
+    expect(gate.stdout).not.toMatch(/−[\d.]+% worse/);
   });
 
   it("refuses a bad records file with exit code 2, naming the line and the field", async () => {
