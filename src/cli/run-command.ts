@@ -270,7 +270,6 @@ function indent(text: string): string {
     .join("\n");
 }
 
-
 /** The run's time-weighted in-flight level: its mean, spread and percentiles, to two decimals. */
 function overallInFlight(statistics: SummaryAccumulator): Record<string, number | null> {
   const distribution = statistics.inFlightOverall();
