@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
 import Papa from "papaparse";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/sandbox-url";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
@@ -254,11 +254,20 @@ export interface FinishedRun {
   failedRequests: number;
 }
 
-/** Opens the scenario's Run page and presses Run. */
+/** Opens the scenario's Run page, presses Run and waits until the run has started. */
 export async function startRunInApp(page: Page, scenarioKey: string): Promise<void> {
   await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(scenarioKey)}`);
-  await page.getByTestId("run-button").click();
-  await page.getByTestId("abort-button").waitFor();
+  const runButton = page.getByTestId("run-button");
+  await runButton.waitFor();
+  // The page shows this scenario's last run, if any: its comparison link is not the new run's.
+  const comparisonLink = page.getByTestId("open-comparison");
+  const lastRunLink = (await comparisonLink.count()) > 0 ? await comparisonLink.getAttribute("href") : null;
+  await runButton.click();
+  // Abort shows while the run goes on; a run that ends at once (one request refused before it is sent)
+  // can come and go between two looks, so a new comparison link means it started too.
+  const started = async (): Promise<boolean> =>
+    (await page.getByTestId("abort-button").count()) > 0 || ((await comparisonLink.count()) > 0 && (await comparisonLink.getAttribute("href")) !== lastRunLink);
+  await expect.poll(started).toBe(true);
 }
 
 /** Waits for the run on this page to end and reads its outcome from the Run page. */
