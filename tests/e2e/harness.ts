@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
 import Papa from "papaparse";
-import { expect, inject } from "vitest";
+import { inject } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/sandbox-url";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
@@ -265,9 +265,12 @@ export async function startRunInApp(page: Page, scenarioKey: string): Promise<vo
   await runButton.click();
   // Abort shows while the run goes on; a run that ends at once (one request refused before it is sent)
   // can come and go between two looks, so a new comparison link means it started too.
-  const started = async (): Promise<boolean> =>
-    (await page.getByTestId("abort-button").count()) > 0 || ((await comparisonLink.count()) > 0 && (await comparisonLink.getAttribute("href")) !== lastRunLink);
-  await expect.poll(started).toBe(true);
+  // Checked in the page at every frame (this also runs in hooks, where expect.poll may not).
+  await page.waitForFunction((lastLink) => {
+    if (document.querySelector('[data-testid="abort-button"]') !== null) return true;
+    const link = document.querySelector('[data-testid="open-comparison"]')?.getAttribute("href") ?? null;
+    return link !== null && link !== lastLink;
+  }, lastRunLink);
 }
 
 /** Waits for the run on this page to end and reads its outcome from the Run page. */
