@@ -51,21 +51,12 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     projects: [
       {
+        // The unit and integration files in one project, so each source module is transformed once for
+        // both (two projects are two module graphs): about an eighth less CPU than two projects.
         extends: true,
         test: {
-          name: "unit",
-          include: ["tests/unit/**/*.test.{ts,tsx}"],
-          exclude: TIMING_FILES,
-          setupFiles: [WAIT_LONGER_IN_COMPONENTS],
-          maxWorkers: WORKERS,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          name: "node",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
           exclude: TIMING_FILES,
           setupFiles: [WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI],

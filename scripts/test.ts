@@ -2,7 +2,7 @@
 // wait on servers and browsers:
 // - the lint (`npm run lint`) and the type check (TypeScript 7's native compiler: the same language as the
 //   TypeScript 6 that typescript-eslint loads, at about a tenth of the CPU);
-// - vitest's unit, integration and browser projects;
+// - vitest's `node` project (the unit and integration files) and its browser project, `e2e`;
 // - vitest's timing project (the files that assert how long something took, one at a time) in a process
 //   of its own, so its real-time waits overlap the other tests instead of following them. Those files
 //   allow for a busy machine themselves (tests/integration/timer-lateness.ts); `npm run test:busy` checks it.
@@ -20,7 +20,7 @@ interface Job {
 const TYPE_CHECK: Job = { name: "types", command: process.execPath, args: ["node_modules/typescript-native/bin/tsc", "--noEmit"] };
 const LINT: Job = { name: "lint", command: "npm", args: ["run", "--silent", "lint"] };
 const TIMING_TESTS: Job = { name: "timing tests", command: "npx", args: ["vitest", "run", "--project", "timing"] };
-const MAIN_PROJECTS = ["--project", "unit", "--project", "integration", "--project", "e2e"];
+const MAIN_PROJECTS = ["--project", "node", "--project", "e2e"];
 
 const startedAt = Date.now();
 
