@@ -38,9 +38,9 @@ function scenario(profiles: string[], run: Record<string, unknown>): Scenario {
   return result.scenario;
 }
 
-async function run(testScenario: Scenario): Promise<RequestRecord[]> {
+async function run(testScenario: Scenario, server: Sandbox = sandbox): Promise<RequestRecord[]> {
   const records: RequestRecord[] = [];
-  await runScenario({ runId: "load", scenario: testScenario, sandboxUrl: sandbox.url, onRecord: (record) => records.push(record) });
+  await runScenario({ runId: "load", scenario: testScenario, sandboxUrl: server.url, onRecord: (record) => records.push(record) });
   return records;
 }
 
@@ -82,9 +82,11 @@ describe("an open loop above the exact profile's capacity (300 ms a request, two
     }
     const [row] = summarize(records, ["exact"]);
     expect(row!.droppedRequests).toBe(dropped.length);
-    // Plain latency stays at the profile's 300 ms while the effective latency carries the queue.
+    // Plain latency stays at the profile's 300 ms while the effective latency carries the queue: its
+    // longest is over half a second above the plain median (above the plain longest, as this once read,
+    // is also a bet that no answer came late: one of 542 ms, on a busy machine, lost it).
     expect(row!.latencyMs.p50!).toBeLessThan(400);
-    expect(row!.effectiveLatencyMs.max!).toBeGreaterThan(row!.latencyMs.max! + 500);
+    expect(row!.effectiveLatencyMs.max!).toBeGreaterThan(row!.latencyMs.p50! + 500);
   });
 });
 
@@ -100,9 +102,12 @@ describe("a constant-rate open loop below capacity", () => {
     // Loose bounds (the machine may be shared by many test runs): the precise figures are in npm run bench.
     expect(percentile(lags, 50)).toBeLessThan(100);
     expect(percentile(lags, 99)).toBeLessThan(1000);
-    // And no drift: the lag does not build up over the run, as sleeping a gap after each send would.
-    const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
-    expect(mean(inOrder.slice(-20))).toBeLessThan(mean(inOrder.slice(0, 20)) + 50);
+    // And no drift: the lag does not build up over the run, as sleeping a gap after each send would. Told
+    // by the least-late send of each end of the run, not the mean: a stall of a busy machine makes the
+    // sends due meanwhile late together (a mean of 144 ms over the last twenty, once), but a pacer on
+    // absolute times sends them the moment it runs again and is back on time by the next; one that sleeps
+    // a gap after each send carries every delay forward, so even its least-late send at the end is late.
+    expect(Math.min(...inOrder.slice(-20))).toBeLessThan(Math.min(...inOrder.slice(0, 20)) + 50);
   });
 });
 
@@ -116,11 +121,18 @@ describe("the in-flight cap", () => {
 
 describe("a concurrency sweep", () => {
   it("gives one point per level per target, and the slow profile (capacity 2) saturates first", async () => {
-    const levels = [2, 4, 8, 16];
+    // Slow's queue sets the pace: each stage is 40 of its answers two at a time, so its delays are scaled
+    // further down here (about 130 ms an answer). What the judgement reads stays the server's: slow's
+    // throughput is held at 2 / latency from level 2 on while its wait doubles. Up to 8 only: steady
+    // serves 16 at once, so no level up to 16 saturates it, and 16 asked the client for the most answers
+    // a second (16 / 88 ms at a quarter: 180 a second, on a busy machine the client's limit rather than
+    // steady's); 8 at this scale asks about 150.
+    const levels = [2, 4, 8];
+    const sweepSandbox = await startSandbox({ port: 0, timeScale: 0.15 });
     const sweep = scenario(["steady", "slow"], { load: { mode: "closed", requests: 40, sweep: { over: "concurrency", levels } } });
-    const records = await run(sweep);
+    const records = await run(sweep, sweepSandbox).finally(() => sweepSandbox.close());
     const stages = summarizeStages(records, ["steady", "slow"]);
-    expect(stages.map((stage) => stage.stage)).toEqual([0, 1, 2, 3]);
+    expect(stages.map((stage) => stage.stage)).toEqual([0, 1, 2]);
     for (const stage of stages) {
       expect(stage.rows.map((row) => [row.targetId, row.requests])).toEqual([
         ["steady", 40],
@@ -129,7 +141,7 @@ describe("a concurrency sweep", () => {
     }
     const summaries = new StageSummaries();
     for (const record of records) summaries.add(record);
-    const saturation = (targetId: string): number | null => saturationStage(targetLoadPoints(summaries, plannedStages(sweep), [0, 1, 2, 3], targetId));
+    const saturation = (targetId: string): number | null => saturationStage(targetLoadPoints(summaries, plannedStages(sweep), [0, 1, 2], targetId));
     const slow = saturation("slow");
     expect(slow).not.toBeNull();
     const steady = saturation("steady");

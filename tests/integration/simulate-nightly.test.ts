@@ -1,7 +1,21 @@
 // `npm run simulate-nightly` end to end: nightly runs of the bundled sandbox scenario, the slow profile
-// drifted 25% from night 8, each night a bundle gated against the night before through `run --baseline`.
+// drifted from night 8, each night a bundle gated against the night before through `run --baseline`.
 // Ten nights rather than fourteen (the same logic, under a minute): the gate fails on night 8 only, for
 // slow only, and `trend` over the bundles puts the change points at night 8, for slow only.
+//
+// What is under test is the nightly pipeline (which night is gated against which, where the drift starts,
+// what is printed and written), not the gate's power, which cli-run-gate.test.ts holds to a 25% drift and
+// 10% allowances. On a machine busy with other processes every answer of a night comes late by an amount
+// of that night's own (a median answer of fast at time scale 0.1, 46 ms, measured 48 ms one night and
+// 58 ms the next, 72 ms then 168 ms under heavier load), and fast's twelve answers, two at a time, all
+// fall in the first few hundred milliseconds of a run, so one stall of the machine moves them together.
+// The nights are therefore shaped so that noise stays small beside what is judged, at no cost in time:
+// - fast and steady are slowed from the first night on (a constant, not a change: no night differs), to
+//   answer in about 350 and 290 ms, like slow: their answers then spread over the run as slow's do, which
+//   with its two-at-a-time queue sets each night's length anyway;
+// - slow doubles from night 8, and the gate allows 50% on the median latency;
+// - first tokens (a few tens of milliseconds) and the 90th percentile (of twelve answers, the second
+//   slowest: one stall moves it) are not gated.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +25,11 @@ import { runCliInProcess } from "./cli-in-process";
 
 const REPOSITORY_ROOT = new URL("../../", import.meta.url).pathname;
 const NIGHTS = 10;
+const TIME_SCALE = "0.15";
+const DRIFT = "fast=+400%@1,steady=+100%@1,slow=+100%@8";
+const ALLOWANCES = "latencyMs.p50=50%,failureRate=1pt";
+/** A change of the drift's size, above what the machine's noise moves a night's latency by (the allowance). */
+const DRIFT_SIZED = 1.5;
 
 interface NightsFile {
   nights: { night: number; gate: string; exitCode: number; regressions: { target: string; metric: string }[] }[];
@@ -32,7 +51,7 @@ function simulate(args: string[]): Promise<{ code: number | null; stdout: string
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "providerbench-nightly-"));
-  const result = await simulate(["--nights", String(NIGHTS), "--drift", "slow=+25%@8", "--out", out, "--time-scale", "0.1", "--repetitions", "3"]);
+  const result = await simulate(["--nights", String(NIGHTS), "--drift", DRIFT, "--max-regression", ALLOWANCES, "--out", out, "--time-scale", TIME_SCALE, "--repetitions", "3"]);
   expect(result.code, result.stderr).toBe(0);
   printed = result.stdout;
 }, 180_000);
@@ -47,7 +66,7 @@ describe("simulate-nightly", () => {
     expect(eighth.regressions.length).toBeGreaterThan(0);
     expect(new Set(eighth.regressions.map((regression) => regression.target))).toEqual(new Set(["Sandbox slow"]));
     expect(printed).toContain("The gate failed on night 8 (Sandbox slow).");
-    expect(printed).toMatch(/night {2}8 .* gate FAILED: Sandbox slow latencyMs\.p\d0 \+\d+\.\d% worse \(allowed 10%\)/);
+    expect(printed).toMatch(/night {2}8 .* gate FAILED: Sandbox slow latencyMs\.p50 \+\d+\.\d% worse \(allowed 50%\)/);
   });
 
   it("trend over the bundles reports the change point at night 8, for slow only", async () => {
@@ -65,11 +84,11 @@ describe("simulate-nightly", () => {
     const nightOf = (runId: string): number => runIds.indexOf(runId) + 1;
     const slowLatency = trend.changePoints.find((point) => point.targetId === "slow" && point.metric === "latencyMs.p50");
     expect(slowLatency && nightOf(slowLatency.runId)).toBe(8);
-    expect(slowLatency!.after / slowLatency!.before).toBeGreaterThan(1.15);
-    // Every change of drift size (over 15% either way) is slow's, at night 8. The other targets' series are
-    // not asserted free of change points: on a machine shared by busy processes, a few-percent shift of a
-    // 50 ms latency between nights is real in the data, and the method may rightly report it.
-    const large = trend.changePoints.filter((point) => Math.abs(Math.log(point.after / point.before)) > Math.log(1.15));
+    expect(slowLatency!.after / slowLatency!.before).toBeGreaterThan(DRIFT_SIZED);
+    // Every change of drift size (over 50% either way) is slow's, at night 8. The other targets' series are
+    // not asserted free of change points: on a machine shared by busy processes, a shift of a 50 ms latency
+    // between nights is real in the data, and the method may rightly report it.
+    const large = trend.changePoints.filter((point) => Math.abs(Math.log(point.after / point.before)) > Math.log(DRIFT_SIZED));
     expect(large.map((point) => `${point.targetId} night ${nightOf(point.runId)}`)).toEqual(large.map(() => "slow night 8"));
   }, 60_000);
 });
