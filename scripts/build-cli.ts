@@ -1,8 +1,9 @@
-// Bundles the command line into one file that plain Node runs: the package's `providerbench` command.
-// Our own TypeScript is bundled; dependencies stay imports, resolved from the installed package's
-// node_modules like any other package's.
-import { chmod } from "node:fs/promises";
-import { dirname, join } from "node:path";
+// Bundles the command line into a folder that plain Node runs: the package's `providerbench` command, the
+// modules each subcommand imports when it is asked for (chunk-*.js, shared by the command and its worker
+// threads), and the workers' entries. Our own TypeScript is bundled; dependencies stay imports, resolved
+// from the installed package's node_modules like any other package's.
+import { chmod, readdir, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { build, type BuildOptions, type Plugin } from "esbuild";
@@ -10,6 +11,9 @@ import { buildProcessorBundle, PROCESSOR_BUNDLE } from "../src/cli/artillery/bun
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CLI_BUNDLE = "dist/cli/providerbench.js";
+const CHUNK_NAMES = "chunk-[hash]";
+/** A file CHUNK_NAMES names: esbuild's hash is eight letters and digits. */
+export const CHUNK_FILE = /^chunk-[A-Z0-9]{8}\.js$/;
 
 export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Promise<string> {
   const bundlePackageJson: Plugin = {
@@ -32,15 +36,33 @@ export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Prom
     // The command copies the Artillery processor prebuilt beside it instead of building it (bundle-processor.ts).
     define: { PROVIDERBENCH_PACKAGED: "true" },
   };
-  await build({ ...options, entryPoints: ["src/cli/main.ts"], outfile, banner: { js: "#!/usr/bin/env node" } });
-  // Scenario validation runs in a worker thread (src/cli/check-in-worker.ts): its module sits beside the command.
-  await build({ ...options, entryPoints: ["src/cli/scenario-worker.ts"], outfile: join(dirname(outfile), "scenario-worker.js") });
-  // --workers runs its share of the requests in worker threads (src/cli/workers/): that module sits beside it too.
-  await build({ ...options, entryPoints: ["src/cli/workers/run-worker.ts"], outfile: join(dirname(outfile), "run-worker.js") });
+  const outdir = dirname(outfile);
+  await removeChunks(outdir);
+  await build({
+    ...options,
+    entryPoints: {
+      // main.ts starts with the shebang, which esbuild keeps on its entry alone.
+      [basename(outfile, ".js")]: "src/cli/main.ts",
+      // Scenario validation runs in a worker thread (src/cli/check-in-worker.ts): its module sits beside the command.
+      "scenario-worker": "src/cli/scenario-worker.ts",
+      // --workers runs its share of the requests in worker threads (src/cli/workers/): that module sits beside it too.
+      "run-worker": "src/cli/workers/run-worker.ts",
+    },
+    outdir,
+    // The subcommands' dynamic imports (src/cli/command-line.ts) become chunks: `--help` loads none of the runner.
+    splitting: true,
+    chunkNames: CHUNK_NAMES,
+  });
   // `export artillery` copies its processor from beside the command (src/cli/artillery/bundle-processor.ts).
-  await buildProcessorBundle(join(dirname(outfile), PROCESSOR_BUNDLE));
+  await buildProcessorBundle(join(outdir, PROCESSOR_BUNDLE));
   await chmod(outfile, 0o755);
   return outfile;
+}
+
+/** The previous build's chunks: their names change with their content, and a stale one would be packed. */
+async function removeChunks(outdir: string): Promise<void> {
+  const names = await readdir(outdir).catch(() => []);
+  await Promise.all(names.filter((name) => CHUNK_FILE.test(name)).map((name) => rm(join(outdir, name))));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,48 +1,64 @@
-// `npm test`: the lint and the type check run beside the tests instead of before them (together about a
-// minute of a two-core machine's time that the tests, mostly waiting on servers and browsers, leave free).
-// The tests' output streams as it comes; each check's output is printed whole when it ends. Arguments go
-// to vitest. Fails when any of the three fails.
+// `npm test`: four jobs side by side, since a two-core machine would otherwise sit half idle while tests
+// wait on servers and browsers:
+// - the lint (`npm run lint`) and the type check (TypeScript 7's native compiler: the same language as the
+//   TypeScript 6 that typescript-eslint loads, at about a tenth of the CPU);
+// - vitest's `node` project (the unit and integration files) and its browser project, `e2e`;
+// - vitest's timing project (the files that assert how long something took, one at a time) in a process
+//   of its own, so its real-time waits overlap the other tests instead of following them. Those files
+//   allow for a busy machine themselves (tests/integration/timer-lateness.ts); `npm run test:busy` checks it.
+// The main tests' output streams as it comes; every other job's output is printed whole when it ends.
+// Arguments go to one vitest run over every project (`npm test -- tests/unit/stats.test.ts`). Fails when
+// any job fails.
 import { spawn } from "node:child_process";
 
-interface Step {
+interface Job {
   name: string;
   command: string;
   args: string[];
 }
 
-const CHECKS: Step[] = [
-  { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
-  { name: "types", command: "npx", args: ["tsc", "--noEmit"] },
-];
+const TYPE_CHECK: Job = { name: "types", command: process.execPath, args: ["node_modules/typescript-native/bin/tsc", "--noEmit"] };
+const LINT: Job = { name: "lint", command: "npm", args: ["run", "--silent", "lint"] };
+const TIMING_TESTS: Job = { name: "timing tests", command: "npx", args: ["vitest", "run", "--project", "timing"] };
+const MAIN_PROJECTS = ["--project", "node", "--project", "e2e"];
 
-function runCheck(step: Step): Promise<{ step: Step; code: number; output: string }> {
+const startedAt = Date.now();
+
+/** Runs a job with its output collected, and prints that output whole once the job ends. */
+function runQuietly(job: Job): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(job.command, job.args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (data: Buffer) => (output += data.toString()));
     child.stderr.on("data", (data: Buffer) => (output += data.toString()));
-    child.on("close", (code) => resolve({ step, code: code ?? 1, output }));
+    child.on("close", (exitCode) => {
+      const code = exitCode ?? 1;
+      const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
+      const verdict = code === 0 ? "passed" : `FAILED (exit ${code})`;
+      process.stdout.write(`\n[${job.name}] ${job.args.join(" ")}: ${verdict} after ${seconds} s\n${output.trim() === "" ? "" : `${output.trimEnd()}\n`}`);
+      resolve(code);
+    });
   });
 }
 
-function runTests(args: string[]): Promise<number> {
+/** Runs vitest with its output streaming to this terminal. */
+function runVitest(args: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn("npx", ["vitest", "run", ...args], { stdio: "inherit" });
     child.on("close", (code) => resolve(code ?? 1));
   });
 }
 
-const startedAt = Date.now();
-const checks = CHECKS.map((step) =>
-  runCheck(step).then((result) => {
-    const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
-    const verdict = result.code === 0 ? "passed" : `FAILED (exit ${result.code})`;
-    process.stdout.write(`\n[${result.step.name}] ${result.step.args.join(" ")}: ${verdict} after ${seconds} s\n${result.output.trim() === "" ? "" : `${result.output.trimEnd()}\n`}`);
-    return result.code;
-  }),
+const filters = process.argv.slice(2);
+const quietJobs = filters.length === 0 ? [LINT, TYPE_CHECK, TIMING_TESTS] : [LINT, TYPE_CHECK];
+const quietCodes = Promise.all(quietJobs.map(runQuietly));
+const testsCode = await runVitest(filters.length === 0 ? MAIN_PROJECTS : filters);
+const codes = await quietCodes;
+const failed = quietJobs.filter((_job, index) => codes[index] !== 0).map((job) => job.name);
+const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
+process.stdout.write(
+  failed.length === 0
+    ? `\nnpm test: ${quietJobs.map((job) => job.name).join(", ")} passed; ${seconds} s in all\n`
+    : `\nnpm test: ${failed.join(", ")} failed (see [${failed.join("], [")}] above); ${seconds} s in all\n`,
 );
-const testsCode = await runTests(process.argv.slice(2));
-const checkCodes = await Promise.all(checks);
-const failedChecks = CHECKS.filter((_step, index) => checkCodes[index] !== 0).map((step) => step.name);
-if (failedChecks.length > 0) process.stdout.write(`\nnpm test: ${failedChecks.join(" and ")} failed (see [${failedChecks.join("], [")}] above)\n`);
-process.exitCode = testsCode !== 0 ? testsCode : failedChecks.length > 0 ? 1 : 0;
+process.exitCode = testsCode !== 0 ? testsCode : failed.length > 0 ? 1 : 0;

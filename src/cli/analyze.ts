@@ -13,6 +13,8 @@ import { readRunFile, RunFileProblem } from "../core/imports/run-file";
 import { summaryOptionsOf } from "../core/output-length";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
 import { summaryFileRows } from "../core/metrics";
+import { StageSummaries } from "../core/load/stage-summaries";
+import { plannedStages } from "../core/load/stages";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
 import { describeRecordsReport } from "../core/records-filter";
 import { judgeRunChanges, type RunChange } from "../core/run-changes";
@@ -24,6 +26,7 @@ import { targetDisplayName } from "../core/target-names";
 import { NO_VALUE_SETTINGS, valueSettingsOf } from "../core/value-summary";
 import { describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian } from "../core/verdict";
 import type { AnalyzeCommand } from "./args";
+import { formatLoadReport, type LoadReport } from "./load-report";
 import { formatSummaryTable } from "./summary-table";
 import { formatTextTable } from "./text-table";
 
@@ -48,6 +51,8 @@ export interface LoadedRun {
   summaryLevel?: boolean;
   /** What the file repeated or lacked, in sentences (duplicates dropped, retries without their attempt before). */
   notes: string[];
+  /** Per stage and target, for a run whose scenario has run.load (a sweep, an open loop): what `run` reports of it; else null. */
+  stages: StageSummaries | null;
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
@@ -72,6 +77,8 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   let summary: SummaryAccumulator | null = null;
   let bundleScenario: Scenario | null = null;
   const samples = new PairedSampleAccumulator();
+  // The scenario is known before the first record (given, or the bundle's head): only a load run keeps stages.
+  let stages: StageSummaries | null | undefined;
   let records = 0;
   let file;
   try {
@@ -82,6 +89,8 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
         summary ??= new SummaryAccumulator(scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario), scenario === null ? undefined : summaryOptionsOf(scenario));
         summary.add(record);
         samples.add(record);
+        stages ??= scenario?.run.load === undefined ? null : new StageSummaries();
+        stages?.add(record);
         records++;
       },
       {
@@ -102,13 +111,13 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   if (records === 0 && file.summaryRows !== undefined) {
     // A summary-level run (Artillery's report): its table as the file gives it, nothing to pair.
     const targetIds = file.summaryRows.map((row) => row.targetId);
-    return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows: file.summaryRows, samples, agreement: [], scenario: file.run.scenario, origin: file.run.origin, summaryLevel: true, notes };
+    return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows: file.summaryRows, samples, agreement: [], scenario: file.run.scenario, origin: file.run.origin, summaryLevel: true, notes, stages: null };
   }
   if (records === 0 || summary === null) throw new RecordsFileProblem(`${path}: no records`);
   const targetIds = inScenarioOrder(samples.targetIds(), scenarioGiven ?? bundleScenario);
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
   const agreement = (summary as SummaryAccumulator).agreementResults(targetIds);
-  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin, notes };
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin, notes, stages: stages ?? null };
 }
 
 /**
@@ -157,6 +166,7 @@ function changeToJson(change: RunChange): Record<string, unknown> {
     test: change.test,
     ciLow: roundForFile(unit, change.ciLow),
     ciHigh: roundForFile(unit, change.ciHigh),
+    confidence: change.confidence,
     pValue: change.pValue,
     verdict: change.verdict,
   };
@@ -240,11 +250,12 @@ function changesTable(changes: readonly RunChange[], naming: Naming): string {
         ? "—"
         : `[${formatChangeIn("fraction", change.ciLow)}, ${formatChangeIn("fraction", change.ciHigh)}]`
       : intervalText(change.metric.unit, change.ciLow, change.ciHigh),
+    change.confidence === null ? "—" : `${(change.confidence * 100).toFixed(2)}%`,
     pColumn(change.pValue),
     change.test ?? "—",
     change.verdict ?? "—",
   ]);
-  return formatTextTable(["target", "metric", "b (before)", "a (after)", "change", "95% CI", "p (Holm)", "test", "verdict"], rows, [2, 3, 4, 5, 6]);
+  return formatTextTable(["target", "metric", "b (before)", "a (after)", "change", "interval", "level", "p (Holm)", "test", "verdict"], rows, [2, 3, 4, 5, 6, 7]);
 }
 
 /** Agreement across targets, a line per measure: every pair's figure, as the --summary file lists them. */
@@ -289,6 +300,16 @@ function originNote(run: LoadedRun): string {
   return run.scenario === null ? "" : `, from ${originLabel(run.origin)}`;
 }
 
+/**
+ * A load run's per-stage table and saturation lines, as `run` printed them (cli/load-report.ts), from the
+ * scenario given or the bundle's; null for a run without run.load or without its scenario.
+ */
+function loadReportOf(run: LoadedRun, scenarioGiven: Scenario | null, naming: Naming): LoadReport | null {
+  const scenario = scenarioGiven ?? run.scenario;
+  if (run.stages === null || scenario === null || scenario.run.load === undefined) return null;
+  return formatLoadReport(scenario, plannedStages(scenario), run.stages, { runId: run.runId, ...naming });
+}
+
 /** Runs the command; returns what to print on stdout. */
 export async function analyze(command: AnalyzeCommand): Promise<string> {
   const scenario = await scenarioFrom(command.scenarioPath);
@@ -297,7 +318,10 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
     const run = await loadRun(command.files[0]);
     const naming = namingOf(scenario ?? run.scenario);
     const comparisons = run.summaryLevel === true ? [] : compareTargets(run.samples, run.targetIds);
-    if (command.json) return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson), agreement: agreementToJson(run.agreement) });
+    const loadReport = loadReportOf(run, scenario, naming);
+    if (command.json) {
+      return jsonText({ summary: summaryJson(run, naming), pairs: comparisons.map(pairToJson), agreement: agreementToJson(run.agreement), ...(loadReport === null ? {} : { load: loadReport.json }) });
+    }
     if (run.summaryLevel === true) {
       return [
         ...runHeading(run),
@@ -314,7 +338,8 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
       "",
       formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)),
       "",
-      `Paired comparisons, a − b over the same (input, repetition); Wilcoxon signed-rank, ${family(comparisons)}:`,
+      ...(loadReport === null ? [] : [loadReport.text, ""]),
+      `Paired comparisons, a − b over the same (input, repetition${loadReport === null ? "" : ", at the same stage"}); Wilcoxon signed-rank, ${family(comparisons)}:`,
       "",
       pairsTable(comparisons, byLabel),
       "",
@@ -338,20 +363,26 @@ export async function analyze(command: AnalyzeCommand): Promise<string> {
   }
   const onlyInOne = [...new Set([...runA!.targetIds, ...runB!.targetIds])].filter((targetId) => !targetIds.includes(targetId));
   const runName = (comparison: Comparison, side: "a" | "b"): string => `${naming.targetLabel(comparison[side])} (${side})`;
+  const loadLines = (run: LoadedRun): string[] => {
+    const report = loadReportOf(run, scenario, naming);
+    return report === null ? [] : [report.text, ""];
+  };
   return [
     ...runHeading(runA!, "a: "),
     "",
     formatSummaryTable(runA!.rows, naming.targetLabel, command.table, figuresOf(scenario ?? runA!.scenario)),
     "",
+    ...loadLines(runA!),
     ...runHeading(runB!, "b: "),
     "",
     formatSummaryTable(runB!.rows, naming.targetLabel, command.table, figuresOf(scenario ?? runB!.scenario)),
     "",
+    ...loadLines(runB!),
     `Run a against run b, target by target, a − b ${paired ? "over the same (input, repetition); Wilcoxon signed-rank" : "unpaired; Mann-Whitney U"}, ${family(comparisons)}:`,
     "",
     pairsTable(comparisons, runName),
     "",
-    "What changed from b to a (Holm over every line judged):",
+    "What changed from b to a (Holm over every line judged; each change is the estimate judged, its interval at the level Holm tested the line at, leaving 0 out exactly when it is better or worse):",
     "",
     changesTable(changes, naming),
     ...(onlyInOne.length > 0 ? ["", `Targets in one run only, not compared: ${onlyInOne.join(", ")}`] : []),

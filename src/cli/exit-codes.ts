@@ -1,4 +1,4 @@
-// The command line's exit codes: one definition, used by main.ts and printed by --help.
+// The command line's exit codes: one definition, used by the commands and printed by --help.
 export const EXIT_COMPLETED = 0;
 export const EXIT_UNEXPECTED = 1;
 export const EXIT_BAD_INPUT = 2;

@@ -1,8 +1,9 @@
 // What a run with run.load printed and wrote: per stage and target the load figures (from the metric
 // catalogue), where each target saturated, and whether it was throttled or slow.
 import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics";
+import { stageLabel } from "../core/load/curves";
 import { targetLoadPoints } from "../core/load/load-points";
-import { clientLimits as clientLimitsOf, describeClientLimits, judgedPoints, limitVerdict, saturationStage } from "../core/load/saturation";
+import { clientLimits as clientLimitsOf, clientSlowdowns as clientSlowdownsOf, describeLoadJudgement, limitVerdict, saturationStage } from "../core/load/saturation";
 import type { StageSummaries } from "../core/load/stage-summaries";
 import { offeredLoadOrder, type Stage } from "../core/load/stages";
 import type { Scenario } from "../core/scenario";
@@ -25,13 +26,15 @@ export interface LoadReport {
     saturation: Record<string, { stage: number; label: string } | null>;
     /** Per target, the stages whose load the client did not keep in flight (not judged). */
     clientLimits: Record<string, { stage: number; label: string; heldInFlight: number; offeredInFlight: number }[]>;
+    /** Per target, the stages where the latency rose on the client's side only (not judged as saturation). */
+    clientSlowdowns: Record<string, { stage: number; label: string }[]>;
     verdicts: Record<string, { verdict: string; sentence: string }>;
   };
 }
 
 export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], summaries: StageSummaries, context: SummaryFileContext): LoadReport {
   const targetOrder = scenario.targets.map((target) => target.id);
-  const labelOf = (index: number): string => stages.find((stage) => stage.index === index)?.label ?? `stage ${index}`;
+  const labelOf = (index: number): string => stages.find((stage) => stage.index === index)?.label ?? stageLabel(scenario, index);
   const ran = summaries.all(targetOrder);
   const rowsByStage = new Map(ran.map(({ stage, rows }) => [stage, rows.filter((row) => row.requests + row.droppedRequests > 0)]));
 
@@ -46,6 +49,7 @@ export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], s
   const order = offeredLoadOrder(scenario, Math.max(stages.length, ...ran.map(({ stage }) => stage + 1)));
   const saturation: LoadReport["json"]["saturation"] = {};
   const clientLimits: LoadReport["json"]["clientLimits"] = {};
+  const clientSlowdowns: LoadReport["json"]["clientSlowdowns"] = {};
   const verdicts: LoadReport["json"]["verdicts"] = {};
   const statements: string[] = [];
   for (const targetId of targetOrder) {
@@ -54,12 +58,10 @@ export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], s
     saturation[targetId] = saturatedAt === null ? null : { stage: saturatedAt, label: labelOf(saturatedAt) };
     const heldBack = clientLimitsOf(points);
     clientLimits[targetId] = heldBack.map((limit) => ({ stage: limit.stage, label: labelOf(limit.stage), heldInFlight: limit.held, offeredInFlight: limit.offered }));
+    clientSlowdowns[targetId] = clientSlowdownsOf(points).map((stage) => ({ stage, label: labelOf(stage) }));
     const verdict = limitVerdict(points);
     verdicts[targetId] = verdict;
-    const judged = saturatedAt !== null ? `saturated at stage ${saturatedAt} (${labelOf(saturatedAt)})` : judgedPoints(points).length > 1 ? "not saturated at the loads sent" : "fewer than two stages judged, so no saturation judged";
-    const where = heldBack.length === 0 ? judged : `${judged}; ${describeClientLimits(heldBack, (stage) => `stage ${stage} (${labelOf(stage)})`)}`;
-    const throttling = verdict.verdict === "throttled" || verdict.verdict === "throttled and slow" ? verdict.sentence.split("; ")[0]! : "not throttled (no 429, no Retry-After)";
-    statements.push(`${context.targetLabel(targetId)}: ${verdict.verdict} — ${where}; ${throttling}`);
+    statements.push(`${context.targetLabel(targetId)}: ${verdict.verdict} — ${describeLoadJudgement(points, (stage) => `stage ${stage} (${labelOf(stage)})`)}`);
   }
 
   return {
@@ -68,6 +70,7 @@ export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], s
       stages: ran.map(({ stage, rows }) => ({ stage, label: labelOf(stage), targets: summaryFileRows(rows, context) })),
       saturation,
       clientLimits,
+      clientSlowdowns,
       verdicts,
     },
   };

@@ -32,7 +32,8 @@ export interface ProgressReporter {
   finish(progress: RunProgress): void;
 }
 
-export function createProgressReporter(stream: NodeJS.WriteStream, quiet: boolean): ProgressReporter {
+/** `stream.isTTY`: a terminal's stream, where the line is redrawn in place; any other stream gets a line every few seconds. */
+export function createProgressReporter(stream: NodeJS.WritableStream & { isTTY?: boolean }, quiet: boolean): ProgressReporter {
   if (quiet) return { update: () => {}, finish: () => {} };
   const interactive = stream.isTTY === true;
   // Redrawing on every record would cost more than the requests at high rates: throttle.

@@ -2,6 +2,7 @@
 // transport: its bytes meet the run's byte limit, timeout and credential rule like the answer's own, and
 // it is fetched only from the origin that gave the answer or one the scenario's target allows. Left to
 // @huggingface/inference, such a URL is fetched with the global fetch, outside every one of those.
+import { readAtMost } from "./bounded-read";
 import { ResponseRejectedError, ResponseTooLargeError } from "./measure";
 import { followWithinOrigin } from "./same-origin-redirects";
 
@@ -41,7 +42,7 @@ export async function fetchAnswerUrl(targetFetch: typeof fetch, url: string, rul
     await response.body?.cancel().catch(() => undefined);
     throw new AnswerUrlRefusedError(`the file the answer points to, at ${parsed.host}, could not be fetched: HTTP ${response.status}`);
   }
-  const bytes = await readAtMost(response, rule.maxResponseBytes);
+  const bytes = response.body === null ? new Uint8Array(0) : await readAtMost(response.body, rule.maxResponseBytes, () => new ResponseTooLargeError(rule.maxResponseBytes));
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: response.headers.get("content-type") ?? "" });
 }
 
@@ -67,30 +68,5 @@ function bytesOfBase64(base64: string): Uint8Array {
   const binary = atob(base64.replace(/\s+/g, ""));
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
-/** The body chunk by chunk, stopped as soon as it goes over the limit (an endless body is never buffered). */
-async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Array> {
-  if (response.body === null) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      reader.cancel().catch(() => undefined);
-      throw new ResponseTooLargeError(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
   return bytes;
 }

@@ -1,5 +1,6 @@
 // Timing of one request at the network boundary: a fetch wrapper handed to @huggingface/inference that
 // notes t0, each body chunk's arrival and the last byte, and the error classification of a failed attempt.
+import { concatChunks } from "./bounded-read";
 import {
   InferenceClientHubApiError,
   InferenceClientInputError,
@@ -493,16 +494,6 @@ function isCloseDelimited(headers: Headers, http1: boolean | null | undefined): 
 
 function isNullBodyStatus(status: number): boolean {
   return status === 101 || status === 204 || status === 205 || status === 304;
-}
-
-function concatChunks(chunks: readonly Uint8Array[], totalBytes: number): Uint8Array {
-  const joined = new Uint8Array(totalBytes);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return joined;
 }
 
 function textExcerpt(body: Uint8Array): string | null {

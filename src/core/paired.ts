@@ -1,5 +1,5 @@
 // Paired comparisons: every target gets the same inputs and repetitions, so two targets' measurements of
-// the same (input, repetition) form a pair, and the difference within each pair cancels what the input
+// the same (input, repetition) — at the same stage of a sweep — form a pair, and the difference within each pair cancels what the input
 // itself costs. This module collects those measurements from records and compares targets (or runs) with
 // the tests of significance.ts, Holm-corrected over the family compared together.
 import type { Unit } from "./format";
@@ -45,11 +45,15 @@ export function pairedMetricById(id: PairedMetricId): PairedMetric {
  */
 export const MIN_COMPARED_VALUES = 6;
 
-/** One request of a target: (input, repetition). */
+/**
+ * One request of a target: (stage, input, repetition). A sweep sends every input at each of its levels: a
+ * request pairs with the same input and repetition at the same level, never across levels (whose loads
+ * differ). A run without stages is all stage 0.
+ */
 export type RequestKey = string;
 
-export function requestKey(inputIndex: number, repetition: number): RequestKey {
-  return `${inputIndex}:${repetition}`;
+export function requestKey(inputIndex: number, repetition: number, stage: number | null = 0): RequestKey {
+  return `${stage ?? 0}:${inputIndex}:${repetition}`;
 }
 
 /** Per metric, the value of each successful measured request, by its key. */
@@ -75,7 +79,7 @@ export class PairedSampleAccumulator {
       requests = new Map();
       this.byTarget.set(record.targetId, requests);
     }
-    const key = requestKey(record.inputIndex, record.repetition);
+    const key = requestKey(record.inputIndex, record.repetition, record.stage);
     const known = requests.get(key);
     // Records may come in any order (a file, a database index): the highest attempt number is the outcome.
     if (known !== undefined && known.attempt > record.attempt) return;

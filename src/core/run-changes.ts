@@ -1,11 +1,14 @@
 // Run against run: what changed for each target between an earlier run and a later one, every change of
-// the catalogue's diff view judged by a test or an interval rather than by its size. Paired by (input,
-// repetition) when both runs sent the same inputs, unpaired otherwise; failure and error rates by a
-// two-proportion test. Holm's correction over every line judged, so a table of 18 changes does not
-// cry wolf once in three.
+// the catalogue's diff view judged by an interval rather than by its size. Each line has one estimate
+// (the change shown), its interval and its p-value from one construction (change-estimates.ts): the median
+// of per-request differences when both runs sent the same inputs, the difference of medians otherwise, a
+// difference of rates for failure and error rates. Holm's correction over every line judged, so a table of
+// 18 changes does not cry wolf once in three, and each interval at the level Holm tested its line at, so
+// a line is better or worse exactly when its interval leaves 0 out.
+import { holmLevels, medianOfDifferencesChange, percentileDifferenceChange, proportionDifferenceChange, type ChangeEstimate } from "./change-estimates";
 import { metricsIn, type Metric } from "./metrics";
-import { compareSamples, type PairedMetricId, type PairedSampleAccumulator } from "./paired";
-import { bootstrapPercentileDifference, compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "./significance";
+import { MIN_COMPARED_VALUES, type PairedMetricId, type PairedSampleAccumulator } from "./paired";
+import { holmAdjust, SIGNIFICANCE_LEVEL } from "./significance";
 import type { Scenario } from "./scenario";
 import { comparePercentChange, type SummaryRow } from "./stats";
 
@@ -28,13 +31,13 @@ export type ChangeVerdict = "better" | "worse" | "same" | "within-noise";
 
 /** How a line was judged, said in the table's hover and the docs. */
 export type ChangeTest =
-  /** Wilcoxon signed-rank on per-request differences; the interval is of their median. */
+  /** The median of per-request differences (same input and repetition in both runs), by its bootstrap. */
   | "paired"
-  /** Mann-Whitney U; the interval is of the difference of medians. */
+  /** The difference of the two runs' medians, by its bootstrap (each run resampled on its own). */
   | "unpaired"
-  /** Bootstrap of the difference of the percentile (each run resampled on its own). */
+  /** The difference of the percentile, by its bootstrap (each run resampled on its own). */
   | "bootstrap"
-  /** Two-proportion z test; Newcombe's interval of the difference of rates. */
+  /** The difference of rates, by Newcombe's interval. */
   | "proportions";
 
 export interface RunChange {
@@ -42,14 +45,19 @@ export interface RunChange {
   metric: Metric;
   oldValue: number | null;
   newValue: number | null;
-  /** new − old, in the metric's unit. */
+  /**
+   * new − old, in the metric's unit: the judged estimate (see ChangeTest: for a paired median, the median of
+   * per-request differences, not the difference of the medians), else newValue − oldValue.
+   */
   change: number | null;
-  /** (new − old) / old × 100; null when old is 0 or missing. */
+  /** change / old × 100; null when old is 0 or missing. */
   percentChange: number | null;
   test: ChangeTest | null;
-  /** 95% interval of what the test judged (new − old); see ChangeTest. */
+  /** The interval of the change at `confidence`; it leaves 0 out exactly when the line is better or worse. */
   ciLow: number | null;
   ciHigh: number | null;
+  /** The interval's level: 1 − the level Holm tested the line at (0.95 for a line judged alone). */
+  confidence: number | null;
   /** Holm-corrected over every line judged together. */
   pValue: number | null;
   verdict: ChangeVerdict | null;
@@ -62,13 +70,8 @@ export interface RunMeasurements {
   samples: PairedSampleAccumulator | null;
 }
 
-interface Judgement {
+interface Judgement extends ChangeEstimate {
   test: ChangeTest;
-  /** The tested estimate of new − old: its sign says which way the change went. */
-  estimate: number;
-  ciLow: number;
-  ciHigh: number;
-  pValue: number;
 }
 
 /** The per-request distribution behind a median in the catalogue: judged by the paired (or unpaired) test. */
@@ -94,6 +97,16 @@ const RATE_METRICS: Partial<Record<string, (row: SummaryRow) => { count: number;
   sloAttainment: (row) => ({ count: row.sloMetRequests ?? 0, of: row.sloMetRequests === null ? 0 : row.requests }),
 };
 
+/** After − before per request, for the keys both runs answered. */
+function pairedDifferences(after: ReadonlyMap<string, number>, before: ReadonlyMap<string, number>): number[] {
+  const differences: number[] = [];
+  for (const [key, value] of after) {
+    const earlier = before.get(key);
+    if (earlier !== undefined) differences.push(value - earlier);
+  }
+  return differences;
+}
+
 function judge(
   metric: Metric,
   targetId: string,
@@ -107,45 +120,37 @@ function judge(
     const before = rate(older.row);
     const after = rate(newer.row);
     if (before.of === 0 || after.of === 0) return null;
-    const result = compareProportions(after.count, after.of, before.count, before.of);
-    return { test: "proportions", estimate: result.difference, ciLow: result.ciLow, ciHigh: result.ciHigh, pValue: result.pValue };
+    return { test: "proportions", ...proportionDifferenceChange(after.count, after.of, before.count, before.of) };
   }
   if (older.samples === null || newer.samples === null) return null;
   const medianOf = MEDIAN_METRICS[metric.id];
   if (medianOf !== undefined) {
-    const comparison = compareSamples(
-      medianOf,
-      { id: targetId, values: newer.samples.samples(targetId)[medianOf] },
-      { id: targetId, values: older.samples.samples(targetId)[medianOf] },
-      { paired },
-    );
-    if (comparison.uncorrectedPValue === null) return null;
-    return {
-      test: comparison.paired ? "paired" : "unpaired",
-      estimate: comparison.medianDifference as number,
-      ciLow: comparison.ciLow as number,
-      ciHigh: comparison.ciHigh as number,
-      pValue: comparison.uncorrectedPValue,
-    };
+    const after = newer.samples.samples(targetId)[medianOf];
+    const before = older.samples.samples(targetId)[medianOf];
+    // Paired where enough requests pair up (as analyze's pairs table), else the runs' medians apart.
+    const differences = paired ? pairedDifferences(after, before) : [];
+    if (differences.length >= MIN_COMPARED_VALUES) return { test: "paired", ...medianOfDifferencesChange(differences) };
+    if (after.size < MIN_COMPARED_VALUES || before.size < MIN_COMPARED_VALUES) return null;
+    return { test: "unpaired", ...percentileDifferenceChange([...after.values()], [...before.values()], 50) };
   }
   const percentileOf = PERCENTILE_METRICS[metric.id];
   if (percentileOf !== undefined) {
     const after = [...newer.samples.samples(targetId)[percentileOf.metric].values()];
     const before = [...older.samples.samples(targetId)[percentileOf.metric].values()];
     if (after.length < 2 || before.length < 2) return null;
-    const result = bootstrapPercentileDifference(after, before, percentileOf.p);
-    return { test: "bootstrap", estimate: result.estimate, ciLow: result.ciLow, ciHigh: result.ciHigh, pValue: result.pValue };
+    return { test: "bootstrap", ...percentileDifferenceChange(after, before, percentileOf.p) };
   }
   return null;
 }
 
-function verdictOf(metric: Metric, change: number | null, judgement: Judgement | null, pValue: number | null): ChangeVerdict | null {
+/** Significant (Holm p < 0.05) exactly when the interval leaves 0 out: its side then says which way the change went. */
+function verdictOf(metric: Metric, change: number | null, judgement: Judgement | null, pValue: number | null, interval: [number, number] | null): ChangeVerdict | null {
   if (change === null) return null;
-  if (change === 0) return "same";
-  if (metric.better === null || judgement === null || pValue === null) return null;
-  if (pValue >= SIGNIFICANCE_LEVEL || judgement.estimate === 0) return "within-noise";
-  const improved = metric.better === "lower" ? judgement.estimate < 0 : judgement.estimate > 0;
-  return improved ? "better" : "worse";
+  if (change === 0 && (judgement === null || judgement.pValue === 1)) return "same";
+  if (metric.better === null || judgement === null || pValue === null || interval === null) return null;
+  if (pValue >= SIGNIFICANCE_LEVEL) return "within-noise";
+  const rose = interval[0] > 0;
+  return (metric.better === "lower") !== rose ? "better" : "worse";
 }
 
 /**
@@ -170,18 +175,26 @@ export function judgeRunChanges(older: RunMeasurements, newer: RunMeasurements, 
     }),
   );
   const judged = lines.flatMap((line, index) => (line.judgement === null ? [] : [index]));
-  const adjusted = holmAdjust(judged.map((index) => lines[index]!.judgement!.pValue));
-  const pValues = new Map(judged.map((index, position) => [index, adjusted[position] as number]));
+  const rawPValues = judged.map((index) => lines[index]!.judgement!.pValue);
+  const adjusted = holmAdjust(rawPValues);
+  const levels = holmLevels(rawPValues, SIGNIFICANCE_LEVEL);
+  const byLine = new Map(judged.map((index, position) => [index, { pValue: adjusted[position]!, level: levels[position]! }]));
   return lines.map(({ judgement, ...line }, index) => {
-    const pValue = pValues.get(index) ?? null;
+    const holm = byLine.get(index);
+    const pValue = holm?.pValue ?? null;
+    const interval = judgement && holm ? judgement.interval(holm.level) : null;
+    // One estimate: the judged one where there is a judgement, so the change, its interval and its verdict agree.
+    const change = judgement?.estimate ?? line.change;
     return {
       ...line,
-      percentChange: comparePercentChange(line.oldValue, line.newValue),
+      change,
+      percentChange: line.oldValue === null || change === null ? null : comparePercentChange(line.oldValue, line.oldValue + change),
       test: judgement?.test ?? null,
-      ciLow: judgement?.ciLow ?? null,
-      ciHigh: judgement?.ciHigh ?? null,
+      ciLow: interval?.[0] ?? null,
+      ciHigh: interval?.[1] ?? null,
+      confidence: holm === undefined ? null : 1 - holm.level,
       pValue,
-      verdict: verdictOf(line.metric, line.change, judgement, pValue),
+      verdict: verdictOf(line.metric, change, judgement, pValue, interval),
     };
   });
 }

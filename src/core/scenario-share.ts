@@ -2,6 +2,7 @@
 // The link carries `1.` + base64url(deflate-raw(JSON)), with the platform's CompressionStream (Chromium,
 // Node 20): no library, and the fragment never reaches a server. Opening a link is hostile input: its
 // length and its inflated size are bounded before anything is parsed, and the scenario is validated.
+import { readAtMost } from "./bounded-read";
 import { formatJsonSyntaxError, parseJsonText } from "./json-text";
 import type { Scenario, ScenarioError } from "./scenario";
 
@@ -82,26 +83,7 @@ async function pipeThrough(input: Uint8Array, transform: CompressionStream | Dec
   // Not awaited: the writes complete only as the reader drains; their failure shows on the reader too.
   writer.write(input as Uint8Array<ArrayBuffer>).catch(() => undefined);
   writer.close().catch(() => undefined);
-  const reader = transform.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLargeError();
-    }
-    chunks.push(value);
-  }
-  const joined = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return joined;
+  return readAtMost(transform.readable, maxBytes, () => new TooLargeError());
 }
 
 const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -254,11 +254,23 @@ export interface FinishedRun {
   failedRequests: number;
 }
 
-/** Opens the scenario's Run page and presses Run. */
+/** Opens the scenario's Run page, presses Run and waits until the run has started. */
 export async function startRunInApp(page: Page, scenarioKey: string): Promise<void> {
   await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(scenarioKey)}`);
-  await page.getByTestId("run-button").click();
-  await page.getByTestId("abort-button").waitFor();
+  const runButton = page.getByTestId("run-button");
+  await runButton.waitFor();
+  // The page shows this scenario's last run, if any: its comparison link is not the new run's.
+  const comparisonLink = page.getByTestId("open-comparison");
+  const lastRunLink = (await comparisonLink.count()) > 0 ? await comparisonLink.getAttribute("href") : null;
+  await runButton.click();
+  // Abort shows while the run goes on; a run that ends at once (one request refused before it is sent)
+  // can come and go between two looks, so a new comparison link means it started too.
+  // Checked in the page at every frame (this also runs in hooks, where expect.poll may not).
+  await page.waitForFunction((lastLink) => {
+    if (document.querySelector('[data-testid="abort-button"]') !== null) return true;
+    const link = document.querySelector('[data-testid="open-comparison"]')?.getAttribute("href") ?? null;
+    return link !== null && link !== lastLink;
+  }, lastRunLink);
 }
 
 /** Waits for the run on this page to end and reads its outcome from the Run page. */

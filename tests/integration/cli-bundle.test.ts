@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "./cli-in-process";
 import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
@@ -17,6 +18,8 @@ let jsonlPath: string;
 let summaryPath: string;
 
 const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
+/** analyze, and a command line that does not parse: in the test's process. */
+const runInProcess = (args: string[]): Promise<CliResult> => runCliInProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
 
 interface AnalyzeJson {
   summary: Record<string, unknown>[];
@@ -57,7 +60,7 @@ describe("run --bundle", () => {
   });
 
   it("analyzes to the summary the run wrote, prices and labels from the bundle's scenario", async () => {
-    const result = await runCli(["analyze", bundlePath, "--json"]);
+    const result = await runInProcess(["analyze", bundlePath, "--json"]);
     expect(result.code, result.stderr).toBe(0);
     const fromBundle = JSON.parse(result.stdout) as AnalyzeJson;
     const written = JSON.parse(readFileSync(summaryPath, "utf8")) as { targets: Record<string, unknown>[] };
@@ -65,15 +68,15 @@ describe("run --bundle", () => {
     expect(fromBundle.summary.map((row) => row.targetLabel)).toEqual(["Sandbox fast", "Sandbox steady", "Sandbox slow"]);
     expect(fromBundle.summary[0]!.costPer1000RequestsUsd).not.toBeNull();
     // The records file says the same, once it is told the scenario.
-    const fromJsonl = JSON.parse((await runCli(["analyze", jsonlPath, "--json", "--scenario", "scenarios/sandbox-chat-streaming.json"])).stdout) as AnalyzeJson;
+    const fromJsonl = JSON.parse((await runInProcess(["analyze", jsonlPath, "--json", "--scenario", "scenarios/sandbox-chat-streaming.json"])).stdout) as AnalyzeJson;
     expect(fromBundle).toEqual(fromJsonl);
-    const text = await runCli(["analyze", bundlePath]);
+    const text = await runInProcess(["analyze", bundlePath]);
     expect(text.stdout).toContain(`(run ${(JSON.parse(gunzipSync(readFileSync(bundlePath)).toString("utf8")) as { run: { id: string } }).run.id}, from eu-west-1)`);
   });
 
   it("refuses --origin without --bundle, and an empty one", async () => {
-    expect((await runCli(["run", "scenarios/sandbox-chat.json", "--origin", "x"])).stderr).toContain("--origin is recorded in the bundle: give --bundle <file> too");
-    expect((await runCli(["run", "scenarios/sandbox-chat.json", "--bundle", join(workDir, "x.pbrun.json.gz"), "--origin", " "])).stderr).toContain("--origin needs a label");
+    expect((await runInProcess(["run", "scenarios/sandbox-chat.json", "--origin", "x"])).stderr).toContain("--origin is recorded in the bundle: give --bundle <file> too");
+    expect((await runInProcess(["run", "scenarios/sandbox-chat.json", "--bundle", join(workDir, "x.pbrun.json.gz"), "--origin", " "])).stderr).toContain("--origin needs a label");
   });
 
   it("refuses a broken bundle naming the line and the field", async () => {
@@ -82,12 +85,12 @@ describe("run --bundle", () => {
     brokenLines[3] = lines[3]!.replace(/"latencyMs":[\d.]+/, '"latencyMs":"fast"');
     const broken = join(workDir, "broken.pbrun.json.gz");
     writeFileSync(broken, gzipSync(brokenLines.join("\n")));
-    const result = await runCli(["analyze", broken]);
+    const result = await runInProcess(["analyze", broken]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${broken}: line 4: latencyMs:`);
     const cut = join(workDir, "cut.pbrun.json.gz");
     writeFileSync(cut, gzipSync(lines.slice(0, 6).join("\n")));
-    expect((await runCli(["analyze", cut])).stderr).toContain("line 6: the file ends without its tail line");
+    expect((await runInProcess(["analyze", cut])).stderr).toContain("line 6: the file ends without its tail line");
   });
 });
 
@@ -95,7 +98,7 @@ describe("analyze on other tools' files", () => {
   const fixture = (name: string): string => join(repoRoot, "tests/fixtures/imports", name);
 
   it("reads a vllm bench serve result, its format told from the content", async () => {
-    const result = await runCli(["analyze", fixture("vllm-bench-serve-detailed.json"), "--json"]);
+    const result = await runInProcess(["analyze", fixture("vllm-bench-serve-detailed.json"), "--json"]);
     expect(result.code, result.stderr).toBe(0);
     const output = JSON.parse(result.stdout) as AnalyzeJson;
     expect(output.summary).toHaveLength(1);
@@ -103,10 +106,10 @@ describe("analyze on other tools' files", () => {
   });
 
   it("reads AIPerf's and GuideLLM's files", async () => {
-    const aiperf = JSON.parse((await runCli(["analyze", fixture("aiperf-profile_export.jsonl"), "--json"])).stdout) as AnalyzeJson;
+    const aiperf = JSON.parse((await runInProcess(["analyze", fixture("aiperf-profile_export.jsonl"), "--json"])).stdout) as AnalyzeJson;
     // Four lines, one of them cancelled: aborted requests are counted apart (docs/metrics.md).
     expect(aiperf.summary[0]).toMatchObject({ targetId: "aiperf", requests: 3, failedRequests: 0 });
-    const guidellm = await runCli(["analyze", fixture("guidellm-benchmarks.json")]);
+    const guidellm = await runInProcess(["analyze", fixture("guidellm-benchmarks.json")]);
     expect(guidellm.code, guidellm.stderr).toBe(0);
     expect(guidellm.stdout).toContain("from GuideLLM");
   });
@@ -114,7 +117,7 @@ describe("analyze on other tools' files", () => {
   it("refuses a file of no known format by its line", async () => {
     const unknown = join(workDir, "unknown.json");
     writeFileSync(unknown, '{"results": []}\n');
-    const result = await runCli(["analyze", unknown]);
+    const result = await runInProcess(["analyze", unknown]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${unknown}: line 1: not a format ProviderBench reads (its keys: results)`);
   });

@@ -1,15 +1,16 @@
-// `analyze <new> --baseline <old> --max-regression …` as a separate process on hand-made records files:
+// `analyze <new> --baseline <old> --max-regression …`, run in the test's process, on hand-made records files:
 // the exit codes a CI job reads, and the --markdown and --junit files it keeps.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCliProcess, type CliResult } from "./cli-process";
+import { runCliInProcess } from "./cli-in-process";
+import type { CliResult } from "./cli-process";
 import { gateRecords, type RunShape } from "../unit/gate-fixtures";
 
 let workDir: string;
 
-const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args);
+const runCli = (args: string[]): Promise<CliResult> => runCliInProcess(args);
 
 function recordsFile(name: string, shape: RunShape): string {
   const path = join(workDir, name);

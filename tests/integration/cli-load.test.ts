@@ -74,6 +74,30 @@ describe("npm run cli -- run with load flags", () => {
     expect(Object.keys(summary.load.verdicts)).toEqual(["exact", "fast"]);
   }, 60_000);
 
+  it("analyze reads a sweep bundle as a sweep: run's stage table and saturation lines, and pairs within each stage", async () => {
+    const bundlePath = join(workDir, "sweep.pbrun.json.gz");
+    const ran = await runCli(["run", scenarioPath, "--sweep", "concurrency=1,2,4", "--requests", "6", "--bundle", bundlePath, "--quiet"]);
+    expect(ran.code, ran.stderr).toBe(0);
+    // From the stage table's header to the last saturation line.
+    const loadBlock = (stdout: string): string => /^stage +target[\s\S]*?Saturation and rate limits[^\n]*(\n {2}[^\n]+)+/m.exec(stdout)?.[0] ?? "";
+    expect(loadBlock(ran.stdout)).toContain("2 concurrency 4");
+
+    const analyzed = await runCli(["analyze", bundlePath]);
+    expect(analyzed.code, analyzed.stderr).toBe(0);
+    // The one report `run` printed, from the same records: every stage's row and every target's saturation line.
+    expect(loadBlock(analyzed.stdout)).toBe(loadBlock(ran.stdout));
+    expect(analyzed.stdout).toContain("at the same stage");
+
+    const json = JSON.parse((await runCli(["analyze", bundlePath, "--json"])).stdout) as {
+      pairs: { metric: string; n: number }[];
+      load: { stages: { label: string }[]; saturation: Record<string, unknown> };
+    };
+    expect(json.load.stages.map((stage) => stage.label)).toEqual(["concurrency 1", "concurrency 2", "concurrency 4"]);
+    expect(Object.keys(json.load.saturation)).toEqual(["exact", "fast"]);
+    // 6 requests at each of 3 levels pair up as 18, not as the 6 (input, repetition) keys the levels share.
+    expect(json.pairs.find((pair) => pair.metric === "latencyMs")!.n).toBe(18);
+  }, 60_000);
+
   it("refuses a load setting the scenario format refuses, naming the field, with exit code 2", async () => {
     const result = await runCli(["run", scenarioPath, "--rate", "5", "--max-queue", "3", "--quiet"]);
     expect(result.code).toBe(2);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
+import { runCliInProcess } from "./cli-in-process";
 import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
@@ -20,6 +21,8 @@ afterAll(async () => {
 });
 
 const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
+/** analyze, and a command line that does not parse: in the test's process. */
+const runInProcess = (args: string[]): Promise<CliResult> => runCliInProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
 
 // Two targets on two profiles, so each target's requests are counted apart: 3 inputs × 2 repetitions + 1 warm-up each.
 const scenario = {
@@ -86,7 +89,7 @@ describe("run --resume", () => {
       expect(row.abortedRequests ?? 0).toBe(0);
     }
     // analyze reads the file back with the same rule: the aborted line its resume superseded counts no more.
-    const analyzed = await runCli(["analyze", cutPath, "--json"]);
+    const analyzed = await runInProcess(["analyze", cutPath, "--json"]);
     expect(analyzed.code, analyzed.stderr).toBe(0);
     const counts = (rows: Line[]) => rows.map((row) => [row.targetId, row.requests, row.failedRequests, row.abortedRequests ?? 0, row.failedAttempts]);
     expect(counts((JSON.parse(analyzed.stdout) as { summary: Line[] }).summary)).toEqual(counts(summary.targets));
@@ -118,7 +121,7 @@ describe("run --resume", () => {
     expect(summary.status).toBe("completed");
     const one = summary.targets.find((row) => row.targetId === "one")!;
     expect({ requests: one.requests, failed: one.failedRequests, aborted: one.abortedRequests ?? 0 }).toEqual({ requests: 6, failed: 1, aborted: 0 });
-    const analyzed = await runCli(["analyze", cutPath, "--json"]);
+    const analyzed = await runInProcess(["analyze", cutPath, "--json"]);
     expect(analyzed.code, analyzed.stderr).toBe(0);
     const analyzedOne = (JSON.parse(analyzed.stdout) as { summary: Line[] }).summary.find((row) => row.targetId === "one")!;
     expect({ requests: analyzedOne.requests, failed: analyzedOne.failedRequests, aborted: analyzedOne.abortedRequests ?? 0 }).toEqual({ requests: 6, failed: 1, aborted: 0 });
@@ -187,7 +190,7 @@ describe("run --resume", () => {
   });
 
   it("refuses --jsonl beside --resume", async () => {
-    const result = await runCli(["run", "scenario.json", "--resume", "a.jsonl", "--jsonl", "b.jsonl"]);
+    const result = await runInProcess(["run", "scenario.json", "--resume", "a.jsonl", "--jsonl", "b.jsonl"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--jsonl does not go with --resume/);
   });

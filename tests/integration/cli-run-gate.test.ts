@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "./cli-in-process";
 import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_REGRESSION } from "../../src/cli/exit-codes";
@@ -97,7 +98,7 @@ describe("run --baseline --max-regression", () => {
   }, 60_000);
 
   it("refuses the gate flags without a file to gate", async () => {
-    const result = await runCliProcess(["run", SCENARIO, "--baseline", baselinePath, "--max-regression", ALLOWANCES]);
+    const result = await runCliInProcess(["run", SCENARIO, "--baseline", baselinePath, "--max-regression", ALLOWANCES]);
     expect(result.code).toBe(EXIT_BAD_INPUT);
     expect(result.stderr).toContain("give --bundle <file>");
   }, 60_000);

@@ -1,16 +1,17 @@
-// `trend <files…>` as a separate process: twelve nightly runs, one target slowed from the eighth, given
+// `trend <files…>`, run in the test's process: twelve nightly runs, one target slowed from the eighth, given
 // out of order; the series come out by start time and the change point on that target only.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCliProcess, type CliResult } from "./cli-process";
+import { runCliInProcess } from "./cli-in-process";
+import type { CliResult } from "./cli-process";
 import type { Trend } from "../../src/core/change-points/trend";
 import { gateRecords } from "../unit/gate-fixtures";
 
 const DAY_MS = 86_400_000;
 
-const runCli = (args: string[]): Promise<CliResult> => runCliProcess(args);
+const runCli = (args: string[]): Promise<CliResult> => runCliInProcess(args);
 
 describe("trend", () => {
   it("orders twelve runs by start time and marks the change at the eighth run on the slowed target only", async () => {

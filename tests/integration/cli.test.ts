@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "./cli-in-process";
 import { runCliProcess, type CliProcessOptions, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { RECORD_FIELDS } from "../../src/core/record";
@@ -23,6 +24,11 @@ afterAll(async () => {
 
 function runCli(args: string[], options: CliProcessOptions = {}): Promise<CliResult> {
   return runCliProcess(args, { HF_TOKEN: SENTINEL_TOKEN, PROVIDERBENCH_SANDBOX_URL: sandbox.url }, options);
+}
+
+/** A command line that does not parse: in the test's process. */
+function runInProcess(args: string[]): Promise<CliResult> {
+  return runCliInProcess(args, { HF_TOKEN: SENTINEL_TOKEN, PROVIDERBENCH_SANDBOX_URL: sandbox.url });
 }
 
 /**
@@ -121,7 +127,7 @@ describe("providerbench run", () => {
   });
 
   it("rejects a bad flag with one short error and a pointer to --help, not the help itself", async () => {
-    const result = await runCli(["run", "scenarios/sandbox-chat.json", "--concurrency", "zero"]);
+    const result = await runInProcess(["run", "scenarios/sandbox-chat.json", "--concurrency", "zero"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--concurrency must be a whole number");
     expect(result.stderr).toContain("(npm run cli -- run --help lists the options)");
@@ -129,7 +135,7 @@ describe("providerbench run", () => {
   });
 
   it("suggests the option a misspelt one was meant to be, in two lines", async () => {
-    const result = await runCli(["run", "scenarios/sandbox-chat.json", "--concurency", "4"]);
+    const result = await runInProcess(["run", "scenarios/sandbox-chat.json", "--concurency", "4"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("error: unknown option --concurency of run: did you mean --concurrency?\n(npm run cli -- run --help lists the options)\n");
   });

@@ -9,8 +9,10 @@ import type { Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario-file";
 import { summarize } from "../../src/core/stats";
 import { percentile } from "../../src/core/percentile";
-import { summarizeStages } from "../../src/core/load/stage-summaries";
-import { loadPoint, saturationStage } from "../../src/core/load/saturation";
+import { StageSummaries, summarizeStages } from "../../src/core/load/stage-summaries";
+import { targetLoadPoints } from "../../src/core/load/load-points";
+import { saturationStage } from "../../src/core/load/saturation";
+import { plannedStages } from "../../src/core/load/stages";
 import { withTimerLateness } from "./timer-lateness";
 
 let sandbox: Sandbox;
@@ -127,9 +129,8 @@ describe("a concurrency sweep", () => {
     // steady's); 8 at this scale asks about 150.
     const levels = [2, 4, 8];
     const sweepSandbox = await startSandbox({ port: 0, timeScale: 0.15 });
-    const records = await run(scenario(["steady", "slow"], { load: { mode: "closed", requests: 40, sweep: { over: "concurrency", levels } } }), sweepSandbox).finally(() =>
-      sweepSandbox.close(),
-    );
+    const sweep = scenario(["steady", "slow"], { load: { mode: "closed", requests: 40, sweep: { over: "concurrency", levels } } });
+    const records = await run(sweep, sweepSandbox).finally(() => sweepSandbox.close());
     const stages = summarizeStages(records, ["steady", "slow"]);
     expect(stages.map((stage) => stage.stage)).toEqual([0, 1, 2]);
     for (const stage of stages) {
@@ -138,8 +139,9 @@ describe("a concurrency sweep", () => {
         ["slow", 40],
       ]);
     }
-    const saturation = (targetId: string): number | null =>
-      saturationStage(stages.map((stage) => loadPoint(stage.stage, stage.rows.find((row) => row.targetId === targetId)!)));
+    const summaries = new StageSummaries();
+    for (const record of records) summaries.add(record);
+    const saturation = (targetId: string): number | null => saturationStage(targetLoadPoints(summaries, plannedStages(sweep), [0, 1, 2], targetId));
     const slow = saturation("slow");
     expect(slow).not.toBeNull();
     const steady = saturation("steady");

@@ -23,7 +23,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { runCliProcess } from "./cli-process";
+import { runCliInProcess } from "./cli-in-process";
 
 const REPOSITORY_ROOT = new URL("../../", import.meta.url).pathname;
 const NIGHTS = 10;
@@ -79,7 +79,7 @@ describe("simulate-nightly", () => {
       .filter((name) => name.endsWith(".pbrun.json.gz"))
       .sort()
       .map((name) => join(out, name));
-    const result = await runCliProcess(["trend", ...bundles, "--json"]);
+    const result = await runCliInProcess(["trend", ...bundles, "--json"]);
     expect(result.code, result.stderr).toBe(0);
     const trend = JSON.parse(result.stdout) as {
       series: { points: { runId: string }[] }[];

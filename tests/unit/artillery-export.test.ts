@@ -17,7 +17,7 @@ async function exportWith(args: string[]): Promise<{ code: number; out: string; 
   let errText = "";
   out.on("data", (chunk: Buffer) => (outText += chunk.toString()));
   err.on("data", (chunk: Buffer) => (errText += chunk.toString()));
-  const code = await exportCommand(args, out, err);
+  const code = await exportCommand(args, {}, out, err);
   return { code, out: outText, err: errText };
 }
 

@@ -55,7 +55,7 @@ describe("usage errors", () => {
     expect(snippets).toEqual({ code: 2, stderr: "error: unknown option --targt of snippets: did you mean --target?\n(npm run cli -- snippets --help lists the options)\n" });
     const tasks = await stderrOf(tasksCommand, ["--wide"]);
     expect(tasks).toEqual({ code: 2, stderr: "error: unknown option --wide of tasks\n(npm run cli -- tasks --help lists the options)\n" });
-    const exported = await stderrOf(exportCommand, ["artillery", "s.json", "--forse"]);
+    const exported = await stderrOf((argv, out, err) => exportCommand(argv, {}, out, err), ["artillery", "s.json", "--forse"]);
     expect(exported).toEqual({ code: 2, stderr: "error: unknown option --forse of export: did you mean --force?\n(npm run cli -- export --help lists the options)\n" });
   });
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { parseAllowances, type Allowance } from "../../src/core/gate/allowances";
 import { failureRateMarginP, gateFailed, judgeGate, type GateRun } from "../../src/core/gate/judge";
-import { gateJunit, gateMarkdown } from "../../src/core/gate/report";
-import { collectSamples } from "../../src/core/paired";
+import { gateJunit, gateMarkdown, worseningText } from "../../src/core/gate/report";
+import { collectSamples, compareSamples } from "../../src/core/paired";
 import type { RequestRecord } from "../../src/core/record";
 import { gateRecords, type RunShape } from "./gate-fixtures";
 
@@ -124,6 +124,21 @@ describe("judgeGate", () => {
   it("fails a rise of the failure rate beyond its points, not one within them", () => {
     expect(judge({ seed: 6, failureRate: 0.12, requests: 600 }, { seed: 5, failureRate: 0.02, requests: 600 }, "failureRate=1pt")[0]!.verdict).toBe("regressed");
     expect(judge({ seed: 6, failureRate: 0.12, requests: 600 }, { seed: 5, failureRate: 0.02, requests: 600 }, "failureRate=20pt")[0]!.verdict).toBe("passed");
+  });
+
+  it("calls an improvement better, never a negative share worse, and shows the median's tested estimate", () => {
+    // 20% faster on the same requests: every line improved.
+    const [median, p90] = judge({ seed: 2, scale: 0.8 }, { seed: 1 }, "latencyMs.p50=10%,latencyMs.p90=10%");
+    for (const line of [median!, p90!]) {
+      expect(line.verdict).toBe("passed");
+      expect(line.worsening!).toBeLessThan(0);
+      expect(worseningText(line)).toMatch(/^\d+\.\d% better$/);
+    }
+    // The median's change is its paired comparison's own estimate (the median of per-request differences) over the baseline.
+    const current = gateRun(gateRecords({ seed: 2, scale: 0.8 }));
+    const baseline = gateRun(gateRecords({ seed: 1 }));
+    const estimate = compareSamples("latencyMs", { id: "fast", values: current.samples.samples("fast").latencyMs }, { id: "fast", values: baseline.samples.samples("fast").latencyMs }, { paired: true });
+    expect(median!.worsening).toBeCloseTo(estimate.medianDifference! / median!.baseline!, 12);
   });
 
   it("leaves a line untested when a side has too few values", () => {

@@ -54,6 +54,22 @@ describe("which records are compared", () => {
     expect([...samples.samples("b").latencyMs.values()]).toEqual([150, 260, 300]);
   });
 
+  it("pairs a sweep's requests within their stage, never across stages", () => {
+    // Two levels of a sweep, the same 8 inputs at each: a is 10 ms faster than b at level 0 and 10 ms slower at level 1.
+    const records = [0, 1].flatMap((stage) =>
+      Array.from({ length: 8 }, (_, inputIndex) => [
+        record({ targetId: "a", stage, inputIndex, latencyMs: 100 * (stage + 1) + inputIndex + (stage === 0 ? -10 : 10) }),
+        record({ targetId: "b", stage, inputIndex, latencyMs: 100 * (stage + 1) + inputIndex }),
+      ]).flat(),
+    );
+    const samples = collectSamples(records);
+    expect(samples.samples("a").latencyMs.size).toBe(16);
+    const comparison = compareTargets(samples, ["a", "b"]).find((candidate) => candidate.metric === "latencyMs")!;
+    expect(comparison.n).toBe(16);
+    expect(comparison.paired).toBe(true);
+    expect(comparison.medianDifference).toBe(0);
+  });
+
   it("falls back to an unpaired test when the two sides share too few requests, and says so", () => {
     const a = new Map(Array.from({ length: 20 }, (_, index) => [requestKey(index, 0), 100 + index]));
     const b = new Map(Array.from({ length: 20 }, (_, index) => [requestKey(index + 100, 0), 300 + index]));

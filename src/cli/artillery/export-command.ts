@@ -146,7 +146,8 @@ export async function exportArtillery(
 
 export const EXPORT_OPTIONS = { out: { type: "string", short: "o" }, force: { type: "boolean" }, key: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } as const;
 
-export async function exportCommand(argv: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+/** `env`: where PROVIDERBENCH_SANDBOX_URL is read (the sandbox: targets' address in the exported test). */
+export async function exportCommand(argv: string[], env: Readonly<Record<string, string | undefined>>, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const parsed = parseOptions("export", argv, EXPORT_OPTIONS);
   if ("error" in parsed) {
     err.write(terminalSafe(usageErrorText(parsed.error, "export")));
@@ -180,7 +181,7 @@ export async function exportCommand(argv: string[], out: NodeJS.WritableStream, 
     keyGrants.push(grant);
   }
   try {
-    const { files, keyRoutes } = await exportArtillery(scenarioPath, values.out, { force: values.force === true, keyGrants, sandboxUrl: process.env.PROVIDERBENCH_SANDBOX_URL });
+    const { files, keyRoutes } = await exportArtillery(scenarioPath, values.out, { force: values.force === true, keyGrants, sandboxUrl: env.PROVIDERBENCH_SANDBOX_URL });
     out.write(`${terminalSafe(files.join("\n"))}\n`);
     // What the workers will send where, said now: they run on other machines, later.
     err.write(terminalSafe(keyRoutes));

@@ -71,19 +71,26 @@ function percentileLine(targetId: string, allowance: Allowance & { metric: { kin
   const sortedOld = sortedValues(valuesOld.values());
   const currentValue = percentile(sortedNew, p);
   const baselineValue = percentile(sortedOld, p);
-  const difference = metric.better === "lower" ? currentValue - baselineValue : baselineValue - currentValue;
-  const worsening = baselineValue === 0 ? (difference > 0 ? Number.POSITIVE_INFINITY : 0) : difference / Math.abs(baselineValue);
+  const worseningOf = (change: number): number => {
+    const difference = metric.better === "lower" ? change : -change;
+    return baselineValue === 0 ? (difference > 0 ? Number.POSITIVE_INFINITY : 0) : difference / Math.abs(baselineValue);
+  };
   // The test: is the new run worse than the baseline moved by the allowance (the margin)?
   const factor = marginFactor(allowance, metric.better);
   const worseWhenPositive = metric.better === "lower";
   if (p === 50) {
-    // The median: the test `analyze` uses (paired by (input, repetition) where the runs share them), on the moved baseline.
+    // The median: the test `analyze` uses (paired by (input, repetition) where the runs share them), on the moved
+    // baseline; the change shown is that comparison's own estimate against the baseline itself (the median of
+    // per-request differences when paired), as the run-against-run diff shows it.
+    const change = compareSamples(metricId, { id: targetId, values: valuesNew }, { id: targetId, values: valuesOld }, { paired }).medianDifference;
+    const worsening = worseningOf(change ?? currentValue - baselineValue);
     const comparison = compareSamples(metricId, { id: targetId, values: valuesNew }, { id: targetId, values: scaled(valuesOld, factor) }, { paired });
     const estimate = comparison.medianDifference ?? 0;
     const pValue = comparison.uncorrectedPValue === null ? null : oneSidedWorse(comparison.uncorrectedPValue, worseWhenPositive ? estimate > 0 : estimate < 0);
     return { ...base, baseline: baselineValue, current: currentValue, worsening, test: comparison.test, uncorrectedPValue: pValue };
   }
   // Another percentile: the seeded bootstrap of percentile(new) − percentile(baseline) × factor, each run resampled on its own.
+  const worsening = worseningOf(currentValue - baselineValue);
   const bootstrap = bootstrapPercentileDifference(sortedNew, sortedOld.map((value) => value * factor), p);
   const pValue = oneSidedWorse(bootstrap.pValue, worseWhenPositive ? bootstrap.estimate > 0 : bootstrap.estimate < 0);
   return { ...base, baseline: baselineValue, current: currentValue, worsening, test: "bootstrap-percentile-difference", uncorrectedPValue: pValue };

@@ -14,7 +14,9 @@ export function worseningText(line: GateLine): string {
   if (line.worsening === null) return "—";
   if (line.allowance.kind === "points") return `${line.worsening >= 0 ? "+" : "−"}${Math.abs(line.worsening * 100).toFixed(1)}pt`;
   if (!Number.isFinite(line.worsening)) return "worse (baseline 0)";
-  return `${line.worsening >= 0 ? "+" : "−"}${Math.abs(line.worsening * 100).toFixed(1)}% worse`;
+  // The sign is the direction: an improvement reads "better", never as a negative share "worse".
+  const share = `${Math.abs(line.worsening * 100).toFixed(1)}%`;
+  return line.worsening > 0 ? `+${share} worse` : line.worsening < 0 ? `${share} better` : "no change";
 }
 
 function pText(pValue: number | null): string {

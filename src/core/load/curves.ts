@@ -3,7 +3,7 @@
 import type { RequestRecord } from "../record";
 import type { Scenario } from "../scenario";
 import { targetLoadPoints } from "./load-points";
-import { clientLimits, judgedPoints, limitVerdict, saturationStage, type ClientLimit, type LimitVerdict, type LoadPoint } from "./saturation";
+import { clientLimits, clientSlowdowns, describeLoadJudgement, judgedPoints, limitVerdict, saturationStage, type ClientLimit, type LimitVerdict, type LoadPoint } from "./saturation";
 import { StageSummaries } from "./stage-summaries";
 import { offeredLoadOrder, plannedStages } from "./stages";
 
@@ -18,10 +18,14 @@ export interface TargetCurve {
   saturatedAt: number | null;
   /** The stages whose load the client did not keep in flight: there the client, not the provider, was the limit. */
   clientLimits: ClientLimit[];
+  /** The stages where the latency rose on the client's side only (clientSlowdowns): there too the client was the limit. */
+  clientSlowdowns: number[];
   /** How many stages were judged (the client kept their load in flight). */
   judgedStages: number;
   verdict: LimitVerdict;
   sentence: string;
+  /** The judgement in words, stages named with their labels (describeLoadJudgement): what the page and the command line say. */
+  statement: string;
 }
 
 /** A stage's label from the scenario: its level, or for an auto sweep's later stages, their rank. */
@@ -45,9 +49,11 @@ export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario)
       points,
       saturatedAt: saturationStage(points),
       clientLimits: clientLimits(points),
+      clientSlowdowns: clientSlowdowns(points),
       judgedStages: judgedPoints(points).length,
       verdict: verdict.verdict,
       sentence: verdict.sentence,
+      statement: describeLoadJudgement(points, (stage) => `stage ${stage} (${stageLabel(scenario, stage)})`),
     };
   });
 }

@@ -18,6 +18,6 @@ export function targetLoadPoints(summaries: StageSummaries, stages: readonly Sta
     const row = summaries.rows(stage, [targetId])?.find((candidate) => candidate.targetId === targetId);
     if (!row || row.requests === 0) return [];
     const inFlight = { offered: offeredInFlight(stages.find((candidate) => candidate.index === stage)), held: summaries.heldInFlight(stage, targetId) };
-    return [loadPoint(stage, row, summaries.completionTimes(stage, targetId), inFlight)];
+    return [loadPoint(stage, row, { completionTimes: summaries.completionTimes(stage, targetId), inFlight, providerTimesMs: summaries.providerTimesMs(stage, targetId) })];
   });
 }

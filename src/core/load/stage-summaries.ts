@@ -2,6 +2,7 @@
 import { meanInFlightWhileSending } from "../in-flight";
 import type { RequestRecord } from "../record";
 import { SummaryAccumulator, type SummaryRow } from "../stats";
+import { providerSpan, providerTimeMs } from "./provider-time";
 
 export interface StageRows {
   stage: number;
@@ -12,8 +13,10 @@ export class StageSummaries {
   private readonly byStage = new Map<number, SummaryAccumulator>();
   /** Per stage and target, when each successful measured request ended: how regular the completions were. */
   private readonly completions = new Map<string, number[]>();
-  /** Per stage and target, every measured attempt's start and end (dropped arrivals were never in flight). */
+  /** Per stage and target, every measured attempt's start and end at the provider (dropped arrivals were never in flight). */
   private readonly attempts = new Map<string, { starts: number[]; ends: number[] }>();
+  /** Per stage and target, the provider's own time of each successful measured request (provider-time.ts). */
+  private readonly providerTimes = new Map<string, number[]>();
 
   add(record: RequestRecord): void {
     // Records from before stages existed all belong to the one stage a run then had.
@@ -28,13 +31,22 @@ export class StageSummaries {
     const key = `${stage}\u0000${record.targetId}`;
     let attempts = this.attempts.get(key);
     if (attempts === undefined) this.attempts.set(key, (attempts = { starts: [], ends: [] }));
-    attempts.starts.push(record.startedAt);
-    // In flight at the provider until the network had the answer: a late read is the client's time.
-    attempts.ends.push(record.startedAt + record.latencyMs - (record.clientReadMs ?? 0));
+    // At the provider from the send to the network's last byte: a wait for a connection or a late read is the client's time.
+    const span = providerSpan(record);
+    attempts.starts.push(span.start);
+    attempts.ends.push(span.end);
     if (record.status !== "ok") return;
     let ends = this.completions.get(key);
     if (ends === undefined) this.completions.set(key, (ends = []));
     ends.push(record.startedAt + record.latencyMs);
+    let times = this.providerTimes.get(key);
+    if (times === undefined) this.providerTimes.set(key, (times = []));
+    times.push(providerTimeMs(record));
+  }
+
+  /** The provider's own time of each of the target's successful requests of the stage, ascending. */
+  providerTimesMs(stage: number, targetId: string): Float64Array {
+    return Float64Array.from(this.providerTimes.get(`${stage}\u0000${targetId}`) ?? []).sort();
   }
 
   /** When the target's successful requests of the stage ended, ascending. */
@@ -44,7 +56,7 @@ export class StageSummaries {
 
   /**
    * How many of the target's attempts the client kept in flight at the provider while it still had some
-   * to send (meanInFlightWhileSending), each until the network had its answer (clientReadMs).
+   * to send (meanInFlightWhileSending), each from its send until the network had its answer (providerSpan).
    */
   heldInFlight(stage: number, targetId: string): number | null {
     const attempts = this.attempts.get(`${stage}\u0000${targetId}`);

@@ -100,7 +100,7 @@ describe("load curves", () => {
     const items = within(list).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "Roomy: not saturated at the loads sent; not throttled (no 429, no Retry-After)",
-      "Tight: saturated at stage 2 (concurrency 4): throughput stopped growing while effective latency rose; not throttled (no 429, no Retry-After)",
+      "Tight: saturated at stage 2 (concurrency 4): throughput stopped growing while the provider's own time per request rose; not throttled (no 429, no Retry-After)",
       expect.stringMatching(
         /^Behind: not saturated at the loads sent; the client kept in flight only 2\.\d of the 4 asked at stage 2 \(concurrency 4\): there the client, not the provider, was the limit, and the provider is not judged; not throttled/,
       ),

@@ -1,7 +1,8 @@
 // The saturation rule and the throttled-or-slow statement, on hand-made points.
 import { describe, expect, it } from "vitest";
-import { clientLimits, limitVerdict, saturatedBetween, saturationStage, type LoadPoint } from "../../../src/core/load/saturation";
+import { clientLimits, clientSlowdowns, describeLoadJudgement, limitVerdict, saturatedBetween, saturationStage, type LoadPoint } from "../../../src/core/load/saturation";
 
+/** A point whose latency is all the provider's own time, unless `extra` says otherwise. */
 function point(stage: number, throughput: number, halfWidth: number, latency: [number, number], extra: Partial<LoadPoint> = {}): LoadPoint {
   return {
     stage,
@@ -9,6 +10,8 @@ function point(stage: number, throughput: number, halfWidth: number, latency: [n
     throughputHalfWidth: halfWidth,
     effectiveLatencyP50: (latency[0] + latency[1]) / 2,
     effectiveLatencyCi95: latency,
+    providerTimeP50: (latency[0] + latency[1]) / 2,
+    providerTimeCi95: latency,
     latencyP50: (latency[0] + latency[1]) / 2,
     ttftP50: null,
     rateLimited: 0,
@@ -21,7 +24,7 @@ function point(stage: number, throughput: number, halfWidth: number, latency: [n
 }
 
 describe("saturation", () => {
-  it("needs both: throughput flat within its interval and effective latency up beyond both intervals", () => {
+  it("needs both: throughput flat within its interval and the provider's own time up beyond both intervals", () => {
     const low = point(0, 10, 1, [100, 110]);
     expect(saturatedBetween(low, point(1, 10.5, 1, [200, 220]))).toBe(true);
     // Throughput grew significantly: more load still bought work.
@@ -66,5 +69,37 @@ describe("saturation", () => {
     const points = [point(0, 3, 0.5, [180, 190], held(1, 0.5)), point(1, 2.4, 0.2, [700, 720], held(2, 1.95)), point(2, 2.5, 0.2, [1400, 1450], held(4, 3.9))];
     expect(saturationStage(points)).toBe(2);
     expect(clientLimits(points)).toEqual([{ stage: 0, held: 0.5, offered: 1 }]);
+  });
+
+  it("does not blame the provider for latency that rose on the client's side: it names the client as the limit", () => {
+    const held = (offered: number, kept: number) => ({ offeredInFlight: offered, heldInFlight: kept });
+    const provider = (time: [number, number]) => ({ providerTimeP50: (time[0] + time[1]) / 2, providerTimeCi95: time });
+    // Levels 2, 4, 6 of a roomy provider in a busy browser: the client kept the load in flight (over 80%),
+    // throughput did not grow significantly and the latency it measured rose (late reads, a connection
+    // queue), but the provider's own time per request stayed where it was.
+    const busyClient = [
+      point(0, 12, 3, [131, 169], { ...held(2, 1.87), ...provider([148, 156]) }),
+      point(1, 16, 5, [190, 230], { ...held(4, 3.3), ...provider([150, 158]) }),
+      point(2, 19, 8, [240, 300], { ...held(6, 4.9), ...provider([149, 160]) }),
+    ];
+    expect(saturationStage(busyClient)).toBe(null);
+    expect(clientSlowdowns(busyClient)).toEqual([1, 2]);
+    expect(limitVerdict(busyClient).verdict).toBe("neither");
+    expect(describeLoadJudgement(busyClient, (stage) => `stage ${stage}`)).toBe(
+      "not saturated at the loads sent; at stage 1, stage 2 throughput stopped growing while latency rose on the client's side only (the provider's own time per request did not): there the client, not the provider, was the limit; not throttled (no 429, no Retry-After)",
+    );
+    // The same client figures with the provider's own time doubling as it holds twice as many: the provider saturated.
+    const busyProvider = [busyClient[0]!, point(1, 16, 5, [190, 230], { ...held(4, 3.3), ...provider([290, 320]) })];
+    expect(saturationStage(busyProvider)).toBe(1);
+    expect(clientSlowdowns(busyProvider)).toEqual([]);
+  });
+
+  it("asks a saturated provider's time to rise with the requests it held (Little's law), not by a machine's general lateness", () => {
+    const held = (offered: number, kept: number) => ({ offeredInFlight: offered, heldInFlight: kept });
+    // From 4 to 6 held, a provider whose throughput is flat takes about 1.5 times as long; 10% longer,
+    // even beyond both intervals, is the host running late (the throughput interval is merely wide).
+    const lower = point(0, 22, 15, [160, 170], held(4, 3.9));
+    expect(saturatedBetween(lower, point(1, 24, 25, [180, 190], held(6, 5.8)))).toBe(false);
+    expect(saturatedBetween(lower, point(1, 24, 25, [235, 250], held(6, 5.8)))).toBe(true);
   });
 });

@@ -4,7 +4,6 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
-import { describeClientLimits } from "../../../core/load/saturation";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import { formatMs } from "../../components/ui/format";
@@ -85,10 +84,6 @@ function CurveChart(props: { curves: TargetCurve[]; targets: TargetInfo[]; measu
   );
 }
 
-function stageLabelOf(curve: TargetCurve, stage: number): string {
-  return curve.points.find((point) => point.stage === stage)?.label ?? "";
-}
-
 /** The curves and, in words, where each target saturated (or the client held it back) and whether it was throttled. */
 export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario; targets: TargetInfo[] }) {
   const { records, scenario, targets } = props;
@@ -104,16 +99,9 @@ export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario
             key={curve.targetId}
             data-target={curve.targetId}
             data-saturated-stage={curve.saturatedAt ?? ""}
-            data-client-limited-stages={curve.clientLimits.map((limit) => limit.stage).join(" ")}
+            data-client-limited-stages={[...curve.clientLimits.map((limit) => limit.stage), ...curve.clientSlowdowns].sort((a, b) => a - b).join(" ")}
           >
-            <strong>{labelOf(curve.targetId)}</strong>:{" "}
-            {curve.saturatedAt !== null
-              ? `saturated at stage ${curve.saturatedAt} (${stageLabelOf(curve, curve.saturatedAt)}): throughput stopped growing while effective latency rose`
-              : curve.judgedStages > 1
-                ? "not saturated at the loads sent"
-                : "fewer than two stages judged, so no saturation judged"}
-            {curve.clientLimits.length > 0 ? `; ${describeClientLimits(curve.clientLimits, (stage) => `stage ${stage} (${stageLabelOf(curve, stage)})`)}` : ""}
-            {curve.verdict === "throttled" || curve.verdict === "throttled and slow" ? `; ${curve.sentence.split("; ")[0]}` : "; not throttled (no 429, no Retry-After)"}
+            <strong>{labelOf(curve.targetId)}</strong>: {curve.statement}
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-// Two runs side by side, per target: each change of the diff view with its 95% interval and a verdict
+// Two runs side by side, per target: each change of the diff view with its interval (at Holm's level) and a verdict
 // from a test (core/run-changes.ts), so a move the data cannot tell from chance is never coloured.
 import { useMemo } from "react";
 import { collectSamples } from "../../../core/paired";
@@ -14,10 +14,10 @@ import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
 import "./compare.css";
 
 const TEST_EXPLANATIONS: Record<ChangeTest, string> = {
-  paired: "Wilcoxon signed-rank test on the same (input, repetition) in both runs; the interval is of the median of those per-request differences (after − before).",
-  unpaired: "Mann-Whitney U test (the runs sent different inputs, so requests do not pair); the interval is of the difference of the medians.",
-  bootstrap: "Seeded bootstrap of the difference of the percentile, each run resampled on its own; the p-value is the bootstrap's.",
-  proportions: "Two-proportion z test; Newcombe's interval of the difference of the rates.",
+  paired: "The median of the per-request differences (after − before) over the same (input, repetition) in both runs, with the seeded bootstrap's interval and p-value.",
+  unpaired: "The difference of the medians (the runs sent different inputs, so requests do not pair), with the seeded bootstrap's interval and p-value, each run resampled on its own.",
+  bootstrap: "The difference of the percentile, with the seeded bootstrap's interval and p-value, each run resampled on its own.",
+  proportions: "The difference of the rates, with Newcombe's interval; the p-value is that interval's own (the level at which it first holds 0).",
 };
 
 function verdictText(change: RunChange): string {
@@ -93,7 +93,9 @@ export function RunDiff(props: {
             <th scope="col" className="pb-num">{newLabel}</th>
             <th scope="col" className="pb-num">Change</th>
             <th scope="col" className="pb-num">%</th>
-            <th scope="col" className="pb-num">95% interval</th>
+            <th scope="col" className="pb-num" title="Each line's interval at the level Holm's correction tested it at (95% for a line judged alone): it leaves 0 out exactly when the line is better or worse.">
+              Interval (Holm)
+            </th>
             <th scope="col">Verdict</th>
           </tr>
         </thead>
@@ -125,7 +127,9 @@ export function RunDiff(props: {
                   <td className={`pb-num pb-verdict-${line.verdict ?? "none"}`} data-column="percentChange">
                     {formatPercentChange(line.percentChange)}
                   </td>
-                  <td className="pb-num" data-column="interval">{intervalText(line)}</td>
+                  <td className="pb-num" data-column="interval" title={line.confidence === null ? undefined : `${(line.confidence * 100).toFixed(2)}% interval`}>
+                    {intervalText(line)}
+                  </td>
                   <td className={`pb-verdict-${line.verdict ?? "none"}`} data-column="verdict" title={verdictHint(line, recordsRead, largeRun)}>
                     {verdictText(line)}
                   </td>
@@ -135,11 +139,12 @@ export function RunDiff(props: {
         ))}
       </table>
       <p className="pb-footnote">
-        A change is called better or worse only when a test says it is unlikely to be chance (p &lt; 0.05 after Holm&apos;s
-        correction over every line of this table); otherwise it is marked ≈ within noise and not coloured. Latency, TTFT and
-        output tokens/s medians are compared {paired ? "request by request (the two runs sent the same inputs)" : "unpaired (the two runs sent different inputs)"};
-        p90 by a bootstrap of its difference; failure, error, pass and SLO rates as proportions. The interval is of what was tested
-        (hover a verdict for which).
+        A change is called better or worse only when it is unlikely to be chance (p &lt; 0.05 after Holm&apos;s correction over
+        every line of this table); otherwise it is marked ≈ within noise and not coloured. The change shown is the estimate judged:
+        latency, TTFT and output tokens/s medians{" "}
+        {paired ? "as the median of the per-request differences (the two runs sent the same inputs)" : "as the difference of the medians (the two runs sent different inputs)"};
+        p90 as the difference of the p90s; failure, error, pass and SLO rates as the difference of the rates. Its interval is at the
+        level Holm tested the line at, so it leaves 0 out exactly when the line is better or worse (hover a verdict for how it was judged).
         {recordsRead ? "" : largeRun ? ` The rates are judged; the distributions are not: ${LARGE_RUN_LEFT_TO_CLI}` : " Reading the records: the rates are judged already, the rest follows."}
       </p>
     </div>

@@ -1,0 +1,74 @@
+// The command line as a function: arguments and the process's streams and environment in, an exit code
+// out. The `providerbench` command (main.ts) calls it with the real process; tests call it in their own
+// process with streams of their own. Each command's modules are imported when it is asked for, so
+// `--help` or `tasks` does not load the runner, its transport and undici.
+import { parseCommandLine, USAGE } from "./args";
+import { usageErrorText } from "./command-options";
+import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_UNEXPECTED } from "./exit-codes";
+import { terminalSafe } from "./terminal-safe";
+
+/** A stream the command writes to; `isTTY` as a terminal's stream has it (the progress line redraws only there). */
+export type CommandOutput = NodeJS.WritableStream & { isTTY?: boolean };
+
+/**
+ * What the command line takes from the process that runs it. Relative paths in the arguments are read
+ * from the process's working folder, as every file call of Node reads them. A run still listens for the
+ * process's signals (Ctrl-C, SIGTERM, SIGHUP) while it sends requests: a signal is sent to a process.
+ */
+export interface CommandLineIo {
+  stdout: CommandOutput;
+  stderr: CommandOutput;
+  /** The environment: the token, endpoint keys granted with --key, PROVIDERBENCH_SANDBOX_URL, PROVIDERBENCH_TRANSPORT. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Runs the command `argv` names (the arguments after the command's own name) and returns its exit code. */
+export async function main(argv: string[], io: CommandLineIo): Promise<number> {
+  try {
+    return await runCommandLine(argv, io);
+  } catch (error) {
+    io.stderr.write(`unexpected failure: ${terminalSafe(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+    return EXIT_UNEXPECTED;
+  }
+}
+
+async function runCommandLine(argv: string[], io: CommandLineIo): Promise<number> {
+  if (argv[0] === "snippets") return (await import("./snippets-command")).snippetsCommand(argv.slice(1), io.env, io.stdout, io.stderr);
+  if (argv[0] === "export") return (await import("./artillery/export-command")).exportCommand(argv.slice(1), io.env, io.stdout, io.stderr);
+  if (argv[0] === "tasks") return (await import("./tasks-command")).tasksCommand(argv.slice(1), io.stdout, io.stderr);
+  const parsed = parseCommandLine(argv, io.env);
+  if (parsed.kind === "help") {
+    io.stdout.write(`${USAGE}\n`);
+    return EXIT_COMPLETED;
+  }
+  if (parsed.kind === "error") {
+    // One short error and where the help is; the help itself only on --help.
+    const command = argv[0] === "run" || argv[0] === "analyze" || argv[0] === "trend" ? argv[0] : null;
+    io.stderr.write(terminalSafe(usageErrorText(parsed.message, command)));
+    return EXIT_BAD_INPUT;
+  }
+  try {
+    if (parsed.kind === "trend") {
+      const output = await (await import("./trend-command")).trendCommand(parsed.command);
+      io.stdout.write(parsed.command.json ? output : terminalSafe(output));
+      return EXIT_COMPLETED;
+    }
+    if (parsed.kind === "analyze" && parsed.command.gate !== undefined) {
+      const { output, exitCode } = await (await import("./gate-command")).gateCommand({ ...parsed.command, gate: parsed.command.gate });
+      io.stdout.write(terminalSafe(output));
+      return exitCode;
+    }
+    if (parsed.kind === "analyze") {
+      const output = await (await import("./analyze")).analyze(parsed.command);
+      // JSON escapes what a terminal could misread itself (analyze.ts), and terminalSafe's escapes would make it invalid.
+      io.stdout.write(parsed.command.json ? output : terminalSafe(output));
+      return EXIT_COMPLETED;
+    }
+    return await (await import("./run-command")).runCommand(parsed.command, io);
+  } catch (error) {
+    // The problems a person can fix (a file, a flag's value, a busy records file) are told in one line.
+    const exitCode = (await import("./command-problems")).reportProblem(error, io.stderr);
+    if (exitCode === null) throw error;
+    return exitCode;
+  }
+}
