@@ -5,9 +5,8 @@ import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
 /**
  * Files whose assertions rest on how long something took (the sandbox's exact profile, the wire's clock,
  * rates of a load, connection limits in Chromium, a gate or trend that must see a 25% drift and no other,
- * how two workers' records interleave): they run one at a time, so none is the noise another measures.
- * Each allows for a busy machine itself (tests/integration/timer-lateness.ts), since `npm test` runs them
- * beside the rest of the suite.
+ * how two workers' records interleave): they run one at a time, after the rest, so none is the noise
+ * another measures. Each still allows for a busy machine itself (tests/integration/timer-lateness.ts).
  */
 const TIMING_FILES = [
   "tests/unit/attempt-deadlines.test.ts",
@@ -29,8 +28,7 @@ const TIMING_FILES = [
  * Everything else runs side by side in one group: the unit files compute, the integration files mostly
  * wait on a spawned command line or the sandbox, and the browser files on pages in the shared Chromium, so
  * more workers than cores keep both cores busy (vitest's own default on two cores would be one worker,
- * every file after the other). The timing files run last, alone; `npm test` (scripts/test.ts) runs them in
- * a vitest process of its own beside this one instead.
+ * every file after the other). The timing files run last, alone.
  */
 const WORKERS = Math.max(4, availableParallelism() * 2);
 

@@ -1,14 +1,13 @@
-// `npm test`: four jobs side by side, since a two-core machine would otherwise sit half idle while tests
+// `npm test`: three jobs side by side, since a two-core machine would otherwise sit half idle while tests
 // wait on servers and browsers:
 // - the lint (`npm run lint`) and the type check (TypeScript 7's native compiler: the same language as the
 //   TypeScript 6 that typescript-eslint loads, at about a tenth of the CPU);
-// - vitest's `node` project (the unit and integration files) and its browser project, `e2e`;
-// - vitest's timing project (the files that assert how long something took, one at a time) in a process
-//   of its own, so its real-time waits overlap the other tests instead of following them. Those files
-//   allow for a busy machine themselves (tests/integration/timer-lateness.ts); `npm run test:busy` checks it.
-// The main tests' output streams as it comes; every other job's output is printed whole when it ends, and
-// the last line counts the tests of both vitest processes. Arguments go to one vitest run over every
-// project instead (`npm test -- tests/unit/stats.test.ts`). Fails when any job fails.
+// - vitest: the `node` project (the unit and integration files) and the browser project, `e2e`, side by
+//   side, then the `timing` project alone (the files that assert how long something took, one at a time,
+//   after the rest: beside it, a fresh clone's run on two cores failed four of them).
+// The tests' output streams as it comes; each check's output is printed whole when it ends, and the last
+// lines count the tests and give the time. Arguments go to vitest (`npm test -- tests/unit/stats.test.ts`).
+// Fails when any job fails.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,9 +23,7 @@ const TYPE_CHECK: Job = { name: "types", command: process.execPath, args: ["node
 const LINT: Job = { name: "lint", command: "npm", args: ["run", "--silent", "lint"] };
 const reports = mkdtempSync(join(tmpdir(), "providerbench-test-"));
 /** Vitest's own output, and a JSON report for the count at the end. */
-const reporting = (name: string): string[] => ["--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, `${name}.json`)}`];
-const TIMING_TESTS: Job = { name: "timing tests", command: "npx", args: ["vitest", "run", "--project", "timing", ...reporting("timing")] };
-const MAIN_PROJECTS = ["--project", "node", "--project", "e2e", ...reporting("main")];
+const REPORTING = ["--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "tests.json")}`];
 
 const startedAt = Date.now();
 
@@ -55,41 +52,25 @@ function runVitest(args: string[]): Promise<number> {
   });
 }
 
-interface TestCounts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-/** The tests a vitest JSON report counts, or null where the run wrote none (it stopped before). */
-function countsOf(report: string): TestCounts | null {
+/** The count of tests in vitest's JSON report, or why there is none (the run stopped before writing it). */
+function countLine(): string {
   try {
-    const parsed = JSON.parse(readFileSync(join(reports, report), "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
-    return { passed: parsed.numPassedTests, failed: parsed.numFailedTests, skipped: parsed.numPendingTests };
+    const report = JSON.parse(readFileSync(join(reports, "tests.json"), "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    return `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${report.numPendingTests > 0 ? `, ${report.numPendingTests} skipped` : ""}`;
   } catch {
-    return null;
+    return "tests: vitest wrote no report (see above)";
   }
 }
 
-function countLine(): string {
-  const counts = ["main.json", "timing.json"].map(countsOf);
-  if (counts.some((count) => count === null)) return "tests: a vitest run wrote no report (see above)";
-  const total = counts.reduce<TestCounts>((sum, count) => ({ passed: sum.passed + count!.passed, failed: sum.failed + count!.failed, skipped: sum.skipped + count!.skipped }), { passed: 0, failed: 0, skipped: 0 });
-  return `tests: ${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ""}`;
-}
-
-const filters = process.argv.slice(2);
-const quietJobs = filters.length === 0 ? [LINT, TYPE_CHECK, TIMING_TESTS] : [LINT, TYPE_CHECK];
-const quietCodes = Promise.all(quietJobs.map(runQuietly));
-const testsCode = await runVitest(filters.length === 0 ? MAIN_PROJECTS : filters);
-const codes = await quietCodes;
-const failed = quietJobs.filter((_job, index) => codes[index] !== 0).map((job) => job.name);
+const checks = [LINT, TYPE_CHECK];
+const checkCodes = Promise.all(checks.map(runQuietly));
+const testsCode = await runVitest([...REPORTING, ...process.argv.slice(2)]);
+const codes = await checkCodes;
+const failed = checks.filter((_job, index) => codes[index] !== 0).map((job) => job.name);
 const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
-if (filters.length === 0) process.stdout.write(`\n${countLine()}\n`);
+process.stdout.write(`\n${countLine()}\n`);
 process.stdout.write(
-  failed.length === 0
-    ? `npm test: ${quietJobs.map((job) => job.name).join(", ")} passed; ${seconds} s in all\n`
-    : `npm test: ${failed.join(", ")} failed (see [${failed.join("], [")}] above); ${seconds} s in all\n`,
+  failed.length === 0 ? `npm test: lint and types passed; ${seconds} s in all\n` : `npm test: ${failed.join(" and ")} failed (see [${failed.join("], [")}] above); ${seconds} s in all\n`,
 );
 rmSync(reports, { recursive: true, force: true });
 process.exitCode = testsCode !== 0 ? testsCode : failed.length > 0 ? 1 : 0;
