@@ -5,6 +5,7 @@
 // chunk keeps the moment it came off the socket; the one handed to the reader is noted in the request's
 // WireEvents (chunkArrivedAt), so the timing fetch times chunks at the wire, not when it got round to them.
 
+import { concatChunks } from "../../core/bounded-read";
 import type { WireEvents } from "../../core/http-phases";
 
 /** Unread bytes held before the socket is paused. */
@@ -172,14 +173,7 @@ export class WireBody {
       total += value.byteLength;
     }
     reader.releaseLock();
-    if (parts.length === 1) return parts[0]!;
-    const joined = new Uint8Array(total);
-    let offset = 0;
-    for (const part of parts) {
-      joined.set(part, offset);
-      offset += part.byteLength;
-    }
-    return joined;
+    return parts.length === 1 ? parts[0]! : concatChunks(parts, total);
   }
 }
 
