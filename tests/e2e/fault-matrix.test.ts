@@ -8,9 +8,10 @@ import type { SummaryRow } from "../../src/core/stats";
 import { FAULT_PROFILE_NAMES } from "../../src/sandbox/profiles";
 import { runScenarioInApp, saveScenarioThroughUi, storedRun, type FinishedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
-// Short enough that `hang` and `trickle` end quickly, long enough for `huge`'s 50 MB in a browser on a
-// loaded machine (it took up to 2 s there with 8 busy loops on 2 cores, against 0.5 s when quiet).
-const TIMEOUT_MS = 8000;
+// Long enough for `huge`'s two 50 MB answers at once in a browser on a loaded machine: 0.5 s when quiet,
+// up to 2 s beside 8 busy loops on 2 cores, and more than 8 s on a fresh two-core machine running the whole
+// suite (lint, types, four test workers). `hang` and `trickle` wait it out, while the other files run.
+const TIMEOUT_MS = 25_000;
 // What a timed-out request may take past its timeout on a quiet page: the abort, the rejected fetch, the record.
 const TIMEOUT_HANDLING_MS = 1500;
 const INPUTS = ["Say something.", "Say something else."];
@@ -75,7 +76,8 @@ let page: Page;
 const outsideRequests: string[] = [];
 
 beforeAll(async () => {
-  session = await startBrowserSession("faults", { sandboxTimeScale: 0.2 });
+  // Real time: trickle's answer (a byte every 200 ms) then outlasts the timeout, as hang does.
+  session = await startBrowserSession("faults", { sandboxTimeScale: 1 });
   ({ servers, page } = session);
   page.on("request", (request) => {
     const { hostname } = new URL(request.url());
