@@ -10,7 +10,7 @@ import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { piecesOf } from "../../src/core/text-lines";
 import { emitMetrics } from "../../src/cli/artillery/processor";
-import { artilleryPhase } from "../../src/cli/artillery/export-command";
+import { artilleryLoad } from "../../src/cli/artillery/export-command";
 import { requestRecord } from "./request-record";
 
 const reportText = readFileSync(new URL("../fixtures/imports/artillery-report.json", import.meta.url), "utf8");
@@ -175,11 +175,16 @@ describe("the exported script's phase", () => {
     return checked.scenario;
   };
 
-  it("keeps a closed loop's concurrency as the users in flight, one user per input and repetition", () => {
-    expect(artilleryPhase(scenario({ repetitions: 5, concurrency: 4 }), 2)).toEqual({ name: "providerbench", duration: 5, arrivalCount: 10, maxVusers: 2 });
+  it("keeps a closed loop's concurrency as users arriving at once, each sending its share of the passes in turn", () => {
+    // 5 repetitions × 2 inputs = 10 passes; 4 at once over 2 targets = 2 users of 5 passes each.
+    expect(artilleryLoad(scenario({ repetitions: 5, concurrency: 4 }), 2)).toEqual({ phase: { name: "providerbench", duration: 1, arrivalCount: 2 }, passesPerUser: 5 });
+    // 6 passes over 4 users: every pass sent, 2 more than planned rather than one fewer.
+    expect(artilleryLoad(scenario({ repetitions: 3, concurrency: 8 }), 2)).toEqual({ phase: { name: "providerbench", duration: 1, arrivalCount: 4 }, passesPerUser: 2 });
+    // More users than passes: one user per pass.
+    expect(artilleryLoad(scenario({ repetitions: 1, concurrency: 40 }), 2)).toEqual({ phase: { name: "providerbench", duration: 1, arrivalCount: 2 }, passesPerUser: 1 });
   });
 
-  it("keeps an open loop's rate per target as users a second", () => {
-    expect(artilleryPhase(scenario({ repetitions: 10, load: { mode: "open", rate: 4 } }), 2)).toEqual({ name: "providerbench", duration: 5, arrivalRate: 4 });
+  it("keeps an open loop's rate per target as users a second, one pass each", () => {
+    expect(artilleryLoad(scenario({ repetitions: 10, load: { mode: "open", rate: 4 } }), 2)).toEqual({ phase: { name: "providerbench", duration: 5, arrivalRate: 4 }, passesPerUser: 1 });
   });
 });

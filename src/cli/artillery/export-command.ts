@@ -20,8 +20,9 @@ import { PROCESSOR_BUNDLE, writeProcessorBundle } from "./bundle-processor";
 
 export const EXPORT_USAGE = `Usage: npm run cli -- export artillery <scenario.json> -o <dir> [--force] [--key <target|origin>=<ENV>]…
   Writes an Artillery test into <dir>: ${"providerbench-test.yml"} (the script: edit its phases for the load you
-  want), processor.mjs and ${PROCESSOR_BUNDLE} (ProviderBench's runner). Each virtual user sends one input
-  to every target and reports providerbench.<target>.latency_ms, ttft_ms, output_tokens, requests, errors.
+  want), processor.mjs and ${PROCESSOR_BUNDLE} (ProviderBench's runner). Each pass sends one input to
+  every target (a closed loop: concurrency / targets users, each sending its share of the passes in turn)
+  and reports providerbench.<target>.latency_ms, ttft_ms, output_tokens, requests, errors.
   Run it with the artillery/ folder's Artillery: artillery run --output report.json <dir>/providerbench-test.yml
   --key <target|origin>=<ENV> grants an endpoint key as run's --key does: the variable's name is written
   into the test, never its value. Workers read HF_TOKEN, the granted variables, PROVIDERBENCH_SANDBOX_URL
@@ -34,30 +35,36 @@ export const ARTILLERY_PROCESSOR = "processor.mjs";
 export class ExportProblem extends Error {}
 
 /**
- * Artillery's phase for the scenario's plan: one virtual user per (input, repetition), each sending to
- * every target at once. An open loop keeps its rate (per target, so one user a tick; per run, shared by
- * the targets); a closed loop keeps its concurrency as the users in flight at most.
+ * Artillery's load for the scenario's plan: the phase, and how many passes each virtual user sends one
+ * after another (a pass: one input to every target at once). An open loop keeps its rate, one pass per user
+ * (per target, so one user a tick; per run, shared by the targets). A closed loop keeps its concurrency:
+ * `concurrency / targets` users arrive at once and each sends its share of the passes in turn. Artillery's
+ * own cap (maxVusers) would not do: it skips an arrival while the cap is reached, so passes slower than
+ * their arrivals' spacing were dropped, not queued.
  */
-export function artilleryPhase(scenario: Scenario, inputCount: number): Record<string, number | string> {
+export function artilleryLoad(scenario: Scenario, inputCount: number): { phase: Record<string, number | string>; passesPerUser: number } {
   const passes = scenario.run.repetitions * inputCount;
   const targets = scenario.targets.length;
   const load = scenario.run.load;
   if (load?.mode === "open" && load.rate !== undefined) {
     const usersPerSecond = load.per === "run" ? load.rate / targets : load.rate;
     const durationS = load.durationMs !== undefined ? Math.ceil(load.durationMs / 1000) : Math.max(1, Math.ceil(passes / usersPerSecond));
-    return { name: "providerbench", duration: durationS, arrivalRate: Math.max(1, Math.round(usersPerSecond)) };
+    return { phase: { name: "providerbench", duration: durationS, arrivalRate: Math.max(1, Math.round(usersPerSecond)) }, passesPerUser: 1 };
   }
-  const usersAtOnce = Math.max(1, Math.floor(scenario.run.concurrency / targets));
-  return { name: "providerbench", duration: Math.max(1, Math.ceil(passes / usersAtOnce)), arrivalCount: passes, maxVusers: usersAtOnce };
+  const users = Math.min(passes, Math.max(1, Math.floor(scenario.run.concurrency / targets)));
+  // Every pass sent at least once; when users do not divide the passes, up to users − 1 more are sent.
+  return { phase: { name: "providerbench", duration: 1, arrivalCount: users }, passesPerUser: Math.ceil(passes / users) };
 }
 
 /** The script as YAML: JSON's quoting for every string (valid YAML), so no value is misread. */
 export function artilleryScript(scenario: Scenario, inputCount: number): string {
-  const phase = artilleryPhase(scenario, inputCount);
+  const { phase, passesPerUser } = artilleryLoad(scenario, inputCount);
   const q = (value: string | number): string => JSON.stringify(value);
+  const pass = `function: ${q("providerbenchPass")}`;
   return [
     `# Artillery test exported by ProviderBench from the scenario ${q(scenario.name)}.`,
-    "# Each virtual user sends one input to every target through ProviderBench's own runner (processor.mjs):",
+    "# Each pass sends one input to every target through ProviderBench's own runner (processor.mjs); a closed",
+    "# loop's users each send their share of the passes in turn, so the users are the requests in flight:",
     "# the figures are ProviderBench's, reported as providerbench.<target>.<figure> metrics.",
     "# Edit the phases for the load you want; see the README for run-fargate and run-lambda.",
     "config:",
@@ -74,7 +81,7 @@ export function artilleryScript(scenario: Scenario, inputCount: number): string 
     "scenarios:",
     `  - name: ${q("providerbench")}`,
     "    flow:",
-    `      - function: ${q("providerbenchPass")}`,
+    ...(passesPerUser === 1 ? [`      - ${pass}`] : ["      - loop:", `          - ${pass}`, `        count: ${passesPerUser}`]),
     "",
   ].join("\n");
 }
