@@ -2,21 +2,18 @@
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StartRequest } from "../../../src/session/run-snapshot";
 import { getAppDb } from "../../../src/store/db";
 import { EditorPage } from "../../../src/ui/features/editor/editor-page";
 import type { DraftValue } from "../../../src/ui/features/editor/draft-paths";
 import { BUNDLED_SCENARIOS, bundledScenarioJson } from "../../../src/ui/features/scenarios/bundled-scenarios";
+import { startedRuns } from "./started-runs";
 
 /** The app's run controller, as far as Save and run reaches it: the runs it was asked to start. */
-const started = vi.hoisted(() => [] as StartRequest[]);
-vi.mock("../../../src/ui/features/run/run-launcher", () => ({
-  getRunController: () => ({ start: async (request: StartRequest) => void started.push(request) }),
-}));
+vi.mock("../../../src/ui/features/run/run-launcher", async () => (await import("./started-runs")).recordingRunLauncher);
 
 afterEach(async () => {
   cleanup();
-  started.length = 0;
+  startedRuns.length = 0;
   window.location.hash = "";
   await getAppDb().scenarios.clear();
 });
@@ -189,6 +186,6 @@ describe("scenario editor", () => {
     const [stored] = await getAppDb().scenarios.toArray();
     expect(stored!.spec.targets.map((target) => target.id)).toEqual(["fast", "steady", "slow"]);
     expect(window.location.hash).toBe(`#/run/saved%3A${stored!.id}`);
-    expect(started.map((request) => [request.scenarioId, request.scenario.name])).toEqual([[`saved:${stored!.id}`, "My chat comparison"]]);
+    expect(startedRuns.map((request) => [request.scenarioId, request.scenario.name])).toEqual([[`saved:${stored!.id}`, "My chat comparison"]]);
   });
 });

@@ -5,7 +5,6 @@
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { StartRequest } from "../../../src/session/run-snapshot";
 import { checkScenarioShape, type Scenario } from "../../../src/core/scenario";
 import { encodeSharePayload, scenarioFileText } from "../../../src/core/scenario-share";
 import { parseScenarioText } from "../../../src/core/scenario-file";
@@ -13,12 +12,10 @@ import { getAppDb } from "../../../src/store/db";
 import { saveScenario } from "../../../src/store/queries";
 import { removeEndpointKey, removeHfToken, saveEndpointKey, saveHfToken } from "../../../src/ui/features/settings/settings-storage";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
+import { startedRuns } from "./started-runs";
 
 /** The app's run controller, as far as a Run button reaches it: the runs it was asked to start. */
-const started = vi.hoisted(() => [] as StartRequest[]);
-vi.mock("../../../src/ui/features/run/run-launcher", () => ({
-  getRunController: () => ({ start: async (request: StartRequest) => void started.push(request) }),
-}));
+vi.mock("../../../src/ui/features/run/run-launcher", async () => (await import("./started-runs")).recordingRunLauncher);
 
 const VALIDATED = { timeout: 60_000 };
 const TOKEN = "hf_libraryTestTokenThatMustNeverLeave0123";
@@ -41,6 +38,7 @@ const savedNames = async (): Promise<string[]> => (await getAppDb().scenarios.to
 
 beforeEach(() => {
   saveHfToken(TOKEN);
+  startedRuns.length = 0;
 });
 afterEach(async () => {
   cleanup();
@@ -177,7 +175,7 @@ describe("share links on the Scenarios page", () => {
     const draft = (await screen.findByText("unsaved draft", undefined, VALIDATED)).closest("article")!;
     expect(within(draft).getByRole("heading").textContent).toBe("Shared chat");
     fireEvent.click(within(draft).getByRole("button", { name: "Run" }));
-    expect(started.map((request) => [request.scenarioId, request.scenario.name])).toEqual([["draft:shared", "Shared chat"]]);
+    expect(startedRuns.map((request) => [request.scenarioId, request.scenario.name])).toEqual([["draft:shared", "Shared chat"]]);
     expect(window.location.hash).toBe("#/run/draft%3Ashared");
     expect(await getAppDb().scenarios.count()).toBe(0);
     // The editor opens it by its own drafts, not by a key it does not know.

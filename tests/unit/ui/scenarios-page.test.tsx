@@ -2,19 +2,16 @@
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StartRequest } from "../../../src/session/run-snapshot";
 import { getAppDb } from "../../../src/store/db";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
+import { startedRuns } from "./started-runs";
 
 /** The app's run controller, as far as a Run button reaches it: the runs it was asked to start. */
-const started = vi.hoisted(() => [] as StartRequest[]);
-vi.mock("../../../src/ui/features/run/run-launcher", () => ({
-  getRunController: () => ({ start: async (request: StartRequest) => void started.push(request) }),
-}));
+vi.mock("../../../src/ui/features/run/run-launcher", async () => (await import("./started-runs")).recordingRunLauncher);
 
 afterEach(async () => {
   cleanup();
-  started.length = 0;
+  startedRuns.length = 0;
   window.location.hash = "";
   await getAppDb().scenarios.clear();
 });
@@ -49,7 +46,7 @@ describe("scenarios page", () => {
     render(<ScenariosPage />);
     const card = document.querySelector('[data-scenario-key="bundled:sandbox-chat-streaming"]') as HTMLElement;
     fireEvent.click(within(card).getByRole("button", { name: "Run" }));
-    expect(started.map((request) => [request.scenarioId, request.scenario.name])).toEqual([["bundled:sandbox-chat-streaming", "Sandbox: streaming chat across three providers"]]);
+    expect(startedRuns.map((request) => [request.scenarioId, request.scenario.name])).toEqual([["bundled:sandbox-chat-streaming", "Sandbox: streaming chat across three providers"]]);
     expect(window.location.hash).toBe("#/run/bundled%3Asandbox-chat-streaming");
   });
 
