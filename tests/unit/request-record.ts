@@ -4,21 +4,26 @@
 import type { RequestRecord } from "../../src/core/record";
 import { UNMEASURED_FIELDS } from "../../src/core/unmeasured-fields";
 
+const DEFAULT_RECORD: RequestRecord = {
+  ...UNMEASURED_FIELDS,
+  runId: "run-1",
+  targetId: "a",
+  inputIndex: 0,
+  repetition: 0,
+  attempt: 1,
+  warmup: false,
+  startedAt: 1000,
+  latencyMs: 100,
+  status: "ok",
+  httpStatus: 200,
+  output: "hello",
+  outputBytes: 5,
+};
+
+/**
+ * One spread of a record made once: in a single literal, spread + a dozen fields + spread, V8 built each
+ * record about 25 times slower (4.5 s for the 200,000 records a summary test makes, against 0.17 s).
+ */
 export function requestRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
-  return {
-    ...UNMEASURED_FIELDS,
-    runId: "run-1",
-    targetId: "a",
-    inputIndex: 0,
-    repetition: 0,
-    attempt: 1,
-    warmup: false,
-    startedAt: 1000,
-    latencyMs: 100,
-    status: "ok",
-    httpStatus: 200,
-    output: "hello",
-    outputBytes: 5,
-    ...overrides,
-  };
+  return { ...DEFAULT_RECORD, ...overrides };
 }
