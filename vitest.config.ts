@@ -26,11 +26,10 @@ const TIMING_FILES = [
 ];
 
 /**
- * Everything else runs with more workers than cores: the unit files compute, the integration files mostly
- * wait on a spawned command line or the sandbox, and the browser files on pages in the shared Chromium
- * (vitest's own default on two cores would be one worker, every file after the other). The timing files run
- * last, alone. In one vitest process the node and e2e projects share one pool and take turns, a project at
- * a time; `npm test` (scripts/test.ts) runs them in two processes, side by side, then the timing project.
+ * Everything else runs in one group with more workers than cores: the unit files compute, the integration
+ * files mostly wait on a spawned command line or the sandbox, and the browser files on pages in the shared
+ * Chromium (vitest's own default on two cores would be one worker, every file after the other). The group's
+ * projects share one pool, filled a project at a time (e2e, then node). The timing files run last, alone.
  */
 const WORKERS = Math.max(4, availableParallelism() * 2);
 
