@@ -54,9 +54,10 @@ export default defineConfig({
         // The unit and integration files in one project, so each source module is transformed once for
         // both (two projects are two module graphs): about an eighth less CPU than two projects. Worker
         // threads rather than processes, and a worker's files not isolated from each other, so a module
-        // is loaded once per worker rather than once per file: the project's CPU on two cores fell from
-        // 330 s to about 250 s. What a file must not inherit from the one before is reset for each file
-        // (fresh-indexeddb.ts); mocks (vi.mock) are vitest's to reset.
+        // is loaded once per worker rather than once per file: the project alone on two cores went from
+        // 170 s to about 148 s (330 to about 290 CPU-s). What a file must not inherit from the one before is
+        // reset for each file (fresh-indexeddb.ts); a module mocked with vi.mock is made once per worker,
+        // so what a mock records lives in a module the files share (tests/unit/ui/started-runs.ts).
         extends: true,
         test: {
           name: "node",
