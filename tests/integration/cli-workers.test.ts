@@ -87,11 +87,14 @@ describe("npm run cli -- run --workers", () => {
     expect(shared).toHaveLength(2 * 3 * 20 + 2 * 2);
     expect(shared.map(identity).sort()).toEqual(single.map(identity).sort());
     expect(shared.every((record) => record.status === "ok")).toBe(true);
-    // Merged from both workers into one stream (the merge's order: tests/unit/record-merge.test.ts): the
-    // measured requests of each target in the file are spread over the run, not one worker's after the other's.
+    // Merged from both workers into one stream (the merge's order: tests/unit/record-merge.test.ts), not
+    // one worker's records after the other's: the file goes from one worker's share to the other's and back.
+    // (Not "both in the first half": beside two busy loops one worker's thread once started so late that
+    // the first half was all the other's, merged in time order all the same.)
     const shareOf = (record: RequestRecord): number => (record.repetition * 3 + record.inputIndex) % 2;
-    const firstHalf = shared.slice(0, shared.length / 2).filter((record) => !record.warmup);
-    expect(new Set(firstHalf.map(shareOf))).toEqual(new Set([0, 1]));
+    const shares = shared.filter((record) => !record.warmup).map(shareOf);
+    const switches = shares.filter((share, index) => index > 0 && share !== shares[index - 1]).length;
+    expect(switches, shares.join("")).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
   it("paces an open loop's arrivals from one start on a clock both workers share", async () => {

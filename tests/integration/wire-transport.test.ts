@@ -157,7 +157,9 @@ describe("HTTP phases on the undici transport", () => {
       }, HEADERS_DELAY_MS);
     });
     // A warm-up first, as runs do: the first request of a process also pays for compiling the code on its path.
-    const all = await run(scenario({ targets: [{ id: "slow", endpointUrl: `${server.url}/v1`, model: "m" }], run: { warmup: 1, repetitions: 5, concurrency: 1 } }), transport(1).fetch);
+    const { result: all, lateMs } = await withTimerLateness(() =>
+      run(scenario({ targets: [{ id: "slow", endpointUrl: `${server.url}/v1`, model: "m" }], run: { warmup: 1, repetitions: 5, concurrency: 1 } }), transport(1).fetch),
+    );
     expect(all.map((record) => record.status)).toEqual(["ok", "ok", "ok", "ok", "ok", "ok"]);
     const records = all.slice(1);
     const waitingErrors: number[] = [];
@@ -169,7 +171,9 @@ describe("HTTP phases on the undici transport", () => {
       const serverReceiving = server.endAt - server.headersAt;
       // The client cannot see the headers before the server sent them, nor sent its request after it arrived.
       expect(record.waitingMs!).toBeGreaterThanOrEqual(Math.max(HEADERS_DELAY_MS, serverWaiting) - 0.5);
-      expect(record.receivingMs!).toBeGreaterThanOrEqual(BODY_DELAY_MS - 1);
+      // Receiving starts when the client read the headers: a stalled event loop reads them late, and the
+      // receiving it measures is shorter by as much (measured: 176 ms of 180 beside two busy loops).
+      expect(record.receivingMs!, `event loop late by up to ${lateMs} ms`).toBeGreaterThanOrEqual(BODY_DELAY_MS - 1 - lateMs);
       waitingErrors.push(Math.abs(record.waitingMs! - serverWaiting));
       receivingErrors.push(Math.abs(record.receivingMs! - serverReceiving));
       // Latency holds the phases: t0 is taken before the connection, so connect + waiting + receiving ≤ latency.
