@@ -54,6 +54,12 @@ describe("dashboard in Chromium", () => {
     expect(heavy).toEqual([]);
   });
 
+  it("serves React's production build, as `npm run build` ships it", () => {
+    const reactBuilds = inject("firstScreenModules").filter((id) => /node_modules\/react-dom\/cjs\//.test(id));
+    expect(reactBuilds.length).toBeGreaterThan(0);
+    expect(reactBuilds.filter((id) => !id.includes(".production."))).toEqual([]);
+  });
+
   // One user's path, whose steps each build on the last (the replay needs the first run, History both
   // runs): one test, so no step depends on another test having run.
   it("runs the bundled scenario, compares, exports, replays, and keeps both runs after a reload", async () => {
