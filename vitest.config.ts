@@ -6,8 +6,9 @@ import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
  * Files whose assertions rest on how long something took to within milliseconds (the sandbox's exact
  * profile, the wire's clock, a pacer's schedule, a stream's chunk gaps, connection limits in Chromium, a
  * gate that must see a 25% drift and no other, how two workers' records interleave): they run one at a
- * time, after the rest, so none is the noise another measures. Each still allows for a busy machine itself
- * (tests/integration/timer-lateness.ts). Timing judged by wider margins runs with the rest: the nightly
+ * time, before the rest, so none is the noise another measures. They mostly wait on the sandbox's clock,
+ * so `npm test` runs the lint and the type check beside them (one core's work), not beside the rest, which
+ * keeps both cores busy on its own. Each allows for a busy machine itself (tests/integration/timer-lateness.ts). Timing judged by wider margins runs with the rest: the nightly
  * simulation (a 2.5× drift against a 40% allowance) and the browser's concurrency sweep (saturation read
  * from the provider's own time per request).
  */
@@ -29,7 +30,7 @@ const TIMING_FILES = [
  * Everything else runs in one group with more workers than cores: the unit files compute, the integration
  * files mostly wait on a spawned command line or the sandbox, and the browser files on pages in the shared
  * Chromium (vitest's own default on two cores would be one worker, every file after the other). The group's
- * projects share one pool, filled a project at a time (e2e, then node). The timing files run last, alone.
+ * projects share one pool, filled a project at a time (e2e, then node), once the timing files are done.
  */
 const WORKERS = Math.max(4, availableParallelism() * 2);
 
@@ -68,7 +69,7 @@ export default defineConfig({
           setupFiles: [FRESH_INDEXEDDB, WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI],
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -81,7 +82,7 @@ export default defineConfig({
           exclude: TIMING_FILES,
           globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -92,7 +93,7 @@ export default defineConfig({
           setupFiles: [WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],

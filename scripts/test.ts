@@ -2,13 +2,15 @@
 // wait on servers and browsers:
 // - the lint (`npm run lint`) and the type check (TypeScript 7's native compiler: the same language as the
 //   TypeScript 6 that typescript-eslint loads, at about a tenth of the CPU);
-// - vitest: the `node` project (the unit and integration files) and the browser project, `e2e`, in one
-//   pool of workers, then the `timing` project alone (the files that assert how long something took to the
-//   millisecond, one at a time, after the rest: beside it, a fresh clone's run on two cores failed four of
-//   them). Vitest fills the pool a project at a time (the browser files first); both keep two cores busy
-//   (Chromium's pages are most of the browser files' CPU). Running the two projects in two vitest
-//   processes at once was tried: no faster on two cores, and the oversubscribed machine tripped limits
-//   the tests rely on (a 10 s validation limit, a throughput ratio).
+// - vitest: first the `timing` project alone (the files that assert how long something took to the
+//   millisecond, one at a time: they mostly wait on the sandbox's clock, so the lint and the type check,
+//   about one core's work, run beside them), then the `node` project (the unit and integration files) and
+//   the browser project, `e2e`, in one pool of workers. Vitest fills the pool a project at a time (the
+//   browser files first); both keep two cores busy (Chromium's pages are most of the browser files' CPU).
+//   With the timing files last, the lint shared the cores with that pool while the timing files' minute
+//   left one idle: a clean clone's run on two cores took about 40 s longer. Running the two projects in two
+//   vitest processes at once was tried: no faster on two cores, and the oversubscribed machine tripped
+//   limits the tests rely on (a 10 s validation limit, a throughput ratio).
 // The tests' output streams as it comes; each check's output is printed whole when it ends, and the last
 // lines count the tests and give the time. Arguments go to vitest (`npm test -- tests/unit/stats.test.ts`).
 // Fails when any job fails.
