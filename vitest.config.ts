@@ -69,7 +69,7 @@ export default defineConfig({
           setupFiles: [FRESH_INDEXEDDB, WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI],
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -82,7 +82,7 @@ export default defineConfig({
           exclude: TIMING_FILES,
           globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -93,7 +93,8 @@ export default defineConfig({
           setupFiles: [WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
           maxWorkers: 1,
-          sequence: { groupOrder: 0 },
+          // Not 0: vitest puts a one-worker project of order 0 in a group of its own that runs last.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
