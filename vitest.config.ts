@@ -1,16 +1,18 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
+import { EnvironmentGroupedSequencer } from "./tests/setup/environment-grouped-sequencer.ts";
 
 /**
- * Files whose assertions rest on how long something took to within milliseconds (the sandbox's exact
- * profile, the wire's clock, a pacer's schedule, a stream's chunk gaps, connection limits in Chromium, a
- * gate that must see a 25% drift and no other, how two workers' records interleave): they run one at a
- * time, before the rest, so none is the noise another measures. They mostly wait on the sandbox's clock,
- * so `npm test` runs the lint and the type check beside them (one core's work), not beside the rest, which
- * keeps both cores busy on its own. Each allows for a busy machine itself (tests/integration/timer-lateness.ts). Timing judged by wider margins runs with the rest: the nightly
- * simulation (a 2.5× drift against a 40% allowance) and the browser's concurrency sweep (saturation read
- * from the provider's own time per request).
+ * Files whose assertions rest on how long something took (the sandbox's exact profile, the wire's clock,
+ * a pacer's schedule, a stream's chunk gaps, connection limits in Chromium, a gate that must see a 25%
+ * drift and no other, how two workers' records interleave, the browser's concurrency sweep, which reads
+ * saturation from the sandbox's own time per request and so needs a sandbox that is not starved): they
+ * run one at a time, before the rest, so none is the noise another measures. They mostly wait on the
+ * sandbox's clock, so `npm test` runs the lint and the type check beside them (about one core's work)
+ * rather than beside the rest, which keeps both cores busy on its own. Each allows for a busy machine
+ * itself (tests/integration/timer-lateness.ts). Timing judged by wider margins runs with the rest: the
+ * nightly simulation (a 2.5× drift against a 40% allowance).
  */
 const TIMING_FILES = [
   "tests/unit/attempt-deadlines.test.ts",
@@ -24,6 +26,7 @@ const TIMING_FILES = [
   "tests/integration/cli-run-gate.test.ts",
   "tests/integration/cli-workers.test.ts",
   "tests/e2e/connection-limits.test.ts",
+  "tests/e2e/load-sweep.test.ts",
 ];
 
 /**
@@ -50,13 +53,16 @@ export default defineConfig({
     hookTimeout: 180_000,
     // expect.poll waits for its condition up to thirty seconds, not one (testing-library's waits: tests/setup).
     expect: { poll: { timeout: 30_000 } },
+    sequence: { sequencer: EnvironmentGroupedSequencer },
     projects: [
       {
         // The unit and integration files in one project, so each source module is transformed once for
         // both (two projects are two module graphs): about an eighth less CPU than two projects. Worker
         // threads rather than processes, and a worker's files not isolated from each other, so a module
         // is loaded once per worker rather than once per file: the project alone on two cores went from
-        // 170 s to about 148 s (330 to about 290 CPU-s). What a file must not inherit from the one before is
+        // 170 s to about 148 s (330 to about 290 CPU-s), and to 98 s (185 CPU-s) once the files that share an
+        // environment were queued together (environment-grouped-sequencer.ts: a worker is kept only for a
+        // next file of its environment). What a file must not inherit from the one before is
         // reset for each file (fresh-indexeddb.ts); a module mocked with vi.mock is made once per worker,
         // so what a mock records lives in a module the files share (tests/unit/ui/started-runs.ts).
         extends: true,
