@@ -8,9 +8,9 @@
 //   the browser project, `e2e`, in one pool of workers. Vitest fills the pool a project at a time (the
 //   browser files first); both keep two cores busy (Chromium's pages are most of the browser files' CPU).
 //   With the timing files last, the lint shared the cores with that pool while the timing files' minute
-//   left one idle: a clean clone's run on two cores took about 40 s longer. Running the two projects in two
-//   vitest processes at once was tried: no faster on two cores, and the oversubscribed machine tripped
-//   limits the tests rely on (a 10 s validation limit, a throughput ratio).
+//   left one idle (a clean clone's lint took 205 s beside the pool, 51 s beside the timing files).
+//   Running the two projects in two vitest processes at once was tried: no faster on two cores, and the
+//   oversubscribed machine tripped limits the tests rely on (a 10 s validation limit, a throughput ratio).
 // The tests' output streams as it comes; each check's output is printed whole when it ends, and the last
 // lines count the tests and give the time. Arguments go to vitest (`npm test -- tests/unit/stats.test.ts`).
 // Fails when any job fails.
