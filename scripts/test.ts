@@ -3,7 +3,7 @@
 // - the lint (`npm run lint`) and the type check (TypeScript 7's native compiler: the same language as the
 //   TypeScript 6 that typescript-eslint loads, at about a tenth of the CPU);
 // - vitest: first the `timing` project alone (the files that assert how long something took to the
-//   millisecond, two at a time: they mostly wait on the sandbox's clock, so the lint and the type check,
+//   millisecond, one at a time: they mostly wait on the sandbox's clock, so the lint and the type check,
 //   about one core's work, run beside them), then the `node` project (the unit and integration files) and
 //   the browser project, `e2e`, in one pool of workers. Vitest fills the pool a project at a time (the
 //   browser files first); both keep two cores busy (Chromium's pages are most of the browser files' CPU).
