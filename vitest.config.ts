@@ -8,8 +8,7 @@ import { EnvironmentGroupedSequencer } from "./tests/setup/environment-grouped-s
  * a pacer's schedule, a stream's chunk gaps, connection limits in Chromium, a gate that must see a 25%
  * drift and no other, how two workers' records interleave, the browser's concurrency sweep, which reads
  * saturation from the sandbox's own time per request and so needs a sandbox that is not starved): they
- * run before the rest, two at a time (they mostly wait, so two leave the cores nearly idle; each one
- * alone made this phase about 40 s longer), never beside the CPU-bound pool. They mostly wait on the
+ * run one at a time, before the rest, so none is the noise another measures. They mostly wait on the
  * sandbox's clock, so `npm test` runs the lint and the type check beside them (about one core's work)
  * rather than beside the rest, which keeps both cores busy on its own. Each allows for a busy machine
  * itself (tests/integration/timer-lateness.ts). Timing judged by wider margins runs with the rest: the
@@ -99,7 +98,7 @@ export default defineConfig({
           include: TIMING_FILES,
           setupFiles: [WAIT_LONGER_IN_COMPONENTS],
           globalSetup: [BUILD_CLI, BUILD_SITE_AND_BROWSER],
-          maxWorkers: 2,
+          maxWorkers: 1,
           // Not 0: vitest puts a one-worker project of order 0 in a group of its own that runs last.
           sequence: { groupOrder: 1 },
         },
