@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { build } from "vite";
+import { buildSite } from "../scripts/build-site";
 import { format, markdownTable } from "./measure-tools";
 
 export interface FirstLoadResult {
@@ -14,7 +14,7 @@ export interface FirstLoadResult {
 }
 
 export async function measureFirstLoad(outDir: string): Promise<FirstLoadResult> {
-  await build({ root: new URL("../", import.meta.url).pathname, logLevel: "silent", build: { outDir, emptyOutDir: true } });
+  await buildSite(outDir, { withSourceMaps: true });
   const html = readFileSync(join(outDir, "index.html"), "utf8");
   const referenced = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
   const gzipSize = (file: string): number => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
+import { buildSite } from "../../scripts/build-site";
 import { serveDirectory } from "../../tests/e2e/static-server";
 
-const REPOSITORY_ROOT = new URL("../../", import.meta.url).pathname;
 const BENCH_PAGE_ROOT = new URL("./page/", import.meta.url).pathname;
 
 export interface BenchSite {
@@ -19,12 +19,7 @@ export async function buildAndServeBenchSite(): Promise<BenchSite> {
   const workDir = await mkdtemp(join(tmpdir(), "providerbench-browser-bench-"));
   const siteDir = join(workDir, "site");
   try {
-    await build({
-      root: REPOSITORY_ROOT,
-      configFile: join(REPOSITORY_ROOT, "vite.config.ts"),
-      logLevel: "error",
-      build: { outDir: siteDir, emptyOutDir: true, sourcemap: false },
-    });
+    await buildSite(siteDir, { withSourceMaps: false });
     // Its own root and no config file: the bench page has no React and needs none of the app's plugins.
     await build({
       root: BENCH_PAGE_ROOT,

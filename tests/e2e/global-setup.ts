@@ -3,10 +3,10 @@
 // the site folder, the first screen's module list and the browser's address to the tests.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type BrowserServer } from "playwright-core";
-import { build } from "vite";
 import type { TestProject } from "vitest/node";
+import { buildSite, type SiteBuildOutput } from "../../scripts/build-site";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "./chromium-install";
 
 declare module "vitest" {
@@ -20,11 +20,7 @@ declare module "vitest" {
   }
 }
 
-const REPOSITORY_ROOT = resolve(import.meta.dirname, "../..");
-
-type BuildOutput = Awaited<ReturnType<typeof build>>;
-
-function modulesLoadedUpFront(output: BuildOutput): string[] {
+function modulesLoadedUpFront(output: SiteBuildOutput): string[] {
   if (!("output" in output)) throw new Error("expected one build output");
   const chunks = new Map(output.output.flatMap((item) => (item.type === "chunk" ? [[item.fileName, item] as const] : [])));
   const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
@@ -39,28 +35,6 @@ function modulesLoadedUpFront(output: BuildOutput): string[] {
   return [...seen].flatMap((fileName) => chunks.get(fileName)?.moduleIds ?? []);
 }
 
-/**
- * `vite build` as the README's `npm run build` runs it. Vite builds for the NODE_ENV it finds, and vitest
- * sets it to "test": without this the browser files tested React's development build (its checks and
- * jsxDEV on every render, several times the CPU of what ships), not the site a user gets. Set only while
- * the build runs: vitest runs every project's global setup before it starts a worker.
- */
-async function buildForProduction(siteDirectory: string): Promise<BuildOutput> {
-  const nodeEnvBefore = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    return await build({
-      root: REPOSITORY_ROOT,
-      configFile: join(REPOSITORY_ROOT, "vite.config.ts"),
-      logLevel: "error",
-      build: { outDir: siteDirectory, emptyOutDir: true, sourcemap: false },
-    });
-  } finally {
-    if (nodeEnvBefore === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnvBefore;
-  }
-}
-
 interface SharedBrowserSetup {
   siteDirectory: string;
   firstScreenModules: string[];
@@ -73,7 +47,7 @@ async function buildAndLaunch(): Promise<SharedBrowserSetup> {
   const workDirectory = await mkdtemp(join(tmpdir(), "providerbench-site-"));
   const siteDirectory = join(workDirectory, "site");
   const [output, browser] = await Promise.all([
-    buildForProduction(siteDirectory),
+    buildSite(siteDirectory, { withSourceMaps: false }),
     chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
   ]);
   return {
