@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliProcess, type CliResult } from "./cli-process";
 import type { RequestRecord } from "../../src/core/record";
 
-const HOLD_MS = 4;
+// Long enough that each worker's share (20 rounds of three) outlasts a thread started late on a busy
+// machine, so the two shares overlap in time and the merge has something to interleave.
+const HOLD_MS = 25;
 let server: Server;
 let baseUrl: string;
 let inFlight = 0;

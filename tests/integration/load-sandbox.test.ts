@@ -63,8 +63,12 @@ describe("an open loop above the exact profile's capacity (300 ms a request, two
       const start = record.startedAt;
       expect(start, `arrival at ${arrival - ordered[0]!.scheduledAt!} ms`).toBeGreaterThanOrEqual(Math.max(arrival, slotFree) - 3);
       expect(start, `arrival at ${arrival - ordered[0]!.scheduledAt!} ms, timers up to ${lateMs.toFixed(0)} ms late`).toBeLessThan(Math.max(arrival, slotFree) + 150 + lateMs);
-      // startedAt is Date.now() (whole ms), scheduledAt the monotonic clock mapped once: a millisecond or two apart.
-      expect(Math.abs(record.queueMs! - (start - arrival))).toBeLessThan(3);
+      // queueMs ends when the runner hands the request to the library, startedAt when the library calls
+      // fetch: never before, and later only by the library's own work, which a busy machine stretches.
+      // (startedAt is Date.now(), whole ms; scheduledAt the monotonic clock mapped once: a ms or two apart.)
+      const handOver = start - arrival - record.queueMs!;
+      expect(handOver).toBeGreaterThan(-3);
+      expect(handOver, `timers up to ${lateMs.toFixed(0)} ms late`).toBeLessThan(3 + lateMs);
       if (endsInFlight.length >= 2) endsInFlight.splice(endsInFlight.indexOf(Math.min(...endsInFlight.slice(-2))), 1);
       endsInFlight.push(start + record.latencyMs);
     }
