@@ -118,7 +118,6 @@ describe("stream figures against exact timing", () => {
     // at fixed offsets, so a late token just before the pause shortens the gap after it by its lateness.
     expect(stall!.maxChunkGapMs.p50, late).toBeGreaterThanOrEqual(STALL_MS - 20 - lateMs);
     expect(steady!.maxChunkGapMs.p50, late).toBeLessThan(STALL_MS / 2 + lateMs);
-    expect(stall!.maxChunkGapMs.p50 - steady!.maxChunkGapMs.p50, late).toBeGreaterThan(0);
     // Input + output tokens over the same span: exactly 31/21 of the output rate.
     expect(steady!.totalTokenThroughput! / steady!.outputTokenThroughput!).toBeCloseTo(31 / 21, 9);
     expect(steady!.inputTokenThroughput! / steady!.outputTokenThroughput!).toBeCloseTo(10 / 21, 9);
