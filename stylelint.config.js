@@ -25,5 +25,10 @@ export default {
     // It compares selectors by specificity alone, across components that never match one element
     // (`.pb-pairwise > summary` after `.pb-column-chooser[open] > summary`); states are ordered by hand.
     "no-descending-specificity": null,
+    // An endless animation repaints the tab for as long as it shows, in the page that times the requests.
+    "declaration-property-value-disallowed-list": [
+      { "/^animation(-iteration-count)?$/": ["/infinite/"] },
+      { message: (property) => `Unexpected endless "${property}": it repaints the page that times the requests for as long as it shows` },
+    ],
   },
 };
