@@ -23,13 +23,18 @@ function environmentOf(file: string, cache: Map<string, string>): string {
   return environment;
 }
 
-/** The sequencer, with `leading` (paths from the repository's root) started first in their project. */
+/** The sequencer, with `leading` (paths from the repository's root) started first in their project, in that order. */
 export function environmentGroupedSequencer(leading: readonly string[] = []): TestSequencerConstructor {
-  const leadingFiles = new Set(leading.map((file) => resolve(file)));
+  const leadingFiles = leading.map((file) => resolve(file));
+  const leadingRank = (spec: TestSpecification): number => {
+    const index = leadingFiles.indexOf(spec.moduleId);
+    return index === -1 ? leadingFiles.length : index;
+  };
   return class EnvironmentGroupedSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const vitestOrder = await super.sort(files);
-      const sorted = [...vitestOrder.filter((spec) => leadingFiles.has(spec.moduleId)), ...vitestOrder.filter((spec) => !leadingFiles.has(spec.moduleId))];
+      // The leading files in the order given, then the rest in vitest's (sort is stable).
+      const sorted = vitestOrder.sort((a, b) => leadingRank(a) - leadingRank(b));
       const environments = new Map<string, string>();
       const keyOf = (spec: TestSpecification) => `${spec.project.name}\u0000${environmentOf(spec.moduleId, environments)}`;
       // Environments in the order each first appears in its project, so the project's first file still leads.
