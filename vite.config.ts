@@ -48,7 +48,7 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // These packages declare no `sideEffects: false`, so importing one constant from
-        // @huggingface/inference's index (as core/scenario does) would keep all of it, snippets and
+        // @huggingface/inference's index (as core/scenario/scenario does) would keep all of it, snippets and
         // @huggingface/tasks included, in the first screen's bundle. Their modules have no import-time
         // side effects, so unused ones can go; the client itself then loads only with a run.
         moduleSideEffects: (id: string) =>

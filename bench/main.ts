@@ -171,7 +171,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
     log("datasets of template variables at 10,000 rows…");
     return [
       "## Template inputs at 10,000 rows (Node)",
-      "A CSV and a JSONL file of 10,000 rows read into a table (`src/core/datasets`), and a template checked against every row (`src/core/template-preview`): the work `run --dataset` does before sending, and the dashboard's dataset worker does off the page's main thread. Median and worst of the runs. Goal: each ≤ 500 ms.",
+      "A CSV and a JSONL file of 10,000 rows read into a table (`src/core/datasets`), and a template checked against every row (`src/core/template/template-preview`): the work `run --dataset` does before sending, and the dashboard's dataset worker does off the page's main thread. Median and worst of the runs. Goal: each ≤ 500 ms.",
       datasetsTable(measureDatasets(quick ? 3 : 9)),
     ];
   },

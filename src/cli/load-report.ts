@@ -1,12 +1,12 @@
 // What a run with run.load printed and wrote: per stage and target the load figures (from the metric
 // catalogue), where each target saturated, and whether it was throttled or slow.
-import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics";
+import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics/catalogue";
 import { stageLabel } from "../core/load/curves";
 import { targetLoadPoints } from "../core/load/load-points";
 import { clientLimits as clientLimitsOf, clientSlowdowns as clientSlowdownsOf, describeLoadJudgement, limitVerdict, saturationStage } from "../core/load/saturation";
 import type { StageSummaries } from "../core/load/stage-summaries";
 import { offeredLoadOrder, type Stage } from "../core/load/stages";
-import type { Scenario } from "../core/scenario";
+import type { Scenario } from "../core/scenario/scenario";
 
 const STAGE_METRICS = [
   "requests",

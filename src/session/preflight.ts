@@ -1,10 +1,10 @@
 // Before a run row exists: is there a token for the targets that need one, is the sandbox answering,
 // do the inputs expand? A run that cannot go is one clear problem, and nothing is stored.
-import { endpointOrigin } from "../core/endpoint-origin";
-import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
-import { SANDBOX_URL_SCHEME } from "../core/scenario-target";
-import { sandboxEndpointUrl } from "../core/sandbox-url";
-import type { Scenario } from "../core/scenario";
+import { endpointOrigin } from "../core/http/endpoint-origin";
+import { isSandboxUp, usesSandbox } from "../core/http/sandbox-health";
+import { SANDBOX_URL_SCHEME } from "../core/scenario/scenario-target";
+import { sandboxEndpointUrl } from "../core/http/sandbox-url";
+import type { Scenario } from "../core/scenario/scenario";
 import type * as RunMachinery from "./run-machinery";
 import type { RunProblem } from "./run-snapshot";
 
@@ -16,7 +16,7 @@ export interface PreflightContext {
   fetch: typeof fetch;
   /** Endpoint keys saved in Settings, by origin. */
   endpointKeys?: Readonly<Record<string, string>>;
-  /** A host name per sandbox profile, as the run will call them (core/sandbox-url.ts). */
+  /** A host name per sandbox profile, as the run will call them (core/http/sandbox-url.ts). */
   sandboxHostPerProfile?: boolean;
 }
 

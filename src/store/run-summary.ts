@@ -1,9 +1,9 @@
 // A run's summary table: the one stored on its row while it is current, else computed once from the
 // run's records and stored, so the next look at the run reads no record.
-import type { RequestRecord } from "../core/record";
-import { summaryOptionsOf } from "../core/output-length";
-import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats";
-import { valueSettingsOf } from "../core/value-summary";
+import type { RequestRecord } from "../core/record/record";
+import { summaryOptionsOf } from "../core/stats/output-length";
+import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats/summary";
+import { valueSettingsOf } from "../core/stats/value-summary";
 import type { ProviderBenchDb, StoredRun, StoredSummary } from "./db";
 import { forEachRecordChunk } from "./record-store";
 
@@ -13,7 +13,7 @@ export function currentSummary(run: Pick<StoredRun, "summary">): SummaryRow[] | 
   return summary !== null && (summary.statsVersion >= STATS_VERSION || summary.fromFile === true) ? summary.rows : null;
 }
 
-/** A summary-level import's rows (core/imports/artillery.ts), stored as the run's summary for good. */
+/** A summary-level import's rows (core/io/imports/artillery.ts), stored as the run's summary for good. */
 export function summaryFromFile(rows: SummaryRow[]): StoredSummary {
   return { statsVersion: STATS_VERSION, rows, fromFile: true };
 }

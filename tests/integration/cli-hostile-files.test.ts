@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "./cli-in-process";
-import { recordsCsvHeader, recordToCsvLine } from "../../src/core/csv";
-import { toJsonLine } from "../../src/core/jsonl";
+import { recordsCsvHeader, recordToCsvLine } from "../../src/core/io/csv";
+import { toJsonLine } from "../../src/core/io/jsonl";
 import { requestRecord } from "../unit/request-record";
 
 let workDir: string;

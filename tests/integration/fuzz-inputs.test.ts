@@ -2,10 +2,10 @@
 // load or be rejected with located errors — never an uncaught exception.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseScenarioText } from "../../src/core/scenario-file";
-import { expandInputs } from "../../src/core/inputs";
-import { countPlannedRequests, planRequests } from "../../src/core/runner";
-import { mulberry32 } from "../../src/core/random";
+import { parseScenarioText } from "../../src/core/scenario/scenario-file";
+import { expandInputs } from "../../src/core/scenario/inputs";
+import { countPlannedRequests, planRequests } from "../../src/core/run/runner";
+import { mulberry32 } from "../../src/core/stats/random";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -3,10 +3,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { http, HttpResponse, delay } from "msw";
-import { runScenario, type RunResult } from "../../src/core/runner";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
-import type { RequestRecord } from "../../src/core/record";
+import { runScenario, type RunResult } from "../../src/core/run/runner";
+import { type Scenario } from "../../src/core/scenario/scenario";
+import { validateScenario } from "../../src/core/scenario/scenario-file";
+import type { RequestRecord } from "../../src/core/record/record";
 import {
   CHAT_ROUTES,
   PROVIDER_MODEL_IDS,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { bestSplit, eDivisive } from "../../src/core/change-points/e-divisive";
 import { medianInterval, MIN_RUNS_FOR_ORDER_STATISTIC_MEDIAN, seriesChanges } from "../../src/core/change-points/series";
-import { mulberry32, openUnit, standardNormal } from "../../src/core/random";
+import { mulberry32, openUnit, standardNormal } from "../../src/core/stats/random";
 
 const SEEDS = 200;
 

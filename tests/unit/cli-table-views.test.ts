@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/args";
 import { formatSummaryTable } from "../../src/cli/summary-table";
-import { METRICS, metricsIn } from "../../src/core/metrics";
-import { fixedOutputTokens } from "../../src/core/output-length";
-import type { RequestRecord } from "../../src/core/record";
-import { summarize } from "../../src/core/stats";
+import { METRICS, metricsIn } from "../../src/core/metrics/catalogue";
+import { fixedOutputTokens } from "../../src/core/stats/output-length";
+import type { RequestRecord } from "../../src/core/record/record";
+import { summarize } from "../../src/core/stats/summary";
 
 function record(overrides: Partial<RequestRecord>): RequestRecord {
   return {

@@ -5,11 +5,11 @@ import {
   originsOverBrowserLimit,
   plannedLoadPerOrigin,
   type ResourceTimingSample,
-} from "../../src/core/connection-limits";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
-import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/sandbox-url";
-import { resolveEndpointUrl } from "../../src/core/targets";
+} from "../../src/core/run/connection-limits";
+import { type Scenario } from "../../src/core/scenario/scenario";
+import { validateScenario } from "../../src/core/scenario/scenario-file";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/http/sandbox-url";
+import { resolveEndpointUrl } from "../../src/core/run/targets";
 import bundledStreaming from "../../scenarios/sandbox-chat-streaming.json";
 import bundledSweep from "../../scenarios/sandbox-load-sweep.json";
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parseAllowances, type Allowance } from "../../src/core/gate/allowances";
 import { failureRateMarginP, gateFailed, judgeGate, type GateRun } from "../../src/core/gate/judge";
 import { gateJunit, gateMarkdown, worseningText } from "../../src/core/gate/report";
-import { collectSamples, compareSamples } from "../../src/core/paired";
-import type { RequestRecord } from "../../src/core/record";
+import { collectSamples, compareSamples } from "../../src/core/stats/paired";
+import type { RequestRecord } from "../../src/core/record/record";
 import { gateRecords, type RunShape } from "./gate-fixtures";
 
 function gateRun(records: RequestRecord[]): GateRun {

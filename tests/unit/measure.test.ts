@@ -5,9 +5,9 @@ import {
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
 } from "@huggingface/inference";
-import { classifyError, createTimingFetch, EventStreamScanner, newWireTiming, oneLine, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure";
-import { backoffDelayMs, planRetry } from "../../src/core/retry";
-import { summarizeVector } from "../../src/core/targets";
+import { classifyError, createTimingFetch, EventStreamScanner, newWireTiming, oneLine, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure/measure";
+import { backoffDelayMs, planRetry } from "../../src/core/run/retry";
+import { summarizeVector } from "../../src/core/run/targets";
 
 function emptyTiming(overrides: Partial<WireTiming> = {}): WireTiming {
   return { ...newWireTiming(), t0: 0, startedAtEpochMs: 0, ...overrides };

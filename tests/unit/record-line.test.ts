@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_FIELDS } from "../../src/core/record";
-import { parseRecordLine } from "../../src/core/record-line";
+import { RECORD_FIELDS } from "../../src/core/record/record";
+import { parseRecordLine } from "../../src/core/record/record-line";
 
 const GOOD = {
   runId: "r",

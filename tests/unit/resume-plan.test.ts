@@ -1,10 +1,10 @@
 // Resuming a run: which planned requests are missing, and that the runner sends those and no others.
 import { describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record";
-import { ResumeLedger, requestKey, resumeRefusal, supersededAbort, type ResumePlan } from "../../src/core/resume-plan";
-import { planRequests, runScenario } from "../../src/core/runner";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import type { RequestRecord } from "../../src/core/record/record";
+import { ResumeLedger, requestKey, resumeRefusal, supersededAbort, type ResumePlan } from "../../src/core/run/resume-plan";
+import { planRequests, runScenario } from "../../src/core/run/runner";
+import type { Scenario } from "../../src/core/scenario/scenario";
+import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { requestRecord } from "./request-record";
 
 function scenario(run: Record<string, unknown> = {}): Scenario {

@@ -1,7 +1,7 @@
 // Share links and exported files: a scenario round-trips through the link, never carries a key, and a
 // hostile link is refused by its length, its inflated size or its fields, never by taking the tab down.
 import { describe, expect, it } from "vitest";
-import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
+import { checkScenarioShape, type Scenario } from "../../src/core/scenario/scenario";
 import {
   decodeSharePayload,
   encodeSharePayload,
@@ -12,7 +12,7 @@ import {
   SecretInScenarioError,
   shareableScenarioText,
   toBase64Url,
-} from "../../src/core/scenario-share";
+} from "../../src/core/scenario/scenario-share";
 import chatScenario from "../../scenarios/sandbox-chat-streaming.json";
 
 function bundled(): Scenario {

@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expandInputs, inputFileParts } from "../../core/inputs";
-import { formatScenarioErrors, type Scenario } from "../../core/scenario";
-import { parseScenarioText } from "../../core/scenario-file";
-import { DEFAULT_SANDBOX_URL } from "../../core/sandbox-health";
+import { expandInputs, inputFileParts } from "../../core/scenario/inputs";
+import { formatScenarioErrors, type Scenario } from "../../core/scenario/scenario";
+import { parseScenarioText } from "../../core/scenario/scenario-file";
+import { DEFAULT_SANDBOX_URL } from "../../core/http/sandbox-health";
 import { describeKeyRoutes, grantedVariables, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
 import { FileExistsProblem, placeFile } from "../atomic-file";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "../exit-codes";

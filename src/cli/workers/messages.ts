@@ -1,9 +1,9 @@
 // What the command line's main thread and its run workers say to each other (run-in-workers.ts, run-worker.ts).
-import type { Clock } from "../../core/measure";
-import type { EndpointKeys } from "../../core/auth-headers";
-import type { RequestRecord } from "../../core/record";
-import type { RunProgress, RunResult } from "../../core/runner";
-import type { Scenario } from "../../core/scenario";
+import type { Clock } from "../../core/measure/measure";
+import type { EndpointKeys } from "../../core/run/auth-headers";
+import type { RequestRecord } from "../../core/record/record";
+import type { RunProgress, RunResult } from "../../core/run/runner";
+import type { Scenario } from "../../core/scenario/scenario";
 import type { Stage } from "../../core/load/stages";
 import type { TransportName } from "../args";
 

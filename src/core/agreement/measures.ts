@@ -1,8 +1,8 @@
 // The agreement catalogue: every figure that compares two targets' outputs for the same input, defined
 // once (like the metric catalogue in metrics.ts). The compare page's tables, the summary rows (and so the
 // CSV and --summary JSON) and docs/metrics.md all use these entries.
-import type { Better } from "../metrics";
-import type { Unit } from "../format";
+import type { Better } from "../metrics/catalogue";
+import type { Unit } from "../text/format";
 import { outputKindOf } from "../outputs/output-kind";
 import { readAnswer, readOutputText } from "../outputs/read-output";
 import { embeddingCosine } from "./cosine-similarity";

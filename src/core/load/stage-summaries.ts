@@ -1,7 +1,7 @@
 // Summaries per stage and target: one summary accumulator per stage of a sweep, fed record by record.
-import { meanInFlightWhileSending } from "../in-flight";
-import type { RequestRecord } from "../record";
-import { SummaryAccumulator, type SummaryRow } from "../stats";
+import { meanInFlightWhileSending } from "../stats/in-flight";
+import type { RequestRecord } from "../record/record";
+import { SummaryAccumulator, type SummaryRow } from "../stats/summary";
 import { providerSpan, providerTimeMs } from "./provider-time";
 
 export interface StageRows {

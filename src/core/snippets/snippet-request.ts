@@ -2,12 +2,12 @@
 // scenario's first input (its own request builder, the one the run's calls go through), and the
 // environment variable its token is read from. No token is ever read here.
 import { getProviderHelper, makeRequestOptionsFromResolvedModel, type InferenceProviderOrPolicy } from "@huggingface/inference";
-import { isHuggingFaceUrl } from "../auth-headers";
-import { expandInputs, inputFileParts } from "../inputs";
-import { requestParametersOf } from "../request-parameters";
-import { isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
-import { endpointBaseUrl } from "../targets";
-import { taskDefinition } from "../tasks/index";
+import { isHuggingFaceUrl } from "../run/auth-headers";
+import { expandInputs, inputFileParts } from "../scenario/inputs";
+import { requestParametersOf } from "../scenario/request-parameters";
+import { isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario/scenario";
+import { endpointBaseUrl } from "../run/targets";
+import { taskDefinition } from "../tasks/registry";
 import { isInputFileRef } from "../tasks/task-io";
 
 export interface SnippetRequest {

@@ -1,7 +1,7 @@
 // chat-completion: OpenAI-style chat (client.chatCompletion / chatCompletionStream), streamed or not.
 import { InferenceClientProviderOutputError, type InferenceClient } from "@huggingface/inference";
 import { z } from "zod";
-import type { TargetCallResult } from "../targets";
+import type { TargetCallResult } from "../run/targets";
 import { collectStream, usageFrom } from "./streaming";
 import type { TaskCallContext, TaskDefinition } from "./task-definition";
 

@@ -2,7 +2,7 @@
 // library's own task method is called with it, and what a record keeps of the answer.
 import type { InferenceClient, InferenceProviderOrPolicy, InferenceTask } from "@huggingface/inference";
 import type { z } from "zod";
-import type { CallHooks, TargetCallResult } from "../targets";
+import type { CallHooks, TargetCallResult } from "../run/targets";
 import type { BlobRef } from "./output-value";
 
 /** What every library call of one attempt gets: the attempt's fetch and signal, and never the library's own retry. */

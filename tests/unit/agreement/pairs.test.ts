@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgreementAccumulator, agreementOf } from "../../../src/core/agreement/pairs";
 import type { TargetOutput } from "../../../src/core/agreement/measures";
-import { summarize } from "../../../src/core/stats";
+import { summarize } from "../../../src/core/stats/summary";
 import { requestRecord } from "../request-record";
 
 const labels = (label: string): TargetOutput => ({ value: [{ label, score: 0.9 }], text: label });

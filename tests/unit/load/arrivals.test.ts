@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { arrivalOffsets, interArrivalSampler } from "../../../src/core/load/arrivals";
 import { mergeArrivals } from "../../../src/core/load/pacer";
-import { gammaVariate, mulberry32, openUnit } from "../../../src/core/random";
+import { gammaVariate, mulberry32, openUnit } from "../../../src/core/stats/random";
 
 function take(iterator: Iterator<number>, count: number): number[] {
   return Array.from({ length: count }, () => iterator.next().value as number);

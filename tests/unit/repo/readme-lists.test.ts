@@ -11,9 +11,9 @@ import { SNIPPETS_OPTIONS } from "../../../src/cli/snippets-command";
 import type { OptionsConfig } from "../../../src/cli/command-options";
 import { START_OPTIONS } from "../../../src/cli/start-options";
 import { TASKS_OPTIONS } from "../../../src/cli/tasks-command";
-import { RECORD_FIELDS, type RequestRecord } from "../../../src/core/record";
-import { usesSandbox } from "../../../src/core/sandbox-health";
-import { checkScenarioShape } from "../../../src/core/scenario";
+import { RECORD_FIELDS, type RequestRecord } from "../../../src/core/record/record";
+import { usesSandbox } from "../../../src/core/http/sandbox-health";
+import { checkScenarioShape } from "../../../src/core/scenario/scenario";
 import { taskCatalogue } from "../../../src/core/tasks/catalogue";
 import { SANDBOX_OPTIONS } from "../../../src/sandbox/command-options";
 

@@ -1,8 +1,8 @@
 // Records and runs for store tests.
-import type { RequestRecord } from "../../../src/core/record";
+import type { RequestRecord } from "../../../src/core/record/record";
 import { requestRecord } from "../request-record";
-import { type Scenario } from "../../../src/core/scenario";
-import { validateScenario } from "../../../src/core/scenario-file";
+import { type Scenario } from "../../../src/core/scenario/scenario";
+import { validateScenario } from "../../../src/core/scenario/scenario-file";
 import type { StoredRun } from "../../../src/store/db";
 
 export function testScenario(): Scenario {

@@ -2,9 +2,9 @@
 // and validation of each task's inputs, errors named at the input's own path.
 import { describe, expect, it } from "vitest";
 import { getProviderHelper, INFERENCE_PROVIDERS } from "@huggingface/inference";
-import { SUPPORTED_TASKS, STREAMING_TASKS } from "../../../src/core/scenario";
-import { validateScenario } from "../../../src/core/scenario-file";
-import { findTaskDefinition, taskDefinition, CHECKABLE_TASKS } from "../../../src/core/tasks/index";
+import { SUPPORTED_TASKS, STREAMING_TASKS } from "../../../src/core/scenario/scenario";
+import { validateScenario } from "../../../src/core/scenario/scenario-file";
+import { findTaskDefinition, taskDefinition, CHECKABLE_TASKS } from "../../../src/core/tasks/registry";
 import { providerTaskSupport, providersForTask } from "../../../src/core/tasks/provider-support";
 import { isBlobRef, blobRefOf } from "../../../src/core/tasks/output-value";
 

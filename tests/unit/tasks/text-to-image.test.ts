@@ -3,7 +3,7 @@
 // every fetch of a URL to the run's transport (the hook).
 import { InferenceClient, InferenceClientProviderOutputError } from "@huggingface/inference";
 import { describe, expect, it } from "vitest";
-import { fetchAnswerUrl } from "../../../src/core/answer-urls";
+import { fetchAnswerUrl } from "../../../src/core/run/answer-urls";
 import { textToImageTask } from "../../../src/core/tasks/text-to-image";
 import type { TaskCallContext } from "../../../src/core/tasks/task-definition";
 import { blobRefOf } from "../../../src/core/tasks/output-value";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { measuredFigures, type MeasuringScenario } from "../../../core/measured-figures";
-import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
-import type { SummaryRow } from "../../../core/stats";
+import { measuredFigures, type MeasuringScenario } from "../../../core/metrics/measured-figures";
+import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics/catalogue";
+import type { SummaryRow } from "../../../core/stats/summary";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
 import { describeTargets } from "./target-info";

@@ -4,8 +4,8 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
-import type { RequestRecord } from "../../../core/record";
-import type { Scenario } from "../../../core/scenario";
+import type { RequestRecord } from "../../../core/record/record";
+import type { Scenario } from "../../../core/scenario/scenario";
 import { formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartLegend, ChartTooltipBox } from "./chart-parts";

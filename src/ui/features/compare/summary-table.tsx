@@ -9,9 +9,9 @@ import {
   useTable,
   type SortDirection,
 } from "@tanstack/react-table";
-import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../core/metrics";
-import type { MeasuredFigures } from "../../../core/measured-figures";
-import type { SummaryRow } from "../../../core/stats";
+import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../core/metrics/catalogue";
+import type { MeasuredFigures } from "../../../core/metrics/measured-figures";
+import type { SummaryRow } from "../../../core/stats/summary";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { ColumnChooser, useColumnChoices } from "./column-chooser";
 import { isColumnShown } from "./column-settings";

@@ -1,6 +1,6 @@
 // What the compare views need to show a target: its name for people and its stable colour.
-import type { Scenario } from "../../../core/scenario";
-import { targetDisplayName } from "../../../core/target-names";
+import type { Scenario } from "../../../core/scenario/scenario";
+import { targetDisplayName } from "../../../core/scenario/target-names";
 import { targetColor } from "../../components/ui/target-colors";
 
 export interface TargetInfo {

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { isInputFileRef } from "../../../core/tasks/task-io";
 import { getAppDb } from "../../../store/db";
 import { putInputFile } from "../../../store/blobs";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text/describe-error";
 import { useEditor } from "./editor-context";
 
 type Path = readonly (string | number)[];

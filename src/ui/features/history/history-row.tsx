@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { metricById } from "../../../core/metrics";
-import type { Scenario } from "../../../core/scenario";
-import { resumeRefusal } from "../../../core/resume-plan";
-import type { SummaryRow } from "../../../core/stats";
-import { targetDisplayName } from "../../../core/target-names";
+import { metricById } from "../../../core/metrics/catalogue";
+import type { Scenario } from "../../../core/scenario/scenario";
+import { resumeRefusal } from "../../../core/run/resume-plan";
+import type { SummaryRow } from "../../../core/stats/summary";
+import { targetDisplayName } from "../../../core/scenario/target-names";
 import type { StoredRun } from "../../../store/db";
 import { isReplayable } from "../../../store/run-bundle";
 import { RunOriginTag } from "../../components/run-origin";

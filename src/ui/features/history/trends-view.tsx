@@ -5,7 +5,7 @@
 // visit reads no record.
 import { useEffect, useId, useMemo } from "react";
 import { runSeries, type RunSeries } from "../../../core/change-points/run-series";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text/describe-error";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { listRuns } from "../../../store/queries";
 import { currentSummary, summaryOfRun } from "../../../store/run-summary";

@@ -8,7 +8,7 @@ import { readEndpointKeys, readHfToken } from "../settings";
 import { resolveSandboxUrl } from "../settings";
 import { readBundledAsset } from "../scenarios";
 import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
-import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/sandbox-url";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/http/sandbox-url";
 import { createRunController, type RunController } from "../../../session/run-controller";
 
 export const RUN_LOCK_PREFIX = "providerbench-run:";

@@ -1,10 +1,10 @@
 // The run page: what the scenario will do, the Run and Abort buttons, and the run as it happens.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import { originsOverBrowserLimit, plannedLoadPerOrigin } from "../../../core/connection-limits";
-import { expandInputs } from "../../../core/inputs";
-import { countPlannedRequests } from "../../../core/runner";
-import type { Scenario } from "../../../core/scenario";
-import { targetsNeedingToken } from "../../../core/targets";
+import { originsOverBrowserLimit, plannedLoadPerOrigin } from "../../../core/run/connection-limits";
+import { expandInputs } from "../../../core/scenario/inputs";
+import { countPlannedRequests } from "../../../core/run/runner";
+import type { Scenario } from "../../../core/scenario/scenario";
+import { targetsNeedingToken } from "../../../core/run/targets";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Notice } from "../../components/ui/notice";

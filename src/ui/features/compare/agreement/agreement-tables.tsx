@@ -2,7 +2,7 @@
 import { useMemo } from "react";
 import { AgreementAccumulator, type MeasureAgreement } from "../../../../core/agreement/pairs";
 import { agreementMeasures } from "../../../../core/agreement/measures";
-import type { RequestRecord } from "../../../../core/record";
+import type { RequestRecord } from "../../../../core/record/record";
 import { formatValueIn, MISSING } from "../../../components/ui/format";
 import { TargetSwatch } from "../../../components/ui/target-swatch";
 import type { TargetInfo } from "../target-info";

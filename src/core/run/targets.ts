@@ -1,0 +1,134 @@
+// How one target is called for each task, always through @huggingface/inference's InferenceClient.
+import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
+import { normalizeHttpUrl } from "../http/http-url";
+import { sandboxEndpointUrl, type SandboxUrlOptions } from "../http/sandbox-url";
+import type { ExpandedInput } from "../scenario/inputs";
+import { requestParametersOf } from "../scenario/request-parameters";
+import type { OutputChunkKind } from "../measure/stream-timeline";
+import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario/scenario";
+import { taskDefinition, type TaskDefinition } from "../tasks/registry";
+import { blobRefOf, type BlobRef, type OutputBlobSink } from "../tasks/output-value";
+import { inputAudioSecondsOf, outputMediaCounter, type MediaFigures } from "../tasks/media-figures";
+
+export interface TokenUsage {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  /** usage.completion_tokens_details.reasoning_tokens, when the provider reports it (part of completionTokens). */
+  reasoningTokens?: number | null;
+}
+
+export interface TargetCallResult {
+  /** Text output, or a one-line summary of a structured or binary answer ("POSITIVE 0.98", "3 boxes"). */
+  output: string;
+  /** Only text has output tokens to count or estimate, and checks to read it; a value (labels, a vector, an image) has neither. */
+  outputKind: "text" | "value";
+  /** The record's outputValue (record.ts): the parsed answer or a BlobRef; null when the text says it all. */
+  outputValue?: unknown;
+  /** Audio seconds sent and received, images received (media-figures.ts); absent for a call that has none. */
+  media?: MediaFigures;
+  usage: TokenUsage | null;
+  /** Stream events received (0 when not streaming). */
+  chunkCount: number;
+  /** Stream events that carried output content: the token count when the provider reports none. */
+  contentChunkCount: number;
+  /** Stream events that carried reasoning (a reasoning_content or reasoning delta) instead of answer text. */
+  reasoningChunkCount?: number;
+  /** A stream chunk carried a finish reason: the answer is complete even if no [DONE] follows. */
+  finished?: boolean;
+}
+
+export interface CallHooks {
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  /** Called for every stream event that carries output, answer or reasoning, as soon as it is parsed. */
+  onContent(kind: OutputChunkKind): void;
+  /** The file an answer points to, through the target's transport and origin rule (answer-urls.ts). */
+  fetchAnswerUrl(url: string): Promise<Blob>;
+}
+
+export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
+
+export interface TargetCallOptions {
+  /** Hugging Face token, sent only to Hugging Face provider targets, never to other endpoints. */
+  accessToken?: string | undefined;
+  /** Base URL of the running sandbox, for `sandbox:/…` endpoint URLs. */
+  sandboxUrl?: string | undefined;
+  /** A host name per sandbox profile (core/http/sandbox-url.ts): the browser's six connections per host. */
+  sandboxHostPerProfile?: boolean | undefined;
+  /** Where binary outputs' bytes go (blobs table, --outputs-dir); without one only their reference is recorded. */
+  outputBlobSink?: OutputBlobSink | undefined;
+}
+
+/**
+ * Resolves `sandbox:/fast/v1` against the sandbox's base URL; other URLs pass through. The result is in
+ * the one form the library recognises as an endpoint (http-url.ts), or this throws: an address it did
+ * not recognise would go to the Hugging Face router as a model id, with the prompt.
+ */
+export function resolveEndpointUrl(endpointUrl: string, sandboxUrl: string | undefined, sandboxOptions: SandboxUrlOptions = {}): string {
+  if (!endpointUrl.startsWith(SANDBOX_URL_SCHEME)) return recognisedHttpUrl(endpointUrl);
+  if (!sandboxUrl) {
+    throw new InferenceClientInputError(`${endpointUrl} needs the sandbox: start it with "npm run sandbox" (or "npm start")`);
+  }
+  return recognisedHttpUrl(sandboxEndpointUrl(endpointUrl, recognisedHttpUrl(sandboxUrl), sandboxOptions));
+}
+
+function recognisedHttpUrl(url: string): string {
+  const checked = normalizeHttpUrl(url);
+  if (!checked.ok) throw new InferenceClientInputError(`endpoint ${checked.message}`);
+  return checked.url;
+}
+
+/** Provider targets need a Hugging Face token; endpoint targets do not. */
+export function targetsNeedingToken(scenario: Pick<Scenario, "targets">): ScenarioTarget[] {
+  return scenario.targets.filter(isProviderTarget);
+}
+
+export function createTargetCall(target: ScenarioTarget, scenario: Scenario, options: TargetCallOptions): TargetCall {
+  const definition = taskDefinition(scenario.task);
+  // A 503 is a result worth recording: the library's own retry would repeat it forever, at once.
+  const clientOptions = { retry_on_error: false } as const;
+  const client = isProviderTarget(target)
+    ? new InferenceClient(options.accessToken ?? "", clientOptions)
+    : new InferenceClient("", { ...clientOptions, endpointUrl: endpointBaseUrl(target.endpointUrl!, definition, options) });
+  const routing = isProviderTarget(target) ? { provider: target.provider, model: target.model } : { model: target.model };
+  // Validation refuses routing keys in parameters; a scenario that skipped it (stored before, built by
+  // hand) still cannot route: they are dropped, and the target's routing is spread last so it wins.
+  const parameters = requestParametersOf(scenario.parameters);
+  const stream = scenario.run.stream && definition.streams;
+  return async (input, hooks) => {
+    // Images and audio of this call, for the per-image and per-audio-second figures (media-figures.ts).
+    const outputMedia = outputMediaCounter();
+    const keepBlob = async (blob: Blob): Promise<BlobRef> => {
+      const ref = await blobRefOf(blob);
+      await options.outputBlobSink?.(ref, blob);
+      await outputMedia.observe(blob);
+      return ref;
+    };
+    const result = await definition.call(input.value, {
+      client,
+      routing,
+      parameters,
+      stream,
+      hooks,
+      options: { fetch: hooks.fetch, signal: hooks.signal, retry_on_error: false },
+      keepBlob,
+    });
+    // A text input (most runs) has no audio to read: no await for it, on every request.
+    const inputAudioSeconds = typeof input.value === "string" ? null : await inputAudioSecondsOf(input.value);
+    return { ...result, media: { inputAudioSeconds, ...outputMedia.figures() } };
+  };
+}
+
+/**
+ * The library appends `/chat/completions` and `/completions` to a URL ending in `/v1` itself, but posts
+ * every other task to the URL as given: a `/v1` base gets the task's route (`/embeddings`,
+ * `/text-classification`, …) so one endpoint URL serves every task; any other URL is the task's route
+ * as given (TEI, TGI, an hf-inference-style endpoint).
+ */
+export function endpointBaseUrl(endpointUrl: string, definition: TaskDefinition, options: Pick<TargetCallOptions, "sandboxUrl" | "sandboxHostPerProfile">): string {
+  const resolved = resolveEndpointUrl(endpointUrl, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true }).replace(/\/+$/, "");
+  return definition.endpointRoute !== undefined && resolved.endsWith("/v1") ? `${resolved}${definition.endpointRoute}` : resolved;
+}
+
+/** Vectors are not kept whole in `output`: their shape and first values are enough to read (outputValue keeps them). */
+export { summarizeVector } from "../tasks/feature-extraction";
