@@ -1,7 +1,7 @@
 // Runner overhead: the full runner (InferenceClient, timing fetch, record sink) against a raw fetch loop,
 // side by side, same server (the sandbox's zero-latency profile), same concurrency, alternating rounds.
 import { runScenario } from "../src/core/run/runner";
-import { type Scenario } from "../src/core/scenario/scenario";
+import type { Scenario } from "../src/core/scenario/types";
 import { validateScenario } from "../src/core/scenario/scenario-file";
 import { SummaryAccumulator } from "../src/core/stats/summary";
 import { recordToJsonLine } from "../src/cli/record-files";

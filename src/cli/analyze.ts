@@ -19,7 +19,8 @@ import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, p
 import { describeRecordsReport } from "../core/io/records-filter";
 import { judgeRunChanges, type RunChange } from "../core/verdict/run-changes";
 import { measuredFigures, type MeasuredFigures } from "../core/metrics/measured-figures";
-import { formatScenarioErrors, type Scenario } from "../core/scenario/scenario";
+import { formatScenarioErrors } from "../core/scenario/scenario";
+import type { Scenario } from "../core/scenario/types";
 import { parseScenarioText } from "../core/scenario/scenario-file";
 import { SummaryAccumulator, type SummaryRow } from "../core/stats/summary";
 import { targetDisplayName } from "../core/scenario/target-names";

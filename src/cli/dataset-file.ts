@@ -3,7 +3,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { datasetFormatOf, datasetSizeError, formatDatasetErrors, parseDataset } from "../core/datasets";
 import { parseJsonText } from "../core/text/json-text";
-import type { ScenarioError } from "../core/scenario/scenario";
+import type { ScenarioError } from "../core/scenario/types";
 
 export class DatasetProblem extends Error {}
 

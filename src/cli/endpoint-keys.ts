@@ -5,7 +5,9 @@
 // and names the --key it needs.
 import { credentialScopeOf, type EndpointKeys } from "../core/run/auth-headers";
 import { endpointOrigin } from "../core/http/endpoint-origin";
-import { isProviderTarget, keyVariableNameProblem, type Scenario } from "../core/scenario/scenario";
+import { isProviderTarget } from "../core/scenario/scenario-target";
+import { keyVariableNameProblem } from "../core/scenario/schema";
+import type { Scenario } from "../core/scenario/types";
 
 /** `--key vllm=VLLM_KEY` (one target of the scenario) or `--key http://127.0.0.1:8000=VLLM_KEY` (every endpoint target at that origin). */
 export interface KeyGrant {

@@ -6,7 +6,7 @@ import { targetLoadPoints } from "../core/load/load-points";
 import { clientLimits as clientLimitsOf, clientSlowdowns as clientSlowdownsOf, describeLoadJudgement, limitVerdict, saturationStage } from "../core/load/saturation";
 import type { StageSummaries } from "../core/load/stage-summaries";
 import { offeredLoadOrder, type Stage } from "../core/load/stages";
-import type { Scenario } from "../core/scenario/scenario";
+import type { Scenario } from "../core/scenario/types";
 
 const STAGE_METRICS = [
   "requests",

@@ -6,7 +6,7 @@ import { RUN_FILE_LIMITS } from "../core/io/imports/run-file";
 import { parseRecordLine } from "../core/record/record-line";
 import type { RequestRecord } from "../core/record/record";
 import { ResumeLedger, resumeRefusal, supersededAbort, type ResumePlan } from "../core/run/resume-plan";
-import type { Scenario } from "../core/scenario/scenario";
+import type { Scenario } from "../core/scenario/types";
 import { textLines } from "../core/io/text-lines";
 import { trimTornLastLine } from "./torn-line";
 

@@ -2,9 +2,9 @@
 // do the inputs expand? A run that cannot go is one clear problem, and nothing is stored.
 import { endpointOrigin } from "../core/http/endpoint-origin";
 import { isSandboxUp, usesSandbox } from "../core/http/sandbox-health";
-import { SANDBOX_URL_SCHEME } from "../core/scenario/scenario-target";
+import { SANDBOX_URL_SCHEME } from "../core/http/sandbox-url";
 import { sandboxEndpointUrl } from "../core/http/sandbox-url";
-import type { Scenario } from "../core/scenario/scenario";
+import type { Scenario } from "../core/scenario/types";
 import type * as RunMachinery from "./run-machinery";
 import type { RunProblem } from "./run-snapshot";
 

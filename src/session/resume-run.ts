@@ -2,7 +2,7 @@
 // plan supersedes deleted (their requests are sent again), and the row marked running again.
 import type { RequestRecord } from "../core/record/record";
 import type { ResumePlan } from "../core/run/resume-plan";
-import type { Scenario } from "../core/scenario/scenario";
+import type { Scenario } from "../core/scenario/types";
 import type { ProviderBenchDb } from "../store/db";
 import { recordsOfRun, reopenRun } from "../store/queries";
 import type * as RunMachinery from "./run-machinery";

@@ -4,7 +4,7 @@ import type { RunOrigin } from "../core/io/bundle/origin";
 import type { RunFileFormat } from "../core/io/imports/run-file";
 import type { RequestRecord } from "../core/record/record";
 import { recordColumns, type RecordColumns } from "../core/record/record-columns";
-import type { Scenario } from "../core/scenario/scenario";
+import type { Scenario } from "../core/scenario/types";
 import type { SummaryRow } from "../core/stats/summary";
 
 export const DATABASE_NAME = "providerbench";

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { EndpointKeys } from "../../src/core/run/auth-headers";
 import type { RequestRecord } from "../../src/core/record/record";
 import { runScenario } from "../../src/core/run/runner";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { echoingRouterHandlers, type RouterSeen } from "../mocks/hf-echo-router";
 import { chatCompletionBody } from "../mocks/hf-router";

@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createWireTransport, type WireTransport } from "../../src/cli/transport/undici-transport";
 import type { RequestRecord } from "../../src/core/record/record";
 import { runScenario } from "../../src/core/run/runner";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { chatCompletionBody } from "../mocks/hf-router";
 

@@ -3,7 +3,7 @@
 // single answer can end the run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScenario, type RunOptions } from "../../src/core/run/runner";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import type { RequestRecord } from "../../src/core/record/record";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../../src/core/run/attempt";

@@ -7,7 +7,7 @@ import { http } from "msw";
 import { setupServer } from "msw/node";
 import { useSyncExternalStore } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { summaryOptionsOf } from "../../src/core/stats/output-length";
 import { STATS_VERSION, summarize } from "../../src/core/stats/summary";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, type Random } from "../../src/core/stats/random";
 import { runScenario } from "../../src/core/run/runner";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 
 /** How long the server waits for the runner to fill its slots before answering anyway. */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { runScenario } from "../../src/core/run/runner";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { summarize } from "../../src/core/stats/summary";
 import type { RequestRecord } from "../../src/core/record/record";

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record/record";
 import { runScenario } from "../../src/core/run/runner";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { parseScenarioText } from "../../src/core/scenario/scenario-file";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 

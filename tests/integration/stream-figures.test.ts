@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record/record";
 import { runScenario } from "../../src/core/run/runner";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { SummaryAccumulator } from "../../src/core/stats/summary";
 import { withTimerLateness } from "./timer-lateness";
 

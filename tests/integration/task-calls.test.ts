@@ -13,7 +13,7 @@ import type { RequestRecord } from "../../src/core/record/record";
 import type { InputFileReader } from "../../src/core/scenario/inputs";
 import { taskDefinition } from "../../src/core/tasks/registry";
 import { blobRefOf, isBlobRef } from "../../src/core/tasks/output-value";
-import type { Task } from "../../src/core/scenario/scenario";
+import type { Task } from "../../src/core/tasks/task-ids";
 
 const ROUTER = "https://router.huggingface.co";
 const ENDPOINT = "https://tasks-endpoint.test";

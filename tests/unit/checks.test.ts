@@ -5,7 +5,8 @@ import { compileChecks, judgeOutput, normalizeAnswer, type CompiledCheck } from 
 import type { Expectation } from "../../src/core/scenario/expectations";
 import type { RequestRecord } from "../../src/core/record/record";
 import { runScenario } from "../../src/core/run/runner";
-import { formatScenarioErrors, type Scenario } from "../../src/core/scenario/scenario";
+import { formatScenarioErrors } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 
 const base = {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { RequestRecord } from "../../src/core/record/record";
 import { requestRecord } from "./request-record";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 
 export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {

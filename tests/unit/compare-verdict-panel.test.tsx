@@ -7,7 +7,7 @@ import { measuredFigures } from "../../src/core/metrics/measured-figures";
 import { formatMetric, metricById } from "../../src/core/metrics/catalogue";
 import { collectSamples, compareTargets } from "../../src/core/stats/paired";
 import type { RequestRecord } from "../../src/core/record/record";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { summarize } from "../../src/core/stats/summary";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { VerdictList, VerdictPanel } from "../../src/ui/features/compare/verdict-panel";

@@ -6,7 +6,7 @@ import {
   plannedLoadPerOrigin,
   type ResourceTimingSample,
 } from "../../src/core/run/connection-limits";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/http/sandbox-url";
 import { resolveEndpointUrl } from "../../src/core/run/targets";

@@ -11,7 +11,7 @@ import { formatSummaryTable } from "../../src/cli/summary-table";
 import { summaryToCsv } from "../../src/core/io/csv";
 import type { RequestRecord } from "../../src/core/record/record";
 import { runScenario, type RunResult } from "../../src/core/run/runner";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { summarize } from "../../src/core/stats/summary";
 import { targetDisplayName } from "../../src/core/scenario/target-names";

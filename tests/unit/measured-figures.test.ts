@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { measuredFigures } from "../../src/core/metrics/measured-figures";
 import { metricsIn, type MetricView } from "../../src/core/metrics/catalogue";
-import { SUPPORTED_TASKS } from "../../src/core/scenario/scenario";
+import { SUPPORTED_TASKS } from "../../src/core/tasks/task-ids";
 import { taskDefinition } from "../../src/core/tasks/registry";
 import { bundledScenario, bundledScenarioJson, scenarioFromJson } from "./compare-fixtures";
 

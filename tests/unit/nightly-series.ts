@@ -3,7 +3,7 @@
 // read it, the latter as run bundles written with the bundle writer.
 import type { BundleRun } from "../../src/core/io/bundle/format";
 import type { RequestRecord } from "../../src/core/record/record";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { gateRecords } from "./gate-fixtures";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record/record";
 import { ResumeLedger, requestKey, resumeRefusal, supersededAbort, type ResumePlan } from "../../src/core/run/resume-plan";
 import { planRequests, runScenario } from "../../src/core/run/runner";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { requestRecord } from "./request-record";
 

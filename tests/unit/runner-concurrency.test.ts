@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32, type Random } from "../../src/core/stats/random";
 import { runScenario, type RunResult } from "../../src/core/run/runner";
-import { type Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 
 interface Settings {

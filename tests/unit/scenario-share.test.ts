@@ -1,7 +1,8 @@
 // Share links and exported files: a scenario round-trips through the link, never carries a key, and a
 // hostile link is refused by its length, its inflated size or its fields, never by taking the tab down.
 import { describe, expect, it } from "vitest";
-import { checkScenarioShape, type Scenario } from "../../src/core/scenario/scenario";
+import { checkScenarioShape } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import {
   decodeSharePayload,
   encodeSharePayload,

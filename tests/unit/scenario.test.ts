@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatScenarioErrors, type ScenarioError } from "../../src/core/scenario/scenario";
+import { formatScenarioErrors } from "../../src/core/scenario/scenario";
+import type { ScenarioError } from "../../src/core/scenario/types";
 import { parseScenarioText, validateScenario } from "../../src/core/scenario/scenario-file";
 import { expandInputs } from "../../src/core/scenario/inputs";
 

@@ -6,7 +6,7 @@ import { collectSamples, compareTargets } from "../../src/core/stats/paired";
 import { summarize } from "../../src/core/stats/summary";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { objectiveVerdicts } from "../../src/ui/features/compare/verdicts";
-import type { Scenario } from "../../src/core/scenario/scenario";
+import type { Scenario } from "../../src/core/scenario/types";
 import { makeRecord } from "./compare-fixtures";
 
 function scenarioWith(targets: { id: string; label?: string }[]): Pick<Scenario, "targets"> {

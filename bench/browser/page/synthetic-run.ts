@@ -4,7 +4,7 @@
 import { mulberry32 } from "../../../src/core/stats/random";
 import type { RequestRecord } from "../../../src/core/record/record";
 import { planRequests } from "../../../src/core/run/runner";
-import { type Scenario } from "../../../src/core/scenario/scenario";
+import type { Scenario } from "../../../src/core/scenario/types";
 import { validateScenario } from "../../../src/core/scenario/scenario-file";
 import { UNMEASURED_FIELDS } from "../../../src/core/record/unmeasured-fields";
 

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from "../../core/measure/measure";
 import { peakInFlight } from "../../core/load/stages";
 import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents } from "../../core/measure/http-phases";
 import { fetchWithinOrigin } from "../../core/http/same-origin-redirects";
-import type { Scenario } from "../../core/scenario/scenario";
+import type { Scenario } from "../../core/scenario/types";
 import type { TransportName } from "../args";
 import { createWireTransport, type WireTransport } from "./undici-transport";
 

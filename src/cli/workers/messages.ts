@@ -3,7 +3,7 @@ import type { Clock } from "../../core/measure/measure";
 import type { EndpointKeys } from "../../core/run/auth-headers";
 import type { RequestRecord } from "../../core/record/record";
 import type { RunProgress, RunResult } from "../../core/run/runner";
-import type { Scenario } from "../../core/scenario/scenario";
+import type { Scenario } from "../../core/scenario/types";
 import type { Stage } from "../../core/load/stages";
 import type { TransportName } from "../args";
 

@@ -9,7 +9,7 @@ import { Worker } from "node:worker_threads";
 import type { EndpointKeys } from "../../core/run/auth-headers";
 import type { RequestRecord } from "../../core/record/record";
 import { emitRecord, type RunProgress, type RunResult } from "../../core/run/runner";
-import type { Scenario } from "../../core/scenario/scenario";
+import type { Scenario } from "../../core/scenario/types";
 import type { Stage } from "../../core/load/stages";
 import type { TransportName } from "../args";
 import type { FromWorker, ToWorker, WorkerSetup } from "./messages";

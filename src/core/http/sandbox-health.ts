@@ -1,8 +1,8 @@
 // Where the sandbox providers answer by default, and whether they answer: asked before a run that uses
 // `sandbox:` targets (by the CLI and the browser alike), so a stopped sandbox is one clear message
 // instead of a table full of network errors.
-import type { Scenario } from "../scenario/scenario";
-import { SANDBOX_URL_SCHEME } from "../scenario/scenario-target";
+import type { Scenario } from "../scenario/types";
+import { SANDBOX_URL_SCHEME } from "./sandbox-url";
 
 /** The port `npm run sandbox` and `npm start` prefer. */
 export const DEFAULT_SANDBOX_URL = "http://127.0.0.1:8787";

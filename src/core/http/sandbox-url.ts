@@ -1,7 +1,9 @@
 // Where a `sandbox:/<profile>/v1` endpoint goes: the one rule, shared by the runner (core/run/targets.ts) and
 // the browser's connection-limit check (core/run/connection-limits.ts), which must not import the inference
 // client and so cannot import targets.ts.
-import { SANDBOX_URL_SCHEME } from "../scenario/scenario-target";
+
+/** `sandbox:/fast/v1` resolves against the running sandbox server, whatever port it got. */
+export const SANDBOX_URL_SCHEME = "sandbox:";
 
 export interface SandboxUrlOptions {
   /**

@@ -21,7 +21,8 @@ import { httpPhasesOf, type WireEventsSource } from "../measure/http-phases";
 import type { AttemptDeadlines } from "./attempt-deadlines";
 import type { ExpandedInput } from "../scenario/inputs";
 import type { RequestRecord } from "../record/record";
-import type { TargetCall, TargetCallResult } from "./targets";
+import type { TargetCall } from "./targets";
+import type { TargetCallResult } from "../tasks/task-definition";
 
 /** Characters of output kept in a record unless the scenario says otherwise; longer answers are cut and flagged. */
 export const DEFAULT_MAX_OUTPUT_CHARS = 256 * 1024;

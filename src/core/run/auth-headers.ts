@@ -4,7 +4,8 @@
 import { endpointOrigin } from "../http/endpoint-origin";
 import type { SandboxUrlOptions } from "../http/sandbox-url";
 import { resolveEndpointUrl } from "./targets";
-import { isProviderTarget, type ScenarioTarget } from "../scenario/scenario";
+import { isProviderTarget } from "../scenario/scenario-target";
+import type { ScenarioTarget } from "../scenario/types";
 import { parsedUrl } from "../http/parsed-url";
 import { followWithinOrigin } from "../http/same-origin-redirects";
 

@@ -5,9 +5,9 @@
 // samples and shows the warnings.
 import { max } from "d3-array";
 import { peakInFlight } from "../load/stages";
-import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../http/sandbox-url";
-import type { Scenario } from "../scenario/scenario";
-import { SANDBOX_URL_SCHEME, isProviderTarget } from "../scenario/scenario-target";
+import { BROWSER_SANDBOX_URL_OPTIONS, SANDBOX_URL_SCHEME, sandboxEndpointUrl } from "../http/sandbox-url";
+import type { Scenario } from "../scenario/types";
+import { isProviderTarget } from "../scenario/scenario-target";
 
 /** Chromium's, Firefox's and Safari's limit of HTTP/1.1 connections per host. */
 export const BROWSER_HTTP1_CONNECTIONS_PER_HOST = 6;

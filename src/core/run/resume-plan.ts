@@ -15,7 +15,7 @@
 //   out, which a later resume cannot continue.
 import type { PlannedRequest } from "./runner";
 import type { RequestRecord } from "../record/record";
-import type { Scenario } from "../scenario/scenario";
+import type { Scenario } from "../scenario/types";
 
 /** What the runner needs to send only the missing requests of a run. */
 export interface ResumePlan {

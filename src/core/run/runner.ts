@@ -11,7 +11,8 @@ import { systemClock, type Clock } from "../measure/measure";
 import type { RequestRecord } from "../record/record";
 import { addRequestOutcome, emptyRequestOutcomes, type RequestOutcomes } from "../stats/request-outcomes";
 import { abortableSleep, isRetryable, planRetry } from "./retry";
-import { formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario/scenario";
+import { formatScenarioErrors } from "../scenario/scenario";
+import type { Scenario, ScenarioError } from "../scenario/types";
 import { createAdmission } from "../load/admission";
 import { arrivalOffsets, type ArrivalSpec } from "../load/arrivals";
 import { mergeArrivals, pace, systemPacerClock, type Arrival, type PacerClock } from "../load/pacer";
@@ -24,7 +25,7 @@ import { createTargetCall, type TargetCall, type TargetCallOptions } from "./tar
 import { UNMEASURED_FIELDS } from "../record/unmeasured-fields";
 import { credentialScopeOf, scopedFetch, type EndpointKeys } from "./auth-headers";
 import { formatSandboxRequest, SANDBOX_REQUEST_HEADER, withRequestHeader } from "../http/sandbox-request";
-import { SANDBOX_URL_SCHEME } from "../scenario/scenario-target";
+import { SANDBOX_URL_SCHEME } from "../http/sandbox-url";
 
 
 export interface PlannedRequest {

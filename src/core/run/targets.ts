@@ -4,47 +4,13 @@ import { normalizeHttpUrl } from "../http/http-url";
 import { sandboxEndpointUrl, type SandboxUrlOptions } from "../http/sandbox-url";
 import type { ExpandedInput } from "../scenario/inputs";
 import { requestParametersOf } from "../scenario/request-parameters";
-import type { OutputChunkKind } from "../measure/stream-timeline";
-import { SANDBOX_URL_SCHEME, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario/scenario";
-import { taskDefinition, type TaskDefinition } from "../tasks/registry";
+import { SANDBOX_URL_SCHEME } from "../http/sandbox-url";
+import { isProviderTarget } from "../scenario/scenario-target";
+import type { Scenario, ScenarioTarget } from "../scenario/types";
+import { taskDefinition } from "../tasks/registry";
+import type { CallHooks, TargetCallResult, TaskDefinition } from "../tasks/task-definition";
 import { blobRefOf, type BlobRef, type OutputBlobSink } from "../tasks/output-value";
-import { inputAudioSecondsOf, outputMediaCounter, type MediaFigures } from "../tasks/media-figures";
-
-export interface TokenUsage {
-  promptTokens: number | null;
-  completionTokens: number | null;
-  /** usage.completion_tokens_details.reasoning_tokens, when the provider reports it (part of completionTokens). */
-  reasoningTokens?: number | null;
-}
-
-export interface TargetCallResult {
-  /** Text output, or a one-line summary of a structured or binary answer ("POSITIVE 0.98", "3 boxes"). */
-  output: string;
-  /** Only text has output tokens to count or estimate, and checks to read it; a value (labels, a vector, an image) has neither. */
-  outputKind: "text" | "value";
-  /** The record's outputValue (record.ts): the parsed answer or a BlobRef; null when the text says it all. */
-  outputValue?: unknown;
-  /** Audio seconds sent and received, images received (media-figures.ts); absent for a call that has none. */
-  media?: MediaFigures;
-  usage: TokenUsage | null;
-  /** Stream events received (0 when not streaming). */
-  chunkCount: number;
-  /** Stream events that carried output content: the token count when the provider reports none. */
-  contentChunkCount: number;
-  /** Stream events that carried reasoning (a reasoning_content or reasoning delta) instead of answer text. */
-  reasoningChunkCount?: number;
-  /** A stream chunk carried a finish reason: the answer is complete even if no [DONE] follows. */
-  finished?: boolean;
-}
-
-export interface CallHooks {
-  fetch: typeof fetch;
-  signal: AbortSignal;
-  /** Called for every stream event that carries output, answer or reasoning, as soon as it is parsed. */
-  onContent(kind: OutputChunkKind): void;
-  /** The file an answer points to, through the target's transport and origin rule (answer-urls.ts). */
-  fetchAnswerUrl(url: string): Promise<Blob>;
-}
+import { inputAudioSecondsOf, outputMediaCounter } from "../tasks/media-figures";
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
 

@@ -6,7 +6,7 @@
 import { RE2JS } from "re2js";
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { expectationInputs, expectationName, type Expectation } from "./expectations";
-import type { ScenarioError } from "./scenario";
+import type { ScenarioError } from "./types";
 
 export interface CompiledCheck {
   name: string;

@@ -68,9 +68,6 @@ export const expectationsSchema = z.array(expectationSchemaUnion).max(1000, "at 
 export type Expectation = z.output<typeof expectationSchemaUnion>;
 export type ExpectationType = Expectation["type"];
 
-/** Tasks whose output is text a check can read (an embedding is a vector): their task definitions say so. */
-export { CHECKABLE_TASKS } from "../tasks/registry";
-
 /** The name failedChecks uses for an expectation. */
 export function expectationName(expectation: Expectation, index: number): string {
   return expectation.name ?? `${expectation.type}#${index}`;

@@ -1,6 +1,7 @@
 // A replay with changes: a stored run's scenario with other targets, more repetitions or another
 // concurrency, checked again as a whole, so a change that breaks it is an error at its field.
-import { checkScenarioShape, type Scenario, type ScenarioParseResult } from "./scenario";
+import { checkScenarioShape } from "./scenario";
+import type { Scenario, ScenarioParseResult } from "./types";
 
 export interface ReplayChanges {
   /** Ids of the run's targets to keep, in the run's order. */

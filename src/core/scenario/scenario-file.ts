@@ -5,7 +5,8 @@
 import { compileChecks } from "./checks";
 import { expandInputs } from "./inputs";
 import { formatJsonSyntaxError, parseJsonText } from "../text/json-text";
-import { checkScenarioShape, type ScenarioParseResult } from "./scenario";
+import { checkScenarioShape } from "./scenario";
+import type { ScenarioParseResult } from "./types";
 import { providerTaskSupport } from "../tasks/provider-support";
 
 /** Turns unknown JSON into a Scenario with defaults applied, or into path-named errors. */

@@ -4,7 +4,7 @@
 // length and its inflated size are bounded before anything is parsed, and the scenario is validated.
 import { readAtMost } from "../measure/bounded-read";
 import { formatJsonSyntaxError, parseJsonText } from "../text/json-text";
-import type { Scenario, ScenarioError } from "./scenario";
+import type { Scenario, ScenarioError } from "./types";
 
 const LINK_FORMAT_VERSION = "1";
 /** A fragment longer than this is refused before it is decoded (browsers take ~2 MB URLs; chat apps far less). */

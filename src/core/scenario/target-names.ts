@@ -1,6 +1,6 @@
 // The one name people see for a target, on every page and in CLI output and CSV files.
 import { displayText } from "../text/display-text";
-import type { Scenario } from "./scenario";
+import type { Scenario } from "./types";
 
 /**
  * The target's label, or its id when it has none (or is no longer in the scenario). The label is the

@@ -5,7 +5,8 @@ import { getProviderHelper, makeRequestOptionsFromResolvedModel, type InferenceP
 import { isHuggingFaceUrl } from "../run/auth-headers";
 import { expandInputs, inputFileParts } from "../scenario/inputs";
 import { requestParametersOf } from "../scenario/request-parameters";
-import { isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario/scenario";
+import { isProviderTarget } from "../scenario/scenario-target";
+import type { Scenario, ScenarioTarget } from "../scenario/types";
 import { endpointBaseUrl } from "../run/targets";
 import { taskDefinition } from "../tasks/registry";
 import { isInputFileRef } from "../tasks/task-io";

@@ -2,7 +2,7 @@
 // needs the scenario's prices and SLOs besides the records. The accumulator in stats.ts feeds it one
 // measured record at a time; like the rest, it keeps counters only.
 import type { RequestRecord } from "../record/record";
-import type { Scenario } from "../scenario/scenario";
+import type { Scenario } from "../scenario/types";
 import { requestCost, type TargetPrice } from "../scenario/pricing";
 import { wilsonInterval95 } from "./proportion";
 import { meetsSlo, type Slo } from "../scenario/slo";

@@ -1,6 +1,6 @@
 // The task registry: every task ProviderBench runs, one definition per file of this folder. The list of
 // task ids is SUPPORTED_TASKS (scenario.ts); a task in that list without a definition here does not compile.
-import type { Task } from "../scenario/scenario";
+import type { Task } from "./task-ids";
 import { audioClassificationTask } from "./audio-classification";
 import { automaticSpeechRecognitionTask } from "./automatic-speech-recognition";
 import { chatCompletionTask } from "./chat-completion";

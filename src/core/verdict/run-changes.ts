@@ -9,7 +9,7 @@ import { holmLevels, medianOfDifferencesChange, percentileDifferenceChange, prop
 import { metricsIn, type Metric } from "../metrics/catalogue";
 import { MIN_COMPARED_VALUES, type PairedMetricId, type PairedSampleAccumulator } from "../stats/paired";
 import { holmAdjust, SIGNIFICANCE_LEVEL } from "../stats/significance";
-import type { Scenario } from "../scenario/scenario";
+import type { Scenario } from "../scenario/types";
 import { comparePercentChange, type SummaryRow } from "../stats/summary";
 
 export const CHANGE_METRICS: readonly Metric[] = metricsIn("diff");

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadCurves } from "../../../src/core/load/curves";
 import { timeSlices } from "../../../src/core/load/time-slices";
 import type { RequestRecord } from "../../../src/core/record/record";
-import type { Scenario } from "../../../src/core/scenario/scenario";
+import type { Scenario } from "../../../src/core/scenario/types";
 import { validateScenario } from "../../../src/core/scenario/scenario-file";
 import { LoadCurves } from "../../../src/ui/features/compare/load-curves";
 import { LoadTimeSlices } from "../../../src/ui/features/compare/load-time-slices";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../../src/core/record/record";
 import { runScenario } from "../../../src/core/run/runner";
-import type { Scenario } from "../../../src/core/scenario/scenario";
+import type { Scenario } from "../../../src/core/scenario/types";
 import { validateScenario } from "../../../src/core/scenario/scenario-file";
 import { summarize } from "../../../src/core/stats/summary";
 import { virtualProvider, virtualTime } from "./virtual-time";

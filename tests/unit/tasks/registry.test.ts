@@ -2,7 +2,8 @@
 // and validation of each task's inputs, errors named at the input's own path.
 import { describe, expect, it } from "vitest";
 import { getProviderHelper, INFERENCE_PROVIDERS } from "@huggingface/inference";
-import { SUPPORTED_TASKS, STREAMING_TASKS } from "../../../src/core/scenario/scenario";
+import { STREAMING_TASKS } from "../../../src/core/scenario/scenario";
+import { SUPPORTED_TASKS } from "../../../src/core/tasks/task-ids";
 import { validateScenario } from "../../../src/core/scenario/scenario-file";
 import { findTaskDefinition, taskDefinition, CHECKABLE_TASKS } from "../../../src/core/tasks/registry";
 import { providerTaskSupport, providersForTask } from "../../../src/core/tasks/provider-support";

@@ -5,7 +5,8 @@
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkScenarioShape, type Scenario } from "../../../src/core/scenario/scenario";
+import { checkScenarioShape } from "../../../src/core/scenario/scenario";
+import type { Scenario } from "../../../src/core/scenario/types";
 import { encodeSharePayload, scenarioFileText } from "../../../src/core/scenario/scenario-share";
 import { parseScenarioText } from "../../../src/core/scenario/scenario-file";
 import { getAppDb } from "../../../src/store/db";

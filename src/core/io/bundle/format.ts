@@ -11,7 +11,9 @@
 // `run` is what is known when the run starts (scenario snapshot, versions, origin); `tail` what is known
 // when it ends (status, end time, record count, binary outputs). docs/architecture.md describes each field.
 import { z } from "zod";
-import { checkScenarioShape, formatPath, type Scenario } from "../../scenario/scenario";
+import { checkScenarioShape } from "../../scenario/scenario";
+import { formatPath } from "../../text/field-path";
+import type { Scenario } from "../../scenario/types";
 import { RUN_TOOLS, type RunOrigin } from "./origin";
 
 export const BUNDLE_FORMAT = "providerbench-run-bundle";

@@ -15,7 +15,7 @@ import { emptyDistribution } from "../../stats/distribution";
 import { noInterval } from "../../stats/intervals";
 import { ERROR_KINDS, isErrorKind, type ErrorKind } from "../../record/record";
 import { errorRate, failureRate } from "../../stats/request-outcomes";
-import type { Scenario } from "../../scenario/scenario";
+import type { Scenario } from "../../scenario/types";
 import { SummaryAccumulator, type DistributionMetric, type SummaryRow } from "../../stats/summary";
 import { importedScenario, ImportProblem } from "./imported-run";
 

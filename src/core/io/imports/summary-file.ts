@@ -8,7 +8,7 @@ import { DISTRIBUTIONS, METRICS } from "../../metrics/catalogue";
 import { ERROR_KINDS, isErrorKind, type ErrorKind } from "../../record/record";
 import { errorRate, failureRate } from "../../stats/request-outcomes";
 import { SummaryAccumulator, type SummaryRow } from "../../stats/summary";
-import type { Scenario } from "../../scenario/scenario";
+import type { Scenario } from "../../scenario/types";
 import { firstIssue } from "../bundle/format";
 import { countOf, nonNegative } from "../../record/figure-ranges";
 import { importedScenario, ImportProblem } from "./imported-run";

@@ -6,7 +6,7 @@ import { max } from "d3-array";
 import { z } from "zod";
 import { chunkGapFields } from "../../measure/chunk-gaps";
 import type { RequestRecord } from "../../record/record";
-import type { Scenario } from "../../scenario/scenario";
+import type { Scenario } from "../../scenario/types";
 import { firstIssue } from "../bundle/format";
 import { countOf, durationSeconds, nonNegative } from "../../record/figure-ranges";
 import { earliestStart, errorKindOf, importedRecord, importedScenario, ImportProblem, roundMs, statusOfReason, targetIdFor, utf8Length } from "./imported-run";

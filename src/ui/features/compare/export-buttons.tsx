@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { recordsCsvHeader, recordsToCsv, recordToCsvLine, summaryToCsv } from "../../../core/io/csv";
 import type { RequestRecord } from "../../../core/record/record";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import type { SummaryRow } from "../../../core/stats/summary";
 import { targetDisplayName } from "../../../core/scenario/target-names";
 import { describeError } from "../../../core/text/describe-error";

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
 import type { RequestRecord } from "../../../core/record/record";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartLegend, ChartTooltipBox } from "./chart-parts";

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import type { RequestRecord } from "../../../core/record/record";
 import { expandInputs } from "../../../core/scenario/inputs";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { attemptsByInput, failedCheckCounts, failedItsChecks } from "./input-outputs";
 import { inputViewOf } from "./outputs/input-view";
 import type { TargetInfo } from "./target-info";

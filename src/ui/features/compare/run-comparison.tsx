@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from "react";
 import { measuredFigures } from "../../../core/metrics/measured-figures";
 import type { RequestRecord } from "../../../core/record/record";
 import { firstStartMs, type RecordColumns } from "../../../core/record/record-columns";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import type { SummaryRow } from "../../../core/stats/summary";
 import type { RecordsReadProgress } from "../../../store/queries";
 import { formatCount } from "../../components/ui/format";

@@ -2,7 +2,7 @@ import type { RequestRecord } from "../../../core/record/record";
 import type { RecordColumns } from "../../../core/record/record-columns";
 import { formatCount } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import type { SummaryRow } from "../../../core/stats/summary";
 import { Section } from "../../components/ui/section";
 import { AgreementTables } from "./agreement/agreement-tables";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { collectSamples } from "../../../core/stats/paired";
 import type { RequestRecord } from "../../../core/record/record";
 import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange } from "../../../core/verdict/run-changes";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import type { SummaryRow } from "../../../core/stats/summary";
 import { formatPValue } from "../../../core/verdict/verdict";
 import { formatChangeIn, formatPercentChange, formatValueIn } from "../../components/ui/format";

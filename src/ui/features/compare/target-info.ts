@@ -1,5 +1,5 @@
 // What the compare views need to show a target: its name for people and its stable colour.
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { targetDisplayName } from "../../../core/scenario/target-names";
 import { targetColor } from "../../components/ui/target-colors";
 

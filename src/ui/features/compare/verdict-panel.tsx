@@ -3,7 +3,7 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import { measuredFigures } from "../../../core/metrics/measured-figures";
 import type { RequestRecord } from "../../../core/record/record";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import type { SummaryRow } from "../../../core/stats/summary";
 import { Section } from "../../components/ui/section";
 import { TargetSwatch } from "../../components/ui/target-swatch";

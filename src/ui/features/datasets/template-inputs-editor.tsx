@@ -3,7 +3,7 @@
 // column mapping), each row's rendered input, and every row checked off the main thread before a run.
 import { useEffect, useId, useMemo, useState } from "react";
 import type { DatasetRow } from "../../../core/datasets";
-import type { ScenarioError } from "../../../core/scenario/scenario";
+import type { ScenarioError } from "../../../core/scenario/types";
 import type { TemplateCheck } from "../../../core/template/template-preview";
 import { formatTemplateError, parseTemplateWithPosition } from "../../../core/template/template-errors";
 import { templateVariables } from "../../../core/template/template-variables";

@@ -1,7 +1,7 @@
 // What every part of the editor form shares: the draft (plain JSON), a way to change one field of it, and
 // the validation errors by path.
 import { createContext, useContext } from "react";
-import type { ScenarioError } from "../../../core/scenario/scenario";
+import type { ScenarioError } from "../../../core/scenario/types";
 import { pathKey, type DraftValue, type FieldPath } from "./draft-paths";
 
 export interface EditorContextValue {

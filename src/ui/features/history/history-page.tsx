@@ -1,6 +1,6 @@
 // Past runs, newest first: open one, replay it, or delete it with its records.
 import { useState } from "react";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { metricById } from "../../../core/metrics/catalogue";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { resumeRefusal } from "../../../core/run/resume-plan";
 import type { SummaryRow } from "../../../core/stats/summary";
 import { targetDisplayName } from "../../../core/scenario/target-names";

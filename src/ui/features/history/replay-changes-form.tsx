@@ -2,7 +2,7 @@
 // concurrency; the replay is a new run linked to this one (replayOfRunId), so the two compare.
 import { useId, useState, type FormEvent } from "react";
 import { scenarioWithChanges } from "../../../core/scenario/replay-changes";
-import type { Scenario, ScenarioError } from "../../../core/scenario/scenario";
+import type { Scenario, ScenarioError } from "../../../core/scenario/types";
 import { targetDisplayName } from "../../../core/scenario/target-names";
 import type { StoredRun } from "../../../store/db";
 import { Notice } from "../../components/ui/notice";

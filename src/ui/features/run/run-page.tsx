@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { originsOverBrowserLimit, plannedLoadPerOrigin } from "../../../core/run/connection-limits";
 import { expandInputs } from "../../../core/scenario/inputs";
 import { countPlannedRequests } from "../../../core/run/runner";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { targetsNeedingToken } from "../../../core/run/targets";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { ScenarioDetails } from "../../components/scenario-details";

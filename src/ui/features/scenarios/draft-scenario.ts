@@ -1,7 +1,7 @@
 // The scenario a share link opened: an unsaved draft the Run page can run by its key, kept in this tab's
 // sessionStorage (as the editor keeps its drafts) so a reload of the Run page does not lose it. Nothing
 // is stored in the database until the person saves it.
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 
 export const DRAFT_KEY = "draft:shared";
 const STORAGE_KEY = "providerbench:shared-draft";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { describeError } from "../../../core/text/describe-error";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { Notice } from "../../components/ui/notice";
 import { downloadScenario } from "./scenario-export";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Scenario, ScenarioError } from "../../../core/scenario/scenario";
+import type { Scenario, ScenarioError } from "../../../core/scenario/types";
 import { isProviderTarget } from "../../../core/scenario/scenario-target";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Badge } from "../../components/ui/badge";

@@ -3,7 +3,7 @@
 // share link opened.
 import { useId, useState } from "react";
 import { describeError } from "../../../core/text/describe-error";
-import type { Scenario } from "../../../core/scenario/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { getAppDb, type StoredScenario } from "../../../store/db";
 import { deleteSavedScenario, listSavedScenarios, renameSavedScenario, restoreSavedScenario, saveScenario } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";

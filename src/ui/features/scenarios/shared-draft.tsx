@@ -3,7 +3,7 @@
 // or open in the editor as one of its drafts. Nothing is stored until Save.
 import { useEffect, useState } from "react";
 import { describeError } from "../../../core/text/describe-error";
-import type { Scenario, ScenarioError } from "../../../core/scenario/scenario";
+import type { Scenario, ScenarioError } from "../../../core/scenario/types";
 import { decodeSharePayload } from "../../../core/scenario/scenario-share";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { openDraftInEditor } from "../editor";

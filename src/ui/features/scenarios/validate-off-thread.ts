@@ -2,7 +2,7 @@
 // counted limits, and the worker is the kill switch for anything those limits miss. Where no Worker
 // exists (happy-dom in tests), the same bounded validation runs in place, loaded on demand: the scenarios page
 // is the first screen, and the template engine stays off it.
-import type { ScenarioParseResult } from "../../../core/scenario/scenario";
+import type { ScenarioParseResult } from "../../../core/scenario/types";
 
 /** Well past the core's own time limit (TEMPLATE_LIMITS.maxMs, 3 s), so the core's clearer message comes first when it can. */
 export const VALIDATION_TIMEOUT_MS = 10_000;
