@@ -12,7 +12,7 @@ import { originLabel, type RunOrigin } from "../core/io/bundle/origin";
 import { readRunFile, RunFileProblem } from "../core/io/imports/run-file";
 import { summaryOptionsOf } from "../core/stats/output-length";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/text/format";
-import { summaryFileRows } from "../core/metrics/catalogue";
+import { summaryFileRows } from "../core/metrics/summary-file";
 import { StageSummaries } from "../core/load/stage-summaries";
 import { plannedStages } from "../core/load/stages";
 import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/stats/paired";

@@ -1,6 +1,7 @@
 // What a run with run.load printed and wrote: per stage and target the load figures (from the metric
 // catalogue), where each target saturated, and whether it was throttled or slow.
-import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics/catalogue";
+import { formatMetricNumber, headerWithUnit, metricById } from "../core/metrics/catalogue";
+import { summaryFileRows, type SummaryFileContext } from "../core/metrics/summary-file";
 import { stageLabel } from "../core/load/curves";
 import { targetLoadPoints } from "../core/load/load-points";
 import { clientLimits as clientLimitsOf, clientSlowdowns as clientSlowdownsOf, describeLoadJudgement, limitVerdict, saturationStage } from "../core/load/saturation";

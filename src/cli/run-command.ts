@@ -21,7 +21,7 @@ import { runInWorkers, workersRefusal } from "./workers/run-in-workers";
 import { formatLoadReport } from "./load-report";
 import { isSandboxUp, usesSandbox } from "../core/http/sandbox-health";
 import { measuredFigures } from "../core/metrics/measured-figures";
-import { summaryFileRows } from "../core/metrics/catalogue";
+import { summaryFileRows } from "../core/metrics/summary-file";
 import { agreementToJson } from "../core/agreement/report";
 import { formatScenarioErrors } from "../core/scenario/scenario";
 import type { Scenario, ScenarioError } from "../core/scenario/types";

@@ -2,7 +2,8 @@
 // the default columns (of the figures the run measures), a chosen few (--columns), or every metric
 // (--wide, one line per metric).
 import type { MeasuredFigures } from "../core/metrics/measured-figures";
-import { formatMetricNumber, headerWithUnit, METRIC_GROUPS, METRICS, metricsIn, type Metric } from "../core/metrics/catalogue";
+import { formatMetricNumber, headerWithUnit, METRICS, metricsIn } from "../core/metrics/catalogue";
+import { METRIC_GROUPS, type Metric } from "../core/metrics/metric";
 import type { SummaryRow } from "../core/stats/summary";
 
 /** Which metrics the table shows: the catalogue's CLI view, every metric, or the ids given. */

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { CSV_BYTE_ORDER_MARK, neutraliseFormula, recordToCsvLine, recordsCsvHeader, recordsToCsv, summaryToCsv } from "../../src/core/io/csv";
-import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/catalogue";
+import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/summary-file";
 import { RECORD_FIELDS, type RequestRecord } from "../../src/core/record/record";
 import { requestRecord } from "./request-record";
 import { summarize } from "../../src/core/stats/summary";

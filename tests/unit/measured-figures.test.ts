@@ -3,7 +3,8 @@
 // image, and neither opens on a TTFT, cost, pass-rate, SLO or dropped column that is "—" for every target.
 import { describe, expect, it } from "vitest";
 import { measuredFigures } from "../../src/core/metrics/measured-figures";
-import { metricsIn, type MetricView } from "../../src/core/metrics/catalogue";
+import { metricsIn } from "../../src/core/metrics/catalogue";
+import type { MetricView } from "../../src/core/metrics/types";
 import { SUPPORTED_TASKS } from "../../src/core/tasks/task-ids";
 import { taskDefinition } from "../../src/core/tasks/registry";
 import { bundledScenario, bundledScenarioJson, scenarioFromJson } from "./compare-fixtures";

@@ -1,7 +1,8 @@
 // The metric catalogue: one entry per metric, read and formatted one way for screens, terminals and files.
 import { describe, expect, it } from "vitest";
 import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile } from "../../src/core/text/format";
-import { METRICS, SUMMARY_FILE_COLUMNS, bestTargetIds, formatMetric, headerWithUnit, isEstimated, metricById, metricsIn } from "../../src/core/metrics/catalogue";
+import { METRICS, bestTargetIds, formatMetric, headerWithUnit, isEstimated, metricById, metricsIn } from "../../src/core/metrics/catalogue";
+import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/summary-file";
 import type { RequestRecord } from "../../src/core/record/record";
 import { requestRecord } from "./request-record";
 import { summarize } from "../../src/core/stats/summary";

@@ -2,7 +2,8 @@
 // worked out by hand in the comments. Wilson intervals were computed apart in python3 from the
 // textbook formula (z = 1.959963984540054); 0 of 5 → [0, 0.4345] is the value every table gives.
 import { describe, expect, it } from "vitest";
-import { ESTIMATED_EXPLANATION, estimatedExplanation, formatMetric, isEstimated, metricById, summaryFileRows, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/catalogue";
+import { ESTIMATED_EXPLANATION, estimatedExplanation, formatMetric, isEstimated, metricById } from "../../src/core/metrics/catalogue";
+import { summaryFileRows, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/summary-file";
 import type { RequestRecord } from "../../src/core/record/record";
 import { summarize } from "../../src/core/stats/summary";
 import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../../src/core/stats/value-summary";

@@ -1,6 +1,7 @@
 // Runs ordered by start time into series (per target and metric, one point per run with its interval),
 // and the change points of each series (series.ts). What `trend --json` writes, exactly.
-import { intervalOf, metricById, type Metric } from "../metrics/catalogue";
+import { intervalOf, metricById } from "../metrics/catalogue";
+import type { Metric } from "../metrics/metric";
 import { wilsonInterval95 } from "../stats/proportion";
 import type { SummaryRow } from "../stats/summary";
 import { seriesChanges, type MedianInterval } from "./series";

@@ -13,7 +13,7 @@
 //   first, as in a fresh run.
 // - Only a plain run (no run.load) resumes: an open loop or a sweep is defined by when its requests went
 //   out, which a later resume cannot continue.
-import type { PlannedRequest } from "./runner";
+import type { PlannedRequest } from "./types";
 import type { RequestRecord } from "../record/record";
 import type { Scenario } from "../scenario/types";
 

@@ -21,19 +21,13 @@ import { saturationStage } from "../load/saturation";
 import { StageSummaries } from "../load/stage-summaries";
 import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "../load/stages";
 import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
+import type { PlannedRequest } from "./types";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
 import { UNMEASURED_FIELDS } from "../record/unmeasured-fields";
 import { credentialScopeOf, scopedFetch, type EndpointKeys } from "./auth-headers";
 import { formatSandboxRequest, SANDBOX_REQUEST_HEADER, withRequestHeader } from "../http/sandbox-request";
 import { SANDBOX_URL_SCHEME } from "../http/sandbox-url";
 
-
-export interface PlannedRequest {
-  targetId: string;
-  inputIndex: number;
-  repetition: number;
-  warmup: boolean;
-}
 
 export interface RunProgress {
   /** Requests the plan holds (retries not included). */

@@ -6,7 +6,8 @@
 // 18 changes does not cry wolf once in three, and each interval at the level Holm tested its line at, so
 // a line is better or worse exactly when its interval leaves 0 out.
 import { holmLevels, medianOfDifferencesChange, percentileDifferenceChange, proportionDifferenceChange, type ChangeEstimate } from "../stats/change-estimates";
-import { metricsIn, type Metric } from "../metrics/catalogue";
+import { metricsIn } from "../metrics/catalogue";
+import type { Metric } from "../metrics/metric";
 import { MIN_COMPARED_VALUES, type PairedMetricId, type PairedSampleAccumulator } from "../stats/paired";
 import { holmAdjust, SIGNIFICANCE_LEVEL } from "../stats/significance";
 import type { Scenario } from "../scenario/types";

@@ -4,7 +4,8 @@
 // distributions, counts of attempts). A figure a file does not hold stays "not measured" (null).
 import { z } from "zod";
 import { interval } from "../../stats/intervals";
-import { DISTRIBUTIONS, METRICS } from "../../metrics/catalogue";
+import { METRICS } from "../../metrics/catalogue";
+import { DISTRIBUTIONS } from "../../metrics/distribution-metrics";
 import { ERROR_KINDS, isErrorKind, type ErrorKind } from "../../record/record";
 import { errorRate, failureRate } from "../../stats/request-outcomes";
 import { SummaryAccumulator, type SummaryRow } from "../../stats/summary";

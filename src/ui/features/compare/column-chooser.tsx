@@ -3,7 +3,8 @@
 // that a keyboard opens with Enter or Space. Choices are remembered in this browser (column-settings.ts).
 import { useId, useSyncExternalStore } from "react";
 import type { MeasuredFigures } from "../../../core/metrics/measured-figures";
-import { METRIC_GROUPS, METRICS, type Metric } from "../../../core/metrics/catalogue";
+import { METRICS } from "../../../core/metrics/catalogue";
+import { METRIC_GROUPS, type Metric } from "../../../core/metrics/metric";
 import {
   isColumnShown,
   readColumnChoices,

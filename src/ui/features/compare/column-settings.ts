@@ -3,7 +3,8 @@
 // catalogue later still appears or hides by its own default, and an id the catalogue no longer has is
 // ignored. The defaults are the catalogue's table view, of the metrics the run measures (its figures).
 import type { MeasuredFigures } from "../../../core/metrics/measured-figures";
-import { isMeasured, METRICS, type Metric } from "../../../core/metrics/catalogue";
+import { isMeasured, METRICS } from "../../../core/metrics/catalogue";
+import type { Metric } from "../../../core/metrics/metric";
 
 const COLUMNS_KEY = "providerbench.compareColumns";
 

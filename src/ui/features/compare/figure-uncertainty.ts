@@ -1,7 +1,7 @@
 // How sure a figure is, as the compare views show it: its 95% interval as a range, or a plain note that
 // there were too few samples for one, rather than a figure printed with precision it does not have.
 import { formatNumberIn } from "../../components/ui/format";
-import type { Metric } from "../../../core/metrics/catalogue";
+import type { Metric } from "../../../core/metrics/metric";
 import type { SummaryRow } from "../../../core/stats/summary";
 
 export type FigureUncertainty =
