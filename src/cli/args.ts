@@ -1,7 +1,7 @@
 // Command-line arguments of `providerbench run` and `providerbench analyze`: parsed into a typed command, or a usage error.
 import { parseAllowances, type Allowance } from "../core/gate/allowances";
 import { metricsByIds } from "../core/metrics/catalogue";
-import { DEFAULT_SANDBOX_URL } from "../core/http/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../core/run/sandbox-health";
 import { EXIT_CODES_HELP } from "./exit-codes";
 import { parseKeyGrant, type KeyGrant } from "./endpoint-keys";
 import { COMMAND_NAMES, parseOptions } from "./command-options";

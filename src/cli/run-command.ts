@@ -19,7 +19,7 @@ import { createRunTransport } from "./transport/run-transport";
 import { runScenario, type RunOptions } from "../core/run/runner";
 import { runInWorkers, workersRefusal } from "./workers/run-in-workers";
 import { formatLoadReport } from "./load-report";
-import { isSandboxUp, usesSandbox } from "../core/http/sandbox-health";
+import { isSandboxUp, usesSandbox } from "../core/run/sandbox-health";
 import { measuredFigures } from "../core/metrics/measured-figures";
 import { summaryFileRows } from "../core/metrics/summary-file";
 import { agreementToJson } from "../core/agreement/report";

@@ -1,7 +1,7 @@
 // `npm run sandbox -- --port 8787 [--host 127.0.0.1] [--seed 42] [--time-scale 1] [--drift slow=+25%@8 --run-number 8]`
 
 import { parseArgs } from "node:util";
-import { DEFAULT_SANDBOX_URL } from "../core/http/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../core/run/sandbox-health";
 import { SANDBOX_OPTIONS } from "./command-options";
 import { driftOptionsFrom, type Drift } from "./drift";
 import { portFrom } from "./port-option";

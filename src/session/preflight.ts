@@ -1,7 +1,7 @@
 // Before a run row exists: is there a token for the targets that need one, is the sandbox answering,
 // do the inputs expand? A run that cannot go is one clear problem, and nothing is stored.
 import { endpointOrigin } from "../core/http/endpoint-origin";
-import { isSandboxUp, usesSandbox } from "../core/http/sandbox-health";
+import { isSandboxUp, usesSandbox } from "../core/run/sandbox-health";
 import { SANDBOX_URL_SCHEME } from "../core/http/sandbox-url";
 import { sandboxEndpointUrl } from "../core/http/sandbox-url";
 import type { Scenario } from "../core/scenario/types";

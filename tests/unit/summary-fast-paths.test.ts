@@ -2,7 +2,7 @@
 // the same array as Float64Array's sort, a distribution shared between two metrics the same figures as
 // its own sort, and a histogram parsed into reused scratch the same counts.
 import { describe, expect, it } from "vitest";
-import { addGapHistogram, LAST_GAP_BUCKET } from "../../src/core/measure/chunk-gaps";
+import { addGapHistogram, LAST_GAP_BUCKET } from "../../src/core/stats/chunk-gaps";
 import { describeSorted } from "../../src/core/stats/distribution";
 import { mulberry32 } from "../../src/core/stats/random";
 import type { RequestRecord } from "../../src/core/record/record";

@@ -11,7 +11,7 @@ import { expandInputs, inputFileParts } from "../../core/scenario/inputs";
 import { formatScenarioErrors } from "../../core/scenario/scenario";
 import type { Scenario } from "../../core/scenario/types";
 import { parseScenarioText } from "../../core/scenario/scenario-file";
-import { DEFAULT_SANDBOX_URL } from "../../core/http/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../../core/run/sandbox-health";
 import { describeKeyRoutes, grantedVariables, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
 import { FileExistsProblem, placeFile } from "../atomic-file";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "../exit-codes";

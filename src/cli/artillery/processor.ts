@@ -13,7 +13,7 @@ import { expandInputs } from "../../core/scenario/inputs";
 import type { RequestRecord } from "../../core/record/record";
 import { addRequestOutcome, emptyRequestOutcomes, measuredAttempts, measuredRequests, type RequestOutcomes } from "../../core/stats/request-outcomes";
 import { runScenario } from "../../core/run/runner";
-import { DEFAULT_SANDBOX_URL } from "../../core/http/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../../core/run/sandbox-health";
 import { checkScenarioShape, formatScenarioErrors } from "../../core/scenario/scenario";
 import type { Scenario } from "../../core/scenario/types";
 import { targetsNeedingToken } from "../../core/run/targets";

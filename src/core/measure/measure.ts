@@ -1,6 +1,6 @@
 // Timing of one request at the network boundary: a fetch wrapper handed to @huggingface/inference that
 // notes t0, each body chunk's arrival and the last byte, and the error classification of a failed attempt.
-import { concatChunks } from "./bounded-read";
+import { concatChunks } from "../http/bounded-read";
 import {
   InferenceClientHubApiError,
   InferenceClientInputError,

@@ -1,9 +1,7 @@
 // When each output chunk of one stream arrived, reduced to the record's token-timing fields: TTFT, time
 // to the first answer token, time to the second token, the last token, and the gaps between chunks.
-import { chunkGapFields, type ChunkGapFields } from "./chunk-gaps";
-
-/** An answer chunk carries `content`; a reasoning chunk carries `reasoning_content` or `reasoning`. */
-export type OutputChunkKind = "answer" | "reasoning";
+import { chunkGapFields, type ChunkGapFields } from "../stats/chunk-gaps";
+import type { OutputChunkKind } from "../tasks/task-definition";
 
 export interface StreamTimingFields extends ChunkGapFields {
   ttftMs: number | null;

@@ -113,7 +113,7 @@ export interface RequestRecord {
   chunkGapP50Ms?: number | null;
   chunkGapP99Ms?: number | null;
   maxChunkGapMs?: number | null;
-  /** This stream's gaps as a log-bucket histogram, "bucket:count …" (src/core/measure/chunk-gaps.ts). */
+  /** This stream's gaps as a log-bucket histogram, "bucket:count …" (src/core/stats/chunk-gaps.ts). */
   chunkGapHistogram?: string | null;
   /** Tokens spent reasoning: the provider's usage when it reports them, else one per reasoning event. */
   reasoningTokens?: number | null;

@@ -2,7 +2,7 @@
 // transport: its bytes meet the run's byte limit, timeout and credential rule like the answer's own, and
 // it is fetched only from the origin that gave the answer or one the scenario's target allows. Left to
 // @huggingface/inference, such a URL is fetched with the global fetch, outside every one of those.
-import { readAtMost } from "../measure/bounded-read";
+import { readAtMost } from "../http/bounded-read";
 import { ResponseRejectedError, ResponseTooLargeError } from "../measure/measure";
 import { followWithinOrigin } from "../http/same-origin-redirects";
 

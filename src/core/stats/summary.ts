@@ -2,7 +2,7 @@
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
 import { AgreementAccumulator, type MeasureAgreement } from "../agreement/pairs";
-import { addGapHistogram, gapBucketValueMs, LAST_GAP_BUCKET } from "../measure/chunk-gaps";
+import { addGapHistogram, gapBucketValueMs, LAST_GAP_BUCKET } from "./chunk-gaps";
 import { describeSorted, describeWeighted, emptyDistribution, type Distribution } from "./distribution";
 import { inFlightDistribution } from "./in-flight";
 import { sortFloat64 } from "./sort-float64";

@@ -2,7 +2,6 @@
 // library's own task method is called with it, and what a record keeps of the answer.
 import type { InferenceClient, InferenceProviderOrPolicy, InferenceTask } from "@huggingface/inference";
 import type { z } from "zod";
-import type { OutputChunkKind } from "../measure/stream-timeline";
 import type { MediaFigures } from "./media-figures";
 import type { BlobRef } from "./output-value";
 
@@ -34,6 +33,9 @@ export interface TargetCallResult {
   /** A stream chunk carried a finish reason: the answer is complete even if no [DONE] follows. */
   finished?: boolean;
 }
+
+/** An answer chunk carries `content`; a reasoning chunk carries `reasoning_content` or `reasoning`. */
+export type OutputChunkKind = "answer" | "reasoning";
 
 /** What the attempt hands a task call: its fetch and signal, and where it reports each stream event. */
 export interface CallHooks {

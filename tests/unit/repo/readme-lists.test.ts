@@ -12,7 +12,7 @@ import type { OptionsConfig } from "../../../src/cli/command-options";
 import { START_OPTIONS } from "../../../src/cli/start-options";
 import { TASKS_OPTIONS } from "../../../src/cli/tasks-command";
 import { RECORD_FIELDS, type RequestRecord } from "../../../src/core/record/record";
-import { usesSandbox } from "../../../src/core/http/sandbox-health";
+import { usesSandbox } from "../../../src/core/run/sandbox-health";
 import { checkScenarioShape } from "../../../src/core/scenario/scenario";
 import { taskCatalogue } from "../../../src/core/tasks/catalogue";
 import { SANDBOX_OPTIONS } from "../../../src/sandbox/command-options";

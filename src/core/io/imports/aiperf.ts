@@ -2,7 +2,7 @@
 // record_models.py: MetricRecordInfo). Each line becomes a record as it is read. The file names no model:
 // the target is "aiperf". docs/metrics.md states what differs from our definitions.
 import { z } from "zod";
-import { chunkGapFields } from "../../measure/chunk-gaps";
+import { chunkGapFields } from "../../stats/chunk-gaps";
 import type { RequestRecord } from "../../record/record";
 import { firstIssue } from "../bundle/format";
 import { countOf, durationMs } from "../../record/figure-ranges";

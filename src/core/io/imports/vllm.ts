@@ -4,7 +4,7 @@
 // becomes a record; each object of an appended file a stage. docs/metrics.md states what differs.
 import { max } from "d3-array";
 import { z } from "zod";
-import { chunkGapFields } from "../../measure/chunk-gaps";
+import { chunkGapFields } from "../../stats/chunk-gaps";
 import type { RequestRecord } from "../../record/record";
 import type { Scenario } from "../../scenario/types";
 import { firstIssue } from "../bundle/format";

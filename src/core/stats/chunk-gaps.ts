@@ -6,7 +6,7 @@
 // doubling, so a pooled percentile read from a bucket's geometric middle is within 4.5% of the exact
 // one. A record keeps only the buckets it used, as text: "b:count b:count …" in ascending b (a CSV cell,
 // a JSON string): a steady stream of a thousand tokens touches a handful of buckets.
-import { percentile } from "../stats/percentile";
+import { percentile } from "./percentile";
 
 export const GAP_BUCKETS_PER_DOUBLING = 8;
 const SMALLEST_BUCKETED_GAP_MS = 1 / 32;
