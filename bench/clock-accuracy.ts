@@ -1,8 +1,8 @@
 // Clock accuracy: the sandbox's `exact` profile writes the first content chunk at 100 ms and the last
 // byte at 300 ms; the measured TTFT and latency minus those are the measurement's error (plus loopback).
-import { runScenario } from "../src/core/run/runner";
-import { validateScenario } from "../src/core/scenario/scenario-file";
-import { percentile } from "../src/core/stats/summary";
+import { runScenario } from "../src/core/run";
+import { validateScenario } from "../src/core/scenario";
+import { percentile } from "../src/core/stats";
 import { boundedLoop, format, markdownTable } from "./measure-tools";
 
 export const EXACT_TTFT_MS = 100;

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { RequestRecord } from "../src/core/record/record";
+import type { RequestRecord } from "../src/core/record";
 import { startHostileServer, type HostileModeName } from "../tests/hostile/hostile-server";
 import { format, markdownTable, rssMiB } from "./measure-tools";
 

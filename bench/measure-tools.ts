@@ -1,6 +1,6 @@
 // Small helpers shared by the benchmarks: medians and spreads over repeated rounds, a process's memory.
 import { readFileSync } from "node:fs";
-import { percentile } from "../src/core/stats/summary";
+import { percentile } from "../src/core/stats";
 
 /** A process's resident memory now, in MiB, from /proc (Linux); null once it has exited. */
 export function rssMiB(pid: number): number | null {

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { buildCli } from "../scripts/build-cli";
-import type { RequestRecord } from "../src/core/record/record";
+import type { RequestRecord } from "../src/core/record";
 import { format, markdownTable, median } from "./measure-tools";
-import { percentile } from "../src/core/stats/percentile";
+import { percentile } from "../src/core/stats";
 
 const repoRoot = new URL("../", import.meta.url).pathname;
 

@@ -6,12 +6,9 @@ import { hostname } from "node:os";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { bytesToBase64 } from "../core/io/bundle/base64";
-import { inlineBlobBudget, type BundleBlob, type BundleRun, type BundleTail } from "../core/io/bundle/format";
-import type { RunOrigin } from "../core/io/bundle/origin";
-import { createBundleWriter } from "../core/io/bundle/write";
-import type { RequestRecord } from "../core/record/record";
-import type { BlobRef } from "../core/tasks/output-value";
+import { bytesToBase64, inlineBlobBudget, type BundleBlob, type BundleRun, type BundleTail, type RunOrigin, createBundleWriter } from "../core/io/bundle";
+import type { RequestRecord } from "../core/record";
+import type { BlobRef } from "../core/tasks";
 import type { OutputFailure } from "./record-files";
 
 /** This machine as a bundle's origin: its host name, Node's version and platform, and the label given. */

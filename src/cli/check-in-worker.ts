@@ -2,7 +2,7 @@
 // single built-in can still allocate at once, or a limit missed, is caught here: validation runs in a
 // worker thread with a heap ceiling and a deadline, and is terminated past either.
 import { Worker } from "node:worker_threads";
-import { TEMPLATE_LIMITS } from "../core/template/template";
+import { TEMPLATE_LIMITS } from "../core/template";
 import type { ScenarioCheck, ScenarioOverrides } from "./scenario-check";
 
 export interface WorkerBounds {

@@ -6,9 +6,8 @@
 // cannot be written is reported, not lost.
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { recordsCsvHeader, recordToCsvLine } from "../core/io/csv";
-import { jsonLineWriter } from "../core/io/jsonl";
-import { RECORD_FIELDS, type RequestRecord } from "../core/record/record";
+import { recordsCsvHeader, recordToCsvLine, jsonLineWriter } from "../core/io";
+import { RECORD_FIELDS, type RequestRecord } from "../core/record";
 import type { OutputFlag } from "./output-files";
 import { trimTornLastLine } from "./torn-line";
 

@@ -1,10 +1,8 @@
 // The per-target summary as an aligned plain-text table for the terminal, from the metric catalogue:
 // the default columns (of the figures the run measures), a chosen few (--columns), or every metric
 // (--wide, one line per metric).
-import type { MeasuredFigures } from "../core/metrics/measured-figures";
-import { formatMetricNumber, headerWithUnit, METRICS, metricsIn } from "../core/metrics/catalogue";
-import { METRIC_GROUPS, type Metric } from "../core/metrics/metric";
-import type { SummaryRow } from "../core/stats/summary";
+import { type MeasuredFigures, formatMetricNumber, headerWithUnit, METRICS, metricsIn, METRIC_GROUPS, type Metric } from "../core/metrics";
+import type { SummaryRow } from "../core/stats";
 
 /** Which metrics the table shows: the catalogue's CLI view, every metric, or the ids given. */
 export type TableView = { kind: "default" } | { kind: "wide" } | { kind: "columns"; metrics: Metric[] };

@@ -25,7 +25,7 @@ export interface RunControllerDeps {
   readEndpointKeys?(): Readonly<Record<string, string>>;
   resolveSandboxUrl(): string;
   /**
-   * Each sandbox profile on its own `<profile>.localhost` host (core/http/sandbox-url.ts), so the browser's six
+   * Each sandbox profile on its own `<profile>.localhost` host (core/endpoints/sandbox-url.ts), so the browser's six
    * connections per host are six per simulated provider. The app sets it; Node tests cannot resolve those names.
    */
   sandboxHostPerProfile?: boolean;

@@ -1,9 +1,7 @@
 // A run's summary table: the one stored on its row while it is current, else computed once from the
 // run's records and stored, so the next look at the run reads no record.
-import type { RequestRecord } from "../core/record/record";
-import { summaryOptionsOf } from "../core/stats/output-length";
-import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats/summary";
-import { valueSettingsOf } from "../core/stats/value-summary";
+import type { RequestRecord } from "../core/record";
+import { summaryOptionsOf, STATS_VERSION, SummaryAccumulator, type SummaryRow, valueSettingsOf } from "../core/stats";
 import type { ProviderBenchDb, StoredRun, StoredSummary } from "./db";
 import { forEachRecordChunk } from "./record-store";
 

@@ -3,8 +3,8 @@
 // The same matrix runs in Node in tests/integration/runner-sandbox.test.ts.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ErrorKind, RecordStatus, RequestRecord } from "../../src/core/record/record";
-import type { SummaryRow } from "../../src/core/stats/summary";
+import type { ErrorKind, RecordStatus, RequestRecord } from "../../src/core/record";
+import type { SummaryRow } from "../../src/core/stats";
 import { FAULT_PROFILE_NAMES } from "../../src/sandbox/profiles";
 import { runScenarioInApp, saveScenarioThroughUi, storedRun, type FinishedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
   ({ servers, page } = session);
   page.on("request", (request) => {
     const { hostname } = new URL(request.url());
-    // Sandbox profiles each have a *.localhost host in the app (core/http/sandbox-url.ts): loopback too.
+    // Sandbox profiles each have a *.localhost host in the app (core/endpoints/sandbox-url.ts): loopback too.
     const loopback = hostname === "127.0.0.1" || hostname.endsWith(".localhost");
     if (!loopback && hostname !== "provider.invalid") outsideRequests.push(request.url());
   });

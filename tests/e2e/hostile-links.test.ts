@@ -4,7 +4,7 @@
 // Offline: the site, the sandbox and an echoing server on 127.0.0.1; Hugging Face's hosts by page.route.
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
+import type { RequestRecord } from "../../src/core/record";
 import { startEchoServer, type EchoServer } from "../mocks/echo-server";
 import { dumpDatabase, runScenarioInApp, saveScenarioThroughUi, storedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 

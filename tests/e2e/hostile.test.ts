@@ -4,7 +4,7 @@
 // image answer's URL meets the command line's rule: its own origin only, within the byte limit.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/measure/measure";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/measure";
 import { startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
 import { runScenarioInApp, saveScenarioThroughUi, storedRun, startBrowserSession, type BrowserSession, type Servers } from "./harness";
 

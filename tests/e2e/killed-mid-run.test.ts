@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
+import type { RequestRecord } from "../../src/core/record";
 import { DEFAULT_MAX_DELAY_MS } from "../../src/store/record-sink";
 import { DATABASE_NAME } from "../../src/store/db";
 import {

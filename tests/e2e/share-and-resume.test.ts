@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Scenario } from "../../src/core/scenario/types";
+import type { Scenario } from "../../src/core/scenario";
 import type { StoredScenario } from "../../src/store/db";
 import { launchBrowser, saveScenarioThroughUi, startBrowserSession, startRunInApp, storedRows, storedRun, storedRuns, waitForRunToEnd, type BrowserSession } from "./harness";
 

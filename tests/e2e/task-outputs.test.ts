@@ -5,8 +5,8 @@
 // bytes in the blobs table) exactly as a run stores them, so the page is judged on known values.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
+import type { RequestRecord } from "../../src/core/record";
+import { validateScenario } from "../../src/core/scenario";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
 import { collectPageErrors, startBrowserSession, type BrowserSession } from "./harness";
 import { requestRecord } from "../unit/request-record";

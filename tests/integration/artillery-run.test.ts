@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRecords } from "../../src/cli/analyze";
 import { PROCESSOR_BUNDLE } from "../../src/cli/artillery/bundle-processor";
 import { ARTILLERY_PROCESSOR, ARTILLERY_SCRIPT, exportArtillery } from "../../src/cli/artillery/export-command";
-import { parseRecordLine } from "../../src/core/record/record-line";
-import { SummaryAccumulator } from "../../src/core/stats/summary";
+import { parseRecordLine } from "../../src/core/record";
+import { SummaryAccumulator } from "../../src/core/stats";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 const repoRoot = new URL("../../", import.meta.url).pathname;

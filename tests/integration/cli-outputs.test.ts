@@ -10,7 +10,7 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliProcess, type CliProcessOptions, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
-import { RECORD_FIELDS } from "../../src/core/record/record";
+import { RECORD_FIELDS } from "../../src/core/record";
 import { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRITE_FAILED } from "../../src/cli/exit-codes";
 
 

@@ -8,7 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliProcess, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
-import type { RequestRecord } from "../../src/core/record/record";
+import type { RequestRecord } from "../../src/core/record";
 import { EXIT_BAD_INPUT } from "../../src/cli/exit-codes";
 
 const repoRoot = new URL("../../", import.meta.url).pathname;

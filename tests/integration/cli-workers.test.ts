@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliProcess, type CliResult } from "./cli-process";
-import type { RequestRecord } from "../../src/core/record/record";
+import type { RequestRecord } from "../../src/core/record";
 
 // Long enough that each worker's share (20 rounds of three) outlasts a thread started late on a busy
 // machine, so the two shares overlap in time and the merge has something to interleave.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "./cli-in-process";
 import { runCliProcess, type CliProcessOptions, type CliResult } from "./cli-process";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
-import { RECORD_FIELDS } from "../../src/core/record/record";
+import { RECORD_FIELDS } from "../../src/core/record";
 
 const SENTINEL_TOKEN = "hf_SENTINEL_cli_token_do_not_leak";
 const repoRoot = new URL("../../", import.meta.url).pathname;

@@ -5,10 +5,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createWireTransport, type WireTransport } from "../../src/cli/transport/undici-transport";
-import type { RequestRecord } from "../../src/core/record/record";
-import { runScenario } from "../../src/core/run/runner";
-import type { Scenario } from "../../src/core/scenario/types";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
+import type { RequestRecord } from "../../src/core/record";
+import { runScenario } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import { chatCompletionBody } from "../mocks/hf-router";
 
 const KEY_A = "sk-endpoint-A-key-0123456789";

@@ -3,9 +3,9 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
-import { runScenario } from "../../src/core/run/runner";
-import { parseScenarioText } from "../../src/core/scenario/scenario-file";
+import type { RequestRecord } from "../../src/core/record";
+import { runScenario } from "../../src/core/run";
+import { parseScenarioText } from "../../src/core/scenario";
 import { DEFAULT_SEED, startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 const FLAKY_SCENARIO = resolve(import.meta.dirname, "../../scenarios/sandbox-chat.json");

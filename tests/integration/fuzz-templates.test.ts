@@ -2,9 +2,9 @@
 // self-doubling strings, recursive macros and filters. Each must render, or fail with an error on
 // inputs.template (a limit) or inputs.variables[i] (the row's own error): never an exception, never a hang.
 import { describe, expect, it } from "vitest";
-import { expandInputs } from "../../src/core/scenario/inputs";
-import { mulberry32, type Random } from "../../src/core/stats/random";
-import { TEMPLATE_LIMITS } from "../../src/core/template/template";
+import { expandInputs } from "../../src/core/scenario";
+import { mulberry32, type Random } from "../../src/core/stats";
+import { TEMPLATE_LIMITS } from "../../src/core/template";
 
 /** Small limits keep 400 renders quick; the mechanism is the same at the real ones. */
 const LIMITS = { ...TEMPLATE_LIMITS, maxWork: 50_000, maxInputChars: 20_000, maxTotalChars: 60_000, maxDepth: 60 };

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
+import type { RequestRecord } from "../../src/core/record";
 import { startHostileServer, type HostileModeName, type HostileServer } from "../hostile/hostile-server";
 import { cliArguments } from "./cli-process";
 

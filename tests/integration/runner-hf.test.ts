@@ -3,10 +3,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { http, HttpResponse, delay } from "msw";
-import { runScenario, type RunResult } from "../../src/core/run/runner";
-import type { Scenario } from "../../src/core/scenario/types";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
-import type { RequestRecord } from "../../src/core/record/record";
+import { runScenario, type RunResult } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
+import type { RequestRecord } from "../../src/core/record";
 import {
   CHAT_ROUTES,
   PROVIDER_MODEL_IDS,

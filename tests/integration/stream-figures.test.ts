@@ -5,11 +5,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
-import { runScenario } from "../../src/core/run/runner";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
-import type { Scenario } from "../../src/core/scenario/types";
-import { SummaryAccumulator } from "../../src/core/stats/summary";
+import type { RequestRecord } from "../../src/core/record";
+import { runScenario } from "../../src/core/run";
+import { validateScenario, type Scenario } from "../../src/core/scenario";
+import { SummaryAccumulator } from "../../src/core/stats";
 import { withTimerLateness } from "./timer-lateness";
 
 const FIRST_TOKEN_MS = 100;

@@ -7,13 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { http, HttpResponse } from "msw";
 import { INFERENCE_PROVIDERS } from "@huggingface/inference";
-import { runScenario } from "../../src/core/run/runner";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
-import type { RequestRecord } from "../../src/core/record/record";
-import type { InputFileReader } from "../../src/core/scenario/inputs";
-import { taskDefinition } from "../../src/core/tasks/registry";
-import { blobRefOf, isBlobRef } from "../../src/core/tasks/output-value";
-import type { Task } from "../../src/core/tasks/task-ids";
+import { runScenario } from "../../src/core/run";
+import { validateScenario, type InputFileReader } from "../../src/core/scenario";
+import type { RequestRecord } from "../../src/core/record";
+import { taskDefinition, blobRefOf, isBlobRef, type Task } from "../../src/core/tasks";
 
 const ROUTER = "https://router.huggingface.co";
 const ENDPOINT = "https://tasks-endpoint.test";

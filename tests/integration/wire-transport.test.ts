@@ -8,10 +8,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createSecureServer, type Http2SecureServer } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
-import { runScenario } from "../../src/core/run/runner";
-import type { Scenario } from "../../src/core/scenario/types";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
+import type { RequestRecord } from "../../src/core/record";
+import { runScenario } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import { createBodyBytes, createWireTransport, REUSED_BODY_MAX_CHARS, type WireTransport } from "../../src/cli/transport/undici-transport";
 import { chatCompletionBody, PROVIDER_MODEL_IDS } from "../mocks/hf-router";
 import { withTimerLateness } from "./timer-lateness";

@@ -7,9 +7,8 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ARTILLERY_SCRIPT, artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
 import { createArtilleryProcessor, passScenario } from "../../src/cli/artillery/processor";
-import { inShare, planRequests, shareOfLimit } from "../../src/core/run/runner";
-import { checkScenarioShape } from "../../src/core/scenario/scenario";
-import type { Scenario } from "../../src/core/scenario/types";
+import { inShare, planRequests, shareOfLimit } from "../../src/core/run";
+import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 
 async function exportWith(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out = new PassThrough();

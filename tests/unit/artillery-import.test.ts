@@ -3,13 +3,11 @@
 // checked against SummaryAccumulator) and the script's phase. The real run is tests/integration/artillery-run.test.ts.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseArtilleryMetricName } from "../../src/core/io/artillery-metrics";
-import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/io/imports/run-file";
-import type { RequestRecord } from "../../src/core/record/record";
-import { checkScenarioShape } from "../../src/core/scenario/scenario";
-import type { Scenario } from "../../src/core/scenario/types";
-import { SummaryAccumulator } from "../../src/core/stats/summary";
-import { piecesOf } from "../../src/core/io/text-lines";
+import { parseArtilleryMetricName, piecesOf } from "../../src/core/io";
+import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/io/imports";
+import type { RequestRecord } from "../../src/core/record";
+import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
+import { SummaryAccumulator } from "../../src/core/stats";
 import { emitMetrics } from "../../src/cli/artillery/processor";
 import { artilleryLoad } from "../../src/cli/artillery/export-command";
 import { requestRecord } from "./request-record";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUNDLED_SCENARIOS_MODULE, bundledScenariosPlugin } from "../../scripts/bundled-scenarios-plugin";
-import { checkScenarioShape } from "../../src/core/scenario/scenario";
+import { checkScenarioShape } from "../../src/core/scenario";
 
 const good = { version: 1, name: "Good", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["x"] };
 const bad = { ...good, name: "Bad", targets: [{ id: "a b", endpointUrl: "sandbox:/fast/v1", model: "m" }] };

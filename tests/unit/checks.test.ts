@@ -1,13 +1,9 @@
 // Each check kind passing and failing, hostile patterns refused at their field's path, and a verdict
 // judged on the whole answer even when the record keeps only its beginning.
 import { describe, expect, it } from "vitest";
-import { compileChecks, judgeOutput, normalizeAnswer, type CompiledCheck } from "../../src/core/scenario/checks";
-import type { Expectation } from "../../src/core/scenario/expectations";
-import type { RequestRecord } from "../../src/core/record/record";
-import { runScenario } from "../../src/core/run/runner";
-import { formatScenarioErrors } from "../../src/core/scenario/scenario";
-import type { Scenario } from "../../src/core/scenario/types";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
+import { compileChecks, judgeOutput, normalizeAnswer, type CompiledCheck, type Expectation, formatScenarioErrors, type Scenario, validateScenario } from "../../src/core/scenario";
+import type { RequestRecord } from "../../src/core/record";
+import { runScenario } from "../../src/core/run";
 
 const base = {
   version: 1,

@@ -2,10 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/args";
 import { formatSummaryTable } from "../../src/cli/summary-table";
-import { METRICS, metricsIn } from "../../src/core/metrics/catalogue";
-import { fixedOutputTokens } from "../../src/core/stats/output-length";
-import type { RequestRecord } from "../../src/core/record/record";
-import { summarize } from "../../src/core/stats/summary";
+import { METRICS, metricsIn } from "../../src/core/metrics";
+import { fixedOutputTokens, summarize } from "../../src/core/stats";
+import type { RequestRecord } from "../../src/core/record";
 
 function record(overrides: Partial<RequestRecord>): RequestRecord {
   return {

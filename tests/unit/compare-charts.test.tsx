@@ -4,8 +4,8 @@
 // and a titled, labelled live chart.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { intervalOf, metricById } from "../../src/core/metrics/catalogue";
-import { summarize } from "../../src/core/stats/summary";
+import { intervalOf, metricById } from "../../src/core/metrics";
+import { summarize } from "../../src/core/stats";
 import { ERROR_KIND_COLORS, TARGET_PALETTE } from "../../src/ui/components/ui/target-colors";
 import { SeriesTooltip } from "../../src/ui/features/compare/chart-parts";
 import { ErrorBreakdownChart } from "../../src/ui/features/compare/error-breakdown-chart";
@@ -15,7 +15,7 @@ import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
-import { recordColumns } from "../../src/core/record/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 giveChartsASize();
 afterEach(cleanup);

@@ -3,8 +3,8 @@
 // and each figure's uncertainty under it: the 95% interval as a range, or "too few samples".
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { METRICS, intervalOf, metricById, metricsIn } from "../../src/core/metrics/catalogue";
-import { summarize } from "../../src/core/stats/summary";
+import { METRICS, intervalOf, metricById, metricsIn } from "../../src/core/metrics";
+import { summarize } from "../../src/core/stats";
 import { parseColumnChoices } from "../../src/ui/features/compare/column-settings";
 import { SummaryTable } from "../../src/ui/features/compare/summary-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import Papa from "papaparse";
-import { RECORD_FIELDS } from "../../src/core/record/record";
-import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/summary-file";
-import { summarize } from "../../src/core/stats/summary";
+import { RECORD_FIELDS } from "../../src/core/record";
+import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
+import { summarize } from "../../src/core/stats";
 import { ExportButtons } from "../../src/ui/features/compare/export-buttons";
 import { runStartMs } from "../../src/ui/features/compare/record-series";
 import { makeRecord, makeScenario } from "./compare-fixtures";

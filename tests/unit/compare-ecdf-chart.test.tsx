@@ -3,15 +3,15 @@
 // standalone, well-formed SVG file with the chart, its title and its legend, labels escaped.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { metricById } from "../../src/core/metrics/catalogue";
-import { collectSamples, compareTargets } from "../../src/core/stats/paired";
+import { metricById } from "../../src/core/metrics";
+import { collectSamples, compareTargets } from "../../src/core/stats";
 import { imageOfChart } from "../../src/ui/features/compare/chart-frame";
 import { ForestPlot } from "../../src/ui/features/compare/forest-plot";
 import { EcdfChart } from "../../src/ui/features/compare/ecdf-chart";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
-import { recordColumns } from "../../src/core/record/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 giveChartsASize();
 afterEach(() => {

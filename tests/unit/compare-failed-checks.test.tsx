@@ -3,7 +3,7 @@
 // Checks filter show exactly the outputs that failed their checks, with the names of those checks.
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { RequestRecord } from "../../src/core/record/record";
+import type { RequestRecord } from "../../src/core/record";
 import { OutputsByInput } from "../../src/ui/features/compare/outputs-by-input";
 import { RecordsTable } from "../../src/ui/features/compare/records-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";

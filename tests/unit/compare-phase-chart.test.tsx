@@ -3,7 +3,7 @@
 // the reused share, and "not exposed by the browser" for a target whose phases were not measured.
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { summarize } from "../../src/core/stats/summary";
+import { summarize } from "../../src/core/stats";
 import { PHASE_COLORS } from "../../src/ui/components/ui/target-colors";
 import { NOT_EXPOSED, PhaseChart } from "../../src/ui/features/compare/phase-chart";
 import { describeTargets } from "../../src/ui/features/compare/target-info";

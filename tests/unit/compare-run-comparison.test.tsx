@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { summarize } from "../../src/core/stats/summary";
+import { summarize } from "../../src/core/stats";
 import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { RunComparison } from "../../src/ui/features/compare/run-comparison";
 import { bundledScenario, makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
-import { recordColumns } from "../../src/core/record/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@
 // (one dot per priced target, its latency interval as an error bar, its pass rate beside it).
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { summarize } from "../../src/core/stats/summary";
+import { summarize } from "../../src/core/stats";
 import { TIMELINE_POINTS_PER_SERIES, ttftLengthSeries } from "../../src/ui/features/compare/record-series";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { movedPoint, tooltipPlacement, type Placed } from "../../src/ui/features/compare/scatter-dots";
@@ -11,7 +11,7 @@ import { TtftLengthChart } from "../../src/ui/features/compare/ttft-length-chart
 import { ValueScatterChart } from "../../src/ui/features/compare/value-scatter-chart";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
-import { recordColumns } from "../../src/core/record/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 giveChartsASize();
 afterEach(cleanup);

@@ -3,12 +3,10 @@
 // do not, "cannot be told apart" with too few requests, and objectives the run did not measure said so.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { measuredFigures } from "../../src/core/metrics/measured-figures";
-import { formatMetric, metricById } from "../../src/core/metrics/catalogue";
-import { collectSamples, compareTargets } from "../../src/core/stats/paired";
-import type { RequestRecord } from "../../src/core/record/record";
-import type { Scenario } from "../../src/core/scenario/types";
-import { summarize } from "../../src/core/stats/summary";
+import { measuredFigures, formatMetric, metricById } from "../../src/core/metrics";
+import { collectSamples, compareTargets, summarize } from "../../src/core/stats";
+import type { RequestRecord } from "../../src/core/record";
+import type { Scenario } from "../../src/core/scenario";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { VerdictList, VerdictPanel } from "../../src/ui/features/compare/verdict-panel";
 import { listNames, objectiveVerdicts, topGroup, type ObjectiveVerdict } from "../../src/ui/features/compare/verdicts";

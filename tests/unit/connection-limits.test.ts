@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  connectionWaitsMs,
-  observedQueueing,
-  originsOverBrowserLimit,
-  plannedLoadPerOrigin,
-  type ResourceTimingSample,
-} from "../../src/core/run/connection-limits";
-import type { Scenario } from "../../src/core/scenario/types";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
-import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/http/sandbox-url";
-import { resolveEndpointUrl } from "../../src/core/run/targets";
+import { connectionWaitsMs, observedQueueing, originsOverBrowserLimit, plannedLoadPerOrigin, type ResourceTimingSample, resolveEndpointUrl } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/endpoints";
 import bundledStreaming from "../../scenarios/sandbox-chat-streaming.json";
 import bundledSweep from "../../scenarios/sandbox-load-sweep.json";
 

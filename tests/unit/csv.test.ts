@@ -1,10 +1,10 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_BYTE_ORDER_MARK, neutraliseFormula, recordToCsvLine, recordsCsvHeader, recordsToCsv, summaryToCsv } from "../../src/core/io/csv";
-import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/summary-file";
-import { RECORD_FIELDS, type RequestRecord } from "../../src/core/record/record";
+import { CSV_BYTE_ORDER_MARK, neutraliseFormula, recordToCsvLine, recordsCsvHeader, recordsToCsv, summaryToCsv } from "../../src/core/io";
+import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
+import { RECORD_FIELDS, type RequestRecord } from "../../src/core/record";
 import { requestRecord } from "./request-record";
-import { summarize } from "../../src/core/stats/summary";
+import { summarize } from "../../src/core/stats";
 
 function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
   return requestRecord({ targetId: "groq:llama", inputIndex: 3, repetition: 1, startedAt: 1_700_000_000_123, ttftMs: 120.5, latencyMs: 950.25, inputTokens: 12, outputTokens: 40, chunkCount: 41, ...overrides });

@@ -1,10 +1,10 @@
 // Images and audio: what a file's header says (core/tasks/media-info.ts), the per-audio-second and per-image
 // figures of the summary (stats.ts, metrics.ts) and prices per image and per audio second (pricing.ts).
 import { describe, expect, it } from "vitest";
-import { audioInfo, imageInfo } from "../../src/core/tasks/media-info";
-import { metricById } from "../../src/core/metrics/catalogue";
-import { inapplicablePriceParts, requestCost } from "../../src/core/scenario/pricing";
-import { summarize } from "../../src/core/stats/summary";
+import { audioInfo, imageInfo } from "../../src/core/tasks";
+import { metricById } from "../../src/core/metrics";
+import { inapplicablePriceParts, requestCost } from "../../src/core/scenario";
+import { summarize } from "../../src/core/stats";
 import { encodePng } from "../../src/sandbox/png";
 import { encodeWav } from "../../src/sandbox/wav";
 import { requestRecord } from "./request-record";

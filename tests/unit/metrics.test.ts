@@ -1,11 +1,10 @@
 // The metric catalogue: one entry per metric, read and formatted one way for screens, terminals and files.
 import { describe, expect, it } from "vitest";
-import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile } from "../../src/core/text/format";
-import { METRICS, bestTargetIds, formatMetric, headerWithUnit, isEstimated, metricById, metricsIn } from "../../src/core/metrics/catalogue";
-import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/summary-file";
-import type { RequestRecord } from "../../src/core/record/record";
+import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile } from "../../src/core/text";
+import { METRICS, bestTargetIds, formatMetric, headerWithUnit, isEstimated, metricById, metricsIn, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
+import type { RequestRecord } from "../../src/core/record";
 import { requestRecord } from "./request-record";
-import { summarize } from "../../src/core/stats/summary";
+import { summarize } from "../../src/core/stats";
 
 function record(overrides: Partial<RequestRecord> = {}): RequestRecord {
   return requestRecord({ runId: "r", startedAt: 0, ttftMs: 50, latencyMs: 1000, inputTokens: 3, outputTokens: 21, chunkCount: 21, output: "x", outputBytes: 1, ...overrides });

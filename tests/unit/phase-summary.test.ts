@@ -1,10 +1,9 @@
 // HTTP phase figures per target: medians over successful measured requests (numpy's linear rule), the
 // share of reused connections, and null where phases were not measured (browser runs, older records).
 import { describe, expect, it } from "vitest";
-import { metricById } from "../../src/core/metrics/catalogue";
-import { summaryFileRows } from "../../src/core/metrics/summary-file";
-import type { RequestRecord } from "../../src/core/record/record";
-import { summarize } from "../../src/core/stats/summary";
+import { metricById, summaryFileRows } from "../../src/core/metrics";
+import type { RequestRecord } from "../../src/core/record";
+import { summarize } from "../../src/core/stats";
 import { makeRecord } from "./compare-fixtures";
 
 function phased(overrides: Partial<RequestRecord>): RequestRecord {

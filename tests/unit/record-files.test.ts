@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { toJsonLine } from "../../src/core/io/jsonl";
-import { RECORD_FIELDS } from "../../src/core/record/record";
+import { toJsonLine } from "../../src/core/io";
+import { RECORD_FIELDS } from "../../src/core/record";
 import { BATCH_CHARS, createRecordFiles, recordToJsonLine } from "../../src/cli/record-files";
 import { makeRecord } from "./compare-fixtures";
 

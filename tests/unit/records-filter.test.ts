@@ -1,9 +1,9 @@
 // A run's records read back from a file (core/io/records-filter.ts): each request counted once, whatever the
 // file repeats (duplicated lines, a resume's superseded aborts) or lacks (a retry without its attempt 1).
 import { describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
-import { describeRecordsReport, RecordsFileFilter, type RecordsFileReport } from "../../src/core/io/records-filter";
-import { SummaryAccumulator } from "../../src/core/stats/summary";
+import type { RequestRecord } from "../../src/core/record";
+import { describeRecordsReport, RecordsFileFilter, type RecordsFileReport } from "../../src/core/io";
+import { SummaryAccumulator } from "../../src/core/stats";
 import { requestRecord } from "./request-record";
 
 async function filtered(records: RequestRecord[]): Promise<{ kept: RequestRecord[]; report: RecordsFileReport }> {

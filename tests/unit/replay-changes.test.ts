@@ -1,8 +1,6 @@
 // A replay with changes: the run's scenario with kept and added targets, repetitions and concurrency, checked again.
 import { describe, expect, it } from "vitest";
-import { scenarioWithChanges } from "../../src/core/scenario/replay-changes";
-import { checkScenarioShape } from "../../src/core/scenario/scenario";
-import type { Scenario } from "../../src/core/scenario/types";
+import { scenarioWithChanges, checkScenarioShape, type Scenario } from "../../src/core/scenario";
 
 function spec(): Scenario {
   const result = checkScenarioShape({

@@ -3,13 +3,11 @@
 // whose errors name the line (or JSON path) and the field.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { metricById } from "../../src/core/metrics/catalogue";
-import { NotARunFile, readRunFile, RunFileProblem, type RunFile } from "../../src/core/io/imports/run-file";
-import type { NightlySummary } from "../../src/core/io/imports/nightly-summary";
-import type { RequestRecord } from "../../src/core/record/record";
-import { SummaryAccumulator } from "../../src/core/stats/summary";
-import { NO_VALUE_SETTINGS } from "../../src/core/stats/value-summary";
-import { piecesOf } from "../../src/core/io/text-lines";
+import { metricById } from "../../src/core/metrics";
+import { NotARunFile, readRunFile, RunFileProblem, type RunFile, type NightlySummary } from "../../src/core/io/imports";
+import type { RequestRecord } from "../../src/core/record";
+import { SummaryAccumulator, NO_VALUE_SETTINGS } from "../../src/core/stats";
+import { piecesOf } from "../../src/core/io";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/imports/${name}`, import.meta.url), "utf8");
 

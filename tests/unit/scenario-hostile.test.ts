@@ -1,10 +1,8 @@
 // Hostile scenario files: parameters that would route or authenticate, parameters nested without end,
 // endpoint addresses the library would not recognise as URLs, and credentials in an address.
 import { describe, expect, it } from "vitest";
-import type { Scenario, ScenarioError } from "../../src/core/scenario/types";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
-import { mulberry32 } from "../../src/core/stats/random";
-import { MAX_PARAMETERS_CHARACTERS, MAX_PARAMETERS_DEPTH, requestParametersOf } from "../../src/core/scenario/request-parameters";
+import { type Scenario, type ScenarioError, validateScenario, MAX_PARAMETERS_CHARACTERS, MAX_PARAMETERS_DEPTH, requestParametersOf } from "../../src/core/scenario";
+import { mulberry32 } from "../../src/core/stats";
 
 const base = {
   version: 1,

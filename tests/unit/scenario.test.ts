@@ -1,9 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatScenarioErrors } from "../../src/core/scenario/scenario";
-import type { ScenarioError } from "../../src/core/scenario/types";
-import { parseScenarioText, validateScenario } from "../../src/core/scenario/scenario-file";
-import { expandInputs } from "../../src/core/scenario/inputs";
+import { formatScenarioErrors, type ScenarioError, parseScenarioText, validateScenario, expandInputs } from "../../src/core/scenario";
 
 const valid = {
   version: 1,

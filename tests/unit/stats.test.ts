@@ -2,7 +2,7 @@
 // the numpy expression that produced it. Float results are compared to 9 decimals because numpy sums
 // and interpolates in a slightly different order (last-ulp differences).
 import { describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../src/core/record/record";
+import type { RequestRecord } from "../../src/core/record";
 import {
   SummaryAccumulator,
   comparePercentChange,
@@ -11,7 +11,7 @@ import {
   percentile,
   summarize,
   type Distribution,
-} from "../../src/core/stats/summary";
+} from "../../src/core/stats";
 import { requestRecord as makeRecord } from "./request-record";
 
 function okRecord(startedAt: number, latencyMs: number, ttftMs: number | null, outputTokens: number | null, extra: Partial<RequestRecord> = {}): RequestRecord {

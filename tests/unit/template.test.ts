@@ -2,8 +2,8 @@
 // row that tipped it over), ordinary templates render exactly as @huggingface/jinja renders them.
 import { Template } from "@huggingface/jinja";
 import { describe, expect, it } from "vitest";
-import { expandInputs } from "../../src/core/scenario/inputs";
-import { createTemplateBudget, parseTemplate, renderTemplate, TEMPLATE_LIMITS, TemplateLimitError } from "../../src/core/template/template";
+import { expandInputs } from "../../src/core/scenario";
+import { createTemplateBudget, parseTemplate, renderTemplate, TEMPLATE_LIMITS, TemplateLimitError } from "../../src/core/template";
 
 /**
  * The limits with the time bound out of reach: each test here is about one of the other bounds, which a

@@ -2,14 +2,10 @@
 // worked out by hand in the comments. Wilson intervals were computed apart in python3 from the
 // textbook formula (z = 1.959963984540054); 0 of 5 → [0, 0.4345] is the value every table gives.
 import { describe, expect, it } from "vitest";
-import { ESTIMATED_EXPLANATION, estimatedExplanation, formatMetric, isEstimated, metricById } from "../../src/core/metrics/catalogue";
-import { summaryFileRows, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics/summary-file";
-import type { RequestRecord } from "../../src/core/record/record";
-import { summarize } from "../../src/core/stats/summary";
-import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../../src/core/stats/value-summary";
-import { wilsonInterval95 } from "../../src/core/stats/proportion";
-import { validateScenario } from "../../src/core/scenario/scenario-file";
-import { formatScenarioErrors } from "../../src/core/scenario/scenario";
+import { ESTIMATED_EXPLANATION, estimatedExplanation, formatMetric, isEstimated, metricById, summaryFileRows, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
+import type { RequestRecord } from "../../src/core/record";
+import { summarize, NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings, wilsonInterval95 } from "../../src/core/stats";
+import { validateScenario, formatScenarioErrors } from "../../src/core/scenario";
 import { requestRecord } from "./request-record";
 
 function record(overrides: Partial<RequestRecord> = {}): RequestRecord {

@@ -2,7 +2,7 @@
 // transaction, to a store with the app's key and indexes (SCHEMA_VERSIONS' `records` line), so the
 // difference between the two is what dexie and the sink's batching cost; and to a store with the
 // runId index alone, the only one the app's queries use, to show what the two compound indexes cost.
-import type { RequestRecord } from "../../../src/core/record/record";
+import type { RequestRecord } from "../../../src/core/record";
 import type { ReferenceIndexes } from "./bench-page-api";
 
 const REFERENCE_DATABASE = "providerbench-raw-reference";

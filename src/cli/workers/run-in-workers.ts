@@ -6,11 +6,10 @@
 // thread's file is): a worker that was kept off the processor emits late, and its records come late. What the main thread's files cannot take yet is not acknowledged,
 // and the workers hold their requests' places until it is.
 import { Worker } from "node:worker_threads";
-import type { EndpointKeys } from "../../core/run/auth-headers";
-import type { RequestRecord } from "../../core/record/record";
-import { emitRecord, type RunProgress, type RunResult } from "../../core/run/runner";
-import type { Scenario } from "../../core/scenario/types";
-import type { Stage } from "../../core/load/stages";
+import { type EndpointKeys, emitRecord, type RunProgress, type RunResult } from "../../core/run";
+import type { RequestRecord } from "../../core/record";
+import type { Scenario } from "../../core/scenario";
+import type { Stage } from "../../core/load";
 import type { TransportName } from "../args";
 import type { FromWorker, ToWorker, WorkerSetup } from "./messages";
 import { RecordMerge } from "./record-merge";

@@ -4,8 +4,8 @@
 // past MAX_UNACKED batches the main thread has not taken, a record holds its request's place, as a slow
 // file does on one thread.
 import { parentPort, workerData } from "node:worker_threads";
-import type { RequestRecord } from "../../core/record/record";
-import { runScenario, type RunProgress } from "../../core/run/runner";
+import type { RequestRecord } from "../../core/record";
+import { runScenario, type RunProgress } from "../../core/run";
 import { createRunTransport } from "../transport/run-transport";
 import { sharedClock, type FromWorker, type ToWorker, type WorkerSetup } from "./messages";
 

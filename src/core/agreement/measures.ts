@@ -2,9 +2,8 @@
 // once (like the metric catalogue in metrics.ts). The compare page's tables, the summary rows (and so the
 // CSV and --summary JSON) and docs/metrics.md all use these entries.
 import type { Better } from "../metrics/types";
-import type { Unit } from "../text/format";
-import { outputKindOf } from "../outputs/output-kind";
-import { readAnswer, readOutputText } from "../outputs/read-output";
+import type { Unit } from "../text";
+import { outputKindOf, readAnswer, readOutputText } from "../outputs";
 import { embeddingCosine } from "./cosine-similarity";
 import { detectionBoxIou } from "./box-iou";
 import { lengthRatio, normalisedExactMatch } from "./text-match";

@@ -1,6 +1,6 @@
 // Agreement across targets for the same input: each target's representative output per input, then
 // every measure of the task over every pair of targets (catalogue in measures.ts).
-import type { RequestRecord } from "../record/record";
+import type { RequestRecord } from "../record";
 import { agreementMeasures, type AgreementMeasure, type TargetOutput } from "./measures";
 
 export interface PairAgreement {

@@ -4,7 +4,7 @@
 // series when they share a scenario id or a fingerprint, so a bundle from a nightly CI job joins the runs
 // of the same scenario made in this browser. Run settings (repetitions, concurrency) are not in the
 // fingerprint: they change how much is measured, not what.
-import type { Scenario } from "../scenario/types";
+import type { Scenario } from "../scenario";
 
 /** What grouping needs of a run. */
 export interface SeriesRunInfo {

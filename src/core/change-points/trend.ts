@@ -1,9 +1,7 @@
 // Runs ordered by start time into series (per target and metric, one point per run with its interval),
 // and the change points of each series (series.ts). What `trend --json` writes, exactly.
-import { intervalOf, metricById } from "../metrics/catalogue";
-import type { Metric } from "../metrics/metric";
-import { wilsonInterval95 } from "../stats/proportion";
-import type { SummaryRow } from "../stats/summary";
+import { intervalOf, metricById, type Metric } from "../metrics";
+import { wilsonInterval95, type SummaryRow } from "../stats";
 import { seriesChanges, type MedianInterval } from "./series";
 
 /** One run as the trend sees it: its summary rows. */

@@ -2,7 +2,7 @@
 // "latencyMs.p90=10%,ttftMs.p50=10%,failureRate=1pt": a percentile of a per-request metric (named as
 // `analyze` names it, core/stats/paired.ts) may grow by a share of its baseline; the failure rate (the
 // catalogue's failureRate, core/metrics/catalogue.ts) by percentage points.
-import { PAIRED_METRICS, type PairedMetricId } from "../stats/paired";
+import { PAIRED_METRICS, type PairedMetricId } from "../stats";
 
 export type GateMetric = { kind: "percentile"; metric: PairedMetricId; percentile: number } | { kind: "failureRate" };
 

@@ -1,9 +1,9 @@
 // CSV export of records and summaries: RFC 4180, UTF-8, CRLF, via papaparse.
 
 import Papa from "papaparse";
-import { SUMMARY_FILE_COLUMNS, summaryFileRows, type SummaryFileContext } from "../metrics/summary-file";
-import { RECORD_FIELDS, type RequestRecord } from "../record/record";
-import type { SummaryRow } from "../stats/summary";
+import { SUMMARY_FILE_COLUMNS, summaryFileRows, type SummaryFileContext } from "../metrics";
+import { RECORD_FIELDS, type RequestRecord } from "../record";
+import type { SummaryRow } from "../stats";
 
 const NEWLINE = "\r\n";
 

@@ -14,8 +14,8 @@
 //   attempt when nothing of the request came before (the earlier attempt was lost); after an attempt that
 //   succeeded, or one that was not the attempt before it but did not fail, it is dropped (the request has
 //   its outcome already). Both are reported.
-import { requestKey } from "../run/resume-plan";
-import type { RequestRecord } from "../record/record";
+import { requestKey } from "../run";
+import type { RequestRecord } from "../record";
 
 /** What the filter kept, and what it left out or renumbered, for the reader to say. */
 export interface RecordsFileReport {

@@ -1,7 +1,7 @@
 // A sweep's curves, per target: one point per stage (throughput, median latency, effective latency and
 // TTFT), in order of offered load, with the stage where the target saturated. What the Compare page draws.
-import type { RequestRecord } from "../record/record";
-import type { Scenario } from "../scenario/types";
+import type { RequestRecord } from "../record";
+import type { Scenario } from "../scenario";
 import { targetLoadPoints } from "./load-points";
 import { clientLimits, clientSlowdowns, describeLoadJudgement, judgedPoints, limitVerdict, saturationStage, type ClientLimit, type LimitVerdict, type LoadPoint } from "./saturation";
 import { StageSummaries } from "./stage-summaries";

@@ -1,7 +1,7 @@
 // Sends arrivals at their scheduled times. Every time is absolute (the stage's start + the arrival's
 // offset), never "sleep a gap after the last send", so a late wake-up delays one send and never shifts
 // the ones after it: the schedule cannot drift, and a late send shows as its own queueMs.
-import type { Clock } from "../measure/measure";
+import type { Clock } from "../measure";
 
 /** The pacer's view of time: a monotonic clock and a wait until a point on it. Injectable, so tests run on virtual time. */
 export interface PacerClock {

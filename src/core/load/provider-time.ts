@@ -1,7 +1,7 @@
 // The provider's own share of a request's latency: from the request on the wire to the network having the
 // answer's last byte. What a load judgement may blame on the provider; the rest (a wait for one of the
 // browser's connections, a tab reading the stream late, an event loop slow to send) is the client's.
-import type { RequestRecord } from "../record/record";
+import type { RequestRecord } from "../record";
 
 type Timed = Pick<RequestRecord, "latencyMs" | "waitingMs" | "receivingMs" | "clientReadMs">;
 

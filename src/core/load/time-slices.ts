@@ -2,9 +2,8 @@
 // requests that started in it, the successful requests that ended in it per second, and the requests in
 // flight during it (time-weighted, by in-flight.ts).
 import { max, min } from "d3-array";
-import { inFlightLevels } from "../stats/in-flight";
-import { percentile } from "../stats/percentile";
-import type { RequestRecord } from "../record/record";
+import { inFlightLevels, percentile } from "../stats";
+import type { RequestRecord } from "../record";
 
 export interface TimeSlice {
   /** Start of the slice, seconds from the run's first scheduled or started request. */

@@ -1,6 +1,6 @@
 // Timing of one request at the network boundary: a fetch wrapper handed to @huggingface/inference that
 // notes t0, each body chunk's arrival and the last byte, and the error classification of a failed attempt.
-import { concatChunks } from "../http/bounded-read";
+import { concatChunks } from "../endpoints";
 import {
   InferenceClientHubApiError,
   InferenceClientInputError,
@@ -9,10 +9,10 @@ import {
   InferenceClientRoutingError,
 } from "@huggingface/inference";
 import { bufferedResponse } from "./buffered-response";
-import { describeError } from "../text/describe-error";
+import { describeError } from "../text";
 import { redactCutText, redactText, redactValue } from "./secrets";
 import { newWireEvents, WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireEvents } from "./http-phases";
-import type { ErrorKind } from "../record/record";
+import type { ErrorKind } from "../record";
 
 export interface Clock {
   /** Monotonic milliseconds, for durations. */

@@ -1,7 +1,7 @@
 // When each output chunk of one stream arrived, reduced to the record's token-timing fields: TTFT, time
 // to the first answer token, time to the second token, the last token, and the gaps between chunks.
-import { chunkGapFields, type ChunkGapFields } from "../stats/chunk-gaps";
-import type { OutputChunkKind } from "../tasks/task-definition";
+import { chunkGapFields, type ChunkGapFields } from "../stats";
+import type { OutputChunkKind } from "../tasks";
 
 export interface StreamTimingFields extends ChunkGapFields {
   ttftMs: number | null;

@@ -1,7 +1,7 @@
 // Agreement across targets (src/core/agreement, docs/metrics.md "Agreement"): each target's figure with
 // the others, from the one catalogue of agreement measures; empty for a task the measure does not fit.
-import { AGREEMENT_MEASURES } from "../agreement/measures";
-import type { SummaryRow } from "../stats/summary";
+import { AGREEMENT_MEASURES } from "../agreement";
+import type { SummaryRow } from "../stats";
 import type { Metric } from "./metric";
 
 export function agreementMetrics(): Metric[] {

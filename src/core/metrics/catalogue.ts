@@ -4,11 +4,9 @@
 // metric is adding one entry here or in its family's file (*-metrics.ts), plus its statistic in
 // stats/summary.ts when it is new. A per-request quantity with a distribution is one DistributionSpec
 // (distribution-metrics.ts), which becomes one entry per statistic (p50, mean, p99.9, …).
-import { ERROR_KINDS } from "../record/record";
-import { intervalEnds } from "../stats/intervals";
-import type { SummaryRow } from "../stats/summary";
-import { didYouMean } from "../text/closest-names";
-import { formatNumberIn, formatValueIn, unitSymbol } from "../text/format";
+import { ERROR_KINDS } from "../record";
+import { intervalEnds, type SummaryRow } from "../stats";
+import { didYouMean, formatNumberIn, formatValueIn, unitSymbol } from "../text";
 import { agreementMetrics } from "./agreement-metrics";
 import { DISTRIBUTIONS, distributionMetrics } from "./distribution-metrics";
 import { loadMetrics } from "./load-metrics";

@@ -1,8 +1,7 @@
 // The distribution metrics: each per-request quantity with a distribution is one DistributionSpec, which
 // becomes one catalogue entry per statistic (p50, mean, p99.9, …).
-import { PERCENTILES, percentileKey, type IntervalKey, type PercentileKey } from "../stats/distribution";
-import type { Distribution, SummaryRow } from "../stats/summary";
-import { formatNumberIn, type Unit } from "../text/format";
+import { PERCENTILES, percentileKey, type IntervalKey, type PercentileKey, type Distribution, type SummaryRow } from "../stats";
+import { formatNumberIn, type Unit } from "../text";
 import type { MeasuredFigure } from "./measured-figures";
 import { DISTRIBUTION_STATISTICS, type Metric } from "./metric";
 import type { Better, DistributionStatistic, MetricGroup, MetricView } from "./types";

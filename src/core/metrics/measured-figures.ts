@@ -2,8 +2,8 @@
 // for (a stream, prices, checks, an SLO, an open loop). The default columns of every table (the compare
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
-import type { Scenario } from "../scenario/types";
-import { findTaskDefinition, type TaskFigure } from "../tasks/registry";
+import type { Scenario } from "../scenario";
+import { findTaskDefinition, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
   | TaskFigure

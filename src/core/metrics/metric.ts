@@ -1,9 +1,7 @@
 // What one metric of the catalogue (catalogue.ts) is: its name, unit, better direction, how it is read
 // from a summary row, and what it means; and the groups and statistics the views list metrics by.
-import { PERCENTILES, percentileKey } from "../stats/distribution";
-import type { Ci95 } from "../stats/intervals";
-import type { SummaryRow } from "../stats/summary";
-import type { Unit } from "../text/format";
+import { PERCENTILES, percentileKey, type Ci95, type SummaryRow } from "../stats";
+import type { Unit } from "../text";
 import type { MeasuredFigure } from "./measured-figures";
 import type { Better, DistributionStatistic, MetricGroup, MetricView } from "./types";
 

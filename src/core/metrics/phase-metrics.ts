@@ -1,7 +1,7 @@
 // HTTP phases (phase-summary.ts, docs/metrics.md "HTTP phases"): measured at the socket by the command
 // line's transport; a browser run has them only where the server allows Resource Timing. The compare
 // page draws them as one stacked bar per target (phase-chart.tsx), from these entries.
-import type { SummaryRow } from "../stats/summary";
+import type { SummaryRow } from "../stats";
 import type { Metric } from "./metric";
 
 export function phaseMetrics(): Metric[] {

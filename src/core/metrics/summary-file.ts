@@ -1,7 +1,7 @@
 // The summary file: one flat row per target with every metric of the catalogue, for the summary CSV and
 // the --summary JSON alike.
-import type { SummaryRow } from "../stats/summary";
-import { roundForFile } from "../text/format";
+import type { SummaryRow } from "../stats";
+import { roundForFile } from "../text";
 import { intervalOf, METRICS } from "./catalogue";
 import type { Metric } from "./metric";
 

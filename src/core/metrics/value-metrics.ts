@@ -1,7 +1,6 @@
 // Cost, checks and service-level objectives (value-summary.ts, docs/metrics.md "Cost, checks and SLOs"):
 // their entries of the catalogue (catalogue.ts).
-import { interval, noInterval, type Ci95 } from "../stats/intervals";
-import type { SummaryRow } from "../stats/summary";
+import { interval, noInterval, type Ci95, type SummaryRow } from "../stats";
 import type { Metric } from "./metric";
 
 export function valueMetrics(): Metric[] {

@@ -2,9 +2,8 @@
 // transport: its bytes meet the run's byte limit, timeout and credential rule like the answer's own, and
 // it is fetched only from the origin that gave the answer or one the scenario's target allows. Left to
 // @huggingface/inference, such a URL is fetched with the global fetch, outside every one of those.
-import { readAtMost } from "../http/bounded-read";
-import { ResponseRejectedError, ResponseTooLargeError } from "../measure/measure";
-import { followWithinOrigin } from "../http/same-origin-redirects";
+import { readAtMost, followWithinOrigin } from "../endpoints";
+import { ResponseRejectedError, ResponseTooLargeError } from "../measure";
 
 /** An answer's URL at an origin the target does not allow: refused before any byte is asked for. */
 export class AnswerUrlRefusedError extends ResponseRejectedError {

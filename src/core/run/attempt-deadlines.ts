@@ -2,7 +2,7 @@
 // timeout, so the order they started in is the order they fall due: a list in start order (unlinked in
 // O(1) when an attempt ends) and one timer for its head replace a timer per attempt, and the run's abort
 // walks the same list instead of a listener per attempt. Pure: no Node, no DOM.
-import type { WireEvents } from "../measure/http-phases";
+import type { WireEvents } from "../measure";
 
 /** What the deadlines abort: an attempt's controller, and the request it has on the wire, if any. */
 export interface DeadlineEntry {

@@ -1,28 +1,13 @@
 // One request attempt, measured: its own abort controller (the run's abort or its timeout), its own
 // timing fetch, and the record fields that come out of it, success or failure.
-import {
-  CLOSE_DELIMITED_CUT,
-  classifyError,
-  createTimingFetch,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  MAX_ERROR_MESSAGE_CHARS,
-  newWireTiming,
-  oneLine,
-  type AbortCause,
-  type Clock,
-  type ErrorClassification,
-  type WireTiming,
-} from "../measure/measure";
+import { CLOSE_DELIMITED_CUT, classifyError, createTimingFetch, DEFAULT_MAX_RESPONSE_BYTES, MAX_ERROR_MESSAGE_CHARS, newWireTiming, oneLine, type AbortCause, type Clock, type ErrorClassification, type WireTiming, redactText, redactValue, StreamTimeline, httpPhasesOf, type WireEventsSource } from "../measure";
 import { AnswerUrlRefusedError, fetchAnswerUrl } from "./answer-urls";
-import { describeError } from "../text/describe-error";
-import { redactText, redactValue } from "../measure/secrets";
-import { StreamTimeline } from "../measure/stream-timeline";
-import { httpPhasesOf, type WireEventsSource } from "../measure/http-phases";
+import { describeError } from "../text";
 import type { AttemptDeadlines } from "./attempt-deadlines";
-import type { ExpandedInput } from "../scenario/inputs";
-import type { RequestRecord } from "../record/record";
+import type { ExpandedInput } from "../scenario";
+import type { RequestRecord } from "../record";
 import type { TargetCall } from "./targets";
-import type { TargetCallResult } from "../tasks/task-definition";
+import type { TargetCallResult } from "../tasks";
 
 /** Characters of output kept in a record unless the scenario says otherwise; longer answers are cut and flagged. */
 export const DEFAULT_MAX_OUTPUT_CHARS = 256 * 1024;

@@ -1,13 +1,9 @@
 // Which credential a request may carry, decided in one place: the Hugging Face token goes to Hugging Face
 // hosts only; an endpoint's own key goes to that endpoint's origin only, never across a redirect to another
 // origin; every other request carries no Authorization header at all, whatever built it.
-import { endpointOrigin } from "../http/endpoint-origin";
-import type { SandboxUrlOptions } from "../http/sandbox-url";
+import { endpointOrigin, type SandboxUrlOptions, parsedUrl, followWithinOrigin } from "../endpoints";
 import { resolveEndpointUrl } from "./targets";
-import { isProviderTarget } from "../scenario/scenario-target";
-import type { ScenarioTarget } from "../scenario/types";
-import { parsedUrl } from "../http/parsed-url";
-import { followWithinOrigin } from "../http/same-origin-redirects";
+import { isProviderTarget, type ScenarioTarget } from "../scenario";
 
 /** Keys of OpenAI-compatible endpoint targets: never in a scenario, only in the runner's options. */
 export interface EndpointKeys {

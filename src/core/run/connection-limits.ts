@@ -5,7 +5,7 @@
 // samples and shows the warnings.
 import { max } from "d3-array";
 import { peakInFlight } from "../load/stages";
-import { BROWSER_SANDBOX_URL_OPTIONS, SANDBOX_URL_SCHEME, sandboxEndpointUrl } from "../http/sandbox-url";
+import { BROWSER_SANDBOX_URL_OPTIONS, SANDBOX_URL_SCHEME, sandboxEndpointUrl } from "../endpoints/sandbox-url";
 import type { Scenario } from "../scenario/types";
 import { isProviderTarget } from "../scenario/scenario-target";
 

@@ -14,8 +14,8 @@
 // - Only a plain run (no run.load) resumes: an open loop or a sweep is defined by when its requests went
 //   out, which a later resume cannot continue.
 import type { PlannedRequest } from "./types";
-import type { RequestRecord } from "../record/record";
-import type { Scenario } from "../scenario/types";
+import type { RequestRecord } from "../record";
+import type { Scenario } from "../scenario";
 
 /** What the runner needs to send only the missing requests of a run. */
 export interface ResumePlan {

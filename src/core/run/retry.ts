@@ -1,6 +1,6 @@
 // Retry policy: which failures are retried, and how long to wait before the next attempt.
-import type { RequestRecord } from "../record/record";
-import type { RetryPolicy } from "../scenario/types";
+import type { RequestRecord } from "../record";
+import type { RetryPolicy } from "../scenario";
 
 export function isRetryable(record: RequestRecord, retry: RetryPolicy): boolean {
   return record.errorKind !== null && retry.retryOn.includes(record.errorKind);

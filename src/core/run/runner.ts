@@ -3,30 +3,18 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import { createAttemptDeadlines } from "./attempt-deadlines";
 import { measureAttempt, withRecordedPhases, type AttemptContext, type MeasuredAttempt } from "./attempt";
-import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "../scenario/checks";
-import { describeError } from "../text/describe-error";
-import type { WireEventsSource } from "../measure/http-phases";
-import { expandInputs, resolveInputFiles, type InputFileReader } from "../scenario/inputs";
-import { systemClock, type Clock } from "../measure/measure";
-import type { RequestRecord } from "../record/record";
-import { addRequestOutcome, emptyRequestOutcomes, type RequestOutcomes } from "../stats/request-outcomes";
+import { compileChecks, judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck, expandInputs, resolveInputFiles, type InputFileReader, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { describeError } from "../text";
+import { type WireEventsSource, systemClock, type Clock } from "../measure";
+import { type RequestRecord, UNMEASURED_FIELDS } from "../record";
+import { addRequestOutcome, emptyRequestOutcomes, type RequestOutcomes } from "../stats";
 import { abortableSleep, isRetryable, planRetry } from "./retry";
-import { formatScenarioErrors } from "../scenario/scenario";
-import type { Scenario, ScenarioError } from "../scenario/types";
-import { createAdmission } from "../load/admission";
-import { arrivalOffsets, type ArrivalSpec } from "../load/arrivals";
-import { mergeArrivals, pace, systemPacerClock, type Arrival, type PacerClock } from "../load/pacer";
-import { targetLoadPoints } from "../load/load-points";
-import { saturationStage } from "../load/saturation";
-import { StageSummaries } from "../load/stage-summaries";
-import { autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "../load/stages";
+import { createAdmission, arrivalOffsets, type ArrivalSpec, mergeArrivals, pace, systemPacerClock, type Arrival, type PacerClock, targetLoadPoints, saturationStage, StageSummaries, autoRateStages, offeredLoadOrder, plannedStages, stageSize, type Stage, type StageSize } from "../load";
 import { isMissing, resumeRefusal, type ResumePlan } from "./resume-plan";
 import type { PlannedRequest } from "./types";
 import { createTargetCall, type TargetCall, type TargetCallOptions } from "./targets";
-import { UNMEASURED_FIELDS } from "../record/unmeasured-fields";
 import { credentialScopeOf, scopedFetch, type EndpointKeys } from "./auth-headers";
-import { formatSandboxRequest, SANDBOX_REQUEST_HEADER, withRequestHeader } from "../http/sandbox-request";
-import { SANDBOX_URL_SCHEME } from "../http/sandbox-url";
+import { formatSandboxRequest, SANDBOX_REQUEST_HEADER, withRequestHeader, SANDBOX_URL_SCHEME } from "../endpoints";
 
 
 export interface RunProgress {

@@ -2,7 +2,7 @@
 // `sandbox:` targets (by the CLI and the browser alike), so a stopped sandbox is one clear message
 // instead of a table full of network errors.
 import type { Scenario } from "../scenario/types";
-import { SANDBOX_URL_SCHEME } from "../http/sandbox-url";
+import { SANDBOX_URL_SCHEME } from "../endpoints/sandbox-url";
 
 /** The port `npm run sandbox` and `npm start` prefer. */
 export const DEFAULT_SANDBOX_URL = "http://127.0.0.1:8787";

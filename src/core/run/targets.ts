@@ -1,16 +1,8 @@
 // How one target is called for each task, always through @huggingface/inference's InferenceClient.
 import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
-import { normalizeHttpUrl } from "../http/http-url";
-import { sandboxEndpointUrl, type SandboxUrlOptions } from "../http/sandbox-url";
-import type { ExpandedInput } from "../scenario/inputs";
-import { requestParametersOf } from "../scenario/request-parameters";
-import { SANDBOX_URL_SCHEME } from "../http/sandbox-url";
-import { isProviderTarget } from "../scenario/scenario-target";
-import type { Scenario, ScenarioTarget } from "../scenario/types";
-import { taskDefinition } from "../tasks/registry";
-import type { CallHooks, TargetCallResult, TaskDefinition } from "../tasks/task-definition";
-import { blobRefOf, type BlobRef, type OutputBlobSink } from "../tasks/output-value";
-import { inputAudioSecondsOf, outputMediaCounter } from "../tasks/media-figures";
+import { normalizeHttpUrl, sandboxEndpointUrl, type SandboxUrlOptions, SANDBOX_URL_SCHEME } from "../endpoints";
+import { type ExpandedInput, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
+import { taskDefinition, type CallHooks, type TargetCallResult, type TaskDefinition, blobRefOf, type BlobRef, type OutputBlobSink, inputAudioSecondsOf, outputMediaCounter } from "../tasks";
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
 
@@ -19,7 +11,7 @@ export interface TargetCallOptions {
   accessToken?: string | undefined;
   /** Base URL of the running sandbox, for `sandbox:/…` endpoint URLs. */
   sandboxUrl?: string | undefined;
-  /** A host name per sandbox profile (core/http/sandbox-url.ts): the browser's six connections per host. */
+  /** A host name per sandbox profile (core/endpoints/sandbox-url.ts): the browser's six connections per host. */
   sandboxHostPerProfile?: boolean | undefined;
   /** Where binary outputs' bytes go (blobs table, --outputs-dir); without one only their reference is recorded. */
   outputBlobSink?: OutputBlobSink | undefined;

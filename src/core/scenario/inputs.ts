@@ -1,11 +1,9 @@
 // Expands a scenario's inputs (literal list, or Jinja template × variable rows) into the concrete
 // requests' payloads, so every target receives exactly the same inputs; then, before a run, reads the
 // binary parts (`{ "file": … }`) through the reader the caller gives (the CLI reads files, the browser blobs).
-import type { ChatMessage } from "../tasks/chat-completion";
+import { type ChatMessage, findTaskDefinition, isInputFileRef } from "../tasks";
 import type { Scenario, ScenarioError } from "./types";
-import { findTaskDefinition } from "../tasks/registry";
-import { isInputFileRef } from "../tasks/task-io";
-import { createTemplateBudget, parseTemplate, renderTemplate, TemplateLimitError, type TemplateLimits } from "../template/template";
+import { createTemplateBudget, parseTemplate, renderTemplate, TemplateLimitError, type TemplateLimits } from "../template";
 
 export interface ExpandedInput {
   index: number;

@@ -2,7 +2,7 @@
 // Prices are in US dollars. Each part applies to one quantity a record carries; a part whose quantity
 // no record of the task carries (images, audio seconds for a text task) is refused as not applicable.
 import { z } from "zod";
-import type { RequestRecord } from "../record/record";
+import type { RequestRecord } from "../record";
 
 const priceAmount = z.number({ error: "must be a number (US dollars)" }).min(0, "must be 0 or more").max(1_000_000, "must be at most 1,000,000");
 

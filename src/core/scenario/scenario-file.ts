@@ -4,10 +4,10 @@
 // screen) does not carry the template engine, the library's provider helpers or the regex engine.
 import { compileChecks } from "./checks";
 import { expandInputs } from "./inputs";
-import { formatJsonSyntaxError, parseJsonText } from "../text/json-text";
+import { formatJsonSyntaxError, parseJsonText } from "../text";
 import { checkScenarioShape } from "./scenario";
 import type { ScenarioParseResult } from "./types";
-import { providerTaskSupport } from "../tasks/provider-support";
+import { providerTaskSupport } from "../tasks";
 
 /** Turns unknown JSON into a Scenario with defaults applied, or into path-named errors. */
 export function validateScenario(input: unknown): ScenarioParseResult {

@@ -2,7 +2,7 @@
 // The link carries `1.` + base64url(deflate-raw(JSON)), with the platform's CompressionStream (Chromium,
 // Node 20): no library, and the fragment never reaches a server. Opening a link is hostile input: its
 // length and its inflated size are bounded before anything is parsed, and the scenario is validated.
-import { readAtMost } from "../http/bounded-read";
+import { readAtMost } from "../endpoints/bounded-read";
 import { formatJsonSyntaxError, parseJsonText } from "../text/json-text";
 import type { Scenario, ScenarioError } from "./types";
 

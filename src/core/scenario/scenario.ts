@@ -1,10 +1,9 @@
 // Scenario files: the versioned JSON format (schema.ts), its validation (errors name the field path) and defaults.
 import { z } from "zod";
 import { expectationInputs, expectationName } from "./expectations";
-import { findTaskDefinition, taskDefinition } from "../tasks/registry";
+import { findTaskDefinition, taskDefinition, SUPPORTED_TASKS, type Task } from "../tasks";
 import { inapplicablePriceParts } from "./pricing";
-import { SUPPORTED_TASKS, type Task } from "../tasks/task-ids";
-import { formatPath } from "../text/field-path";
+import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
 import type { Scenario, ScenarioError, ScenarioParseResult } from "./types";
 

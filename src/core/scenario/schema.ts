@@ -3,10 +3,9 @@
 // not, so the scenario's types (types.ts) read from this module and from no check.
 import { z } from "zod";
 import { INFERENCE_PROVIDERS } from "@huggingface/inference";
-import { ERROR_KINDS } from "../record/record";
-import { normalizeHttpUrl } from "../http/http-url";
-import { SANDBOX_URL_SCHEME } from "../http/sandbox-url";
-import { SUPPORTED_TASKS } from "../tasks/task-ids";
+import { ERROR_KINDS } from "../record";
+import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
+import { SUPPORTED_TASKS } from "../tasks";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";

@@ -1,7 +1,7 @@
 // A scenario's service-level objectives: the thresholds one request must meet to count as good (the
 // SLO attainment and goodput of docs/metrics.md).
 import { z } from "zod";
-import type { RequestRecord } from "../record/record";
+import type { RequestRecord } from "../record";
 
 const milliseconds = z.number({ error: "must be a number of milliseconds" }).positive("must be more than 0").max(3_600_000, "must be at most 3,600,000 (one hour)");
 

@@ -1,8 +1,7 @@
 // The scenario's types, read from the file format's schema (schema.ts) as types only: a module that needs
 // the shape of a scenario imports none of its checks, nor the task registry they consult.
 import type { z } from "zod";
-import type { ChatMessage } from "../tasks/chat-completion";
-import type { Task } from "../tasks/task-ids";
+import type { ChatMessage, Task } from "../tasks";
 import type { scenarioBaseSchemaWith } from "./schema";
 
 /** The fields as parsed, defaults applied; `task` narrowed to the tasks ProviderBench runs. */

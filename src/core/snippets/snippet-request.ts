@@ -2,14 +2,9 @@
 // scenario's first input (its own request builder, the one the run's calls go through), and the
 // environment variable its token is read from. No token is ever read here.
 import { getProviderHelper, makeRequestOptionsFromResolvedModel, type InferenceProviderOrPolicy } from "@huggingface/inference";
-import { isHuggingFaceUrl } from "../run/auth-headers";
-import { expandInputs, inputFileParts } from "../scenario/inputs";
-import { requestParametersOf } from "../scenario/request-parameters";
-import { isProviderTarget } from "../scenario/scenario-target";
-import type { Scenario, ScenarioTarget } from "../scenario/types";
-import { endpointBaseUrl } from "../run/targets";
-import { taskDefinition } from "../tasks/registry";
-import { isInputFileRef } from "../tasks/task-io";
+import { isHuggingFaceUrl, endpointBaseUrl } from "../run";
+import { expandInputs, inputFileParts, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
+import { taskDefinition, isInputFileRef } from "../tasks";
 
 export interface SnippetRequest {
   url: string;

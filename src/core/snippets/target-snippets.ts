@@ -3,7 +3,7 @@
 // value is written by the language's own quoting (quote.ts): a scenario is written by anyone, and a prompt
 // such as `'; touch x; echo '` must stay a prompt when the snippet is pasted. The token is read from an
 // environment variable ($HF_TOKEN, or the endpoint's $API_TOKEN / apiKeyEnv); no token is ever passed in.
-import type { Scenario, ScenarioTarget } from "../scenario/types";
+import type { Scenario, ScenarioTarget } from "../scenario";
 import { jsLiteral, pythonLiteral, shellQuoted } from "./quote";
 import { snippetRequest, type SnippetRequest } from "./snippet-request";
 

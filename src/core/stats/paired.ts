@@ -2,9 +2,9 @@
 // the same (input, repetition) — at the same stage of a sweep — form a pair, and the difference within each pair cancels what the input
 // itself costs. This module collects those measurements from records and compares targets (or runs) with
 // the tests of significance.ts, Holm-corrected over the family compared together.
-import type { Unit } from "../text/format";
+import type { Unit } from "../text";
 import type { Better } from "../metrics/types";
-import type { RequestRecord } from "../record/record";
+import type { RequestRecord } from "../record";
 import { outputTokensPerSecondOf } from "./request-rates";
 import {
   bootstrapPercentileDifference,

@@ -2,7 +2,7 @@
 // receiving, and the share of requests that reused a connection. Fed one measured record at a time by
 // the accumulator in stats.ts; keeps growable number arrays and counters, never records.
 import { percentile } from "./percentile";
-import type { RequestRecord } from "../record/record";
+import type { RequestRecord } from "../record";
 
 /** The summary row's phase figures; null where no request had the phase measured (a browser run, old records). */
 export interface PhaseSummary {

@@ -1,7 +1,7 @@
 // What became of the measured requests of a run: the one definition of failed requests, failed attempts,
 // retries, requests recovered by a retry and aborted requests, shared by the runner's progress counters
 // and the summary, so the Run page, the CLI and every table give the same figures.
-import type { RequestRecord } from "../record/record";
+import type { RequestRecord } from "../record";
 
 /**
  * A request is one planned (target, input, repetition); it has one or more attempts, and its outcome is

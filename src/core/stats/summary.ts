@@ -1,12 +1,12 @@
 // Per-target summary statistics over request records, with the metric definitions of docs/metrics.md.
 // Built to take a million records: the accumulator keeps only numeric arrays and counters, never records.
 
-import { AgreementAccumulator, type MeasureAgreement } from "../agreement/pairs";
+import { AgreementAccumulator, type MeasureAgreement } from "../agreement";
 import { addGapHistogram, gapBucketValueMs, LAST_GAP_BUCKET } from "./chunk-gaps";
 import { describeSorted, describeWeighted, emptyDistribution, type Distribution } from "./distribution";
 import { inFlightDistribution } from "./in-flight";
 import { sortFloat64 } from "./sort-float64";
-import type { ErrorKind, RequestRecord } from "../record/record";
+import type { ErrorKind, RequestRecord } from "../record";
 import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
 import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
@@ -32,10 +32,6 @@ import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, ty
 //    seconds per second (text to speech), latency per image (text to image, image to image).
 // 10: a request whose retry was cut short by stopping the run is failed (its last measured attempt), not aborted.
 export const STATS_VERSION = 10;
-
-export type { Distribution } from "./distribution";
-// The percentile rule lives in percentile.ts (the bootstrap needs it too); re-exported for the views that read it here.
-export { percentile } from "./percentile";
 
 /**
  * One target's summary. The request counts (okRequests, failedRequests, …) are defined in

@@ -1,11 +1,9 @@
 // Cost, checks and service-level objectives per target (docs/metrics.md): the part of the summary that
 // needs the scenario's prices and SLOs besides the records. The accumulator in stats.ts feeds it one
 // measured record at a time; like the rest, it keeps counters only.
-import type { RequestRecord } from "../record/record";
-import type { Scenario } from "../scenario/types";
-import { requestCost, type TargetPrice } from "../scenario/pricing";
+import type { RequestRecord } from "../record";
+import { type Scenario, requestCost, type TargetPrice, meetsSlo, type Slo } from "../scenario";
 import { wilsonInterval95 } from "./proportion";
-import { meetsSlo, type Slo } from "../scenario/slo";
 
 /** What the summary needs from the scenario beyond the records. */
 export interface ValueSettings {

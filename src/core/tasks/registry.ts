@@ -1,5 +1,5 @@
 // The task registry: every task ProviderBench runs, one definition per file of this folder. The list of
-// task ids is SUPPORTED_TASKS (scenario.ts); a task in that list without a definition here does not compile.
+// task ids is SUPPORTED_TASKS (task-ids.ts); a task in that list without a definition here does not compile.
 import type { Task } from "./task-ids";
 import { audioClassificationTask } from "./audio-classification";
 import { automaticSpeechRecognitionTask } from "./automatic-speech-recognition";
@@ -27,8 +27,6 @@ import { translationTask } from "./translation";
 import { visualQuestionAnsweringTask } from "./visual-question-answering";
 import { zeroShotClassificationTask } from "./zero-shot-classification";
 import { zeroShotImageClassificationTask } from "./zero-shot-image-classification";
-
-export type { TaskCallContext, TaskDefinition, TaskFigure, LibraryRequestOptions } from "./task-definition";
 
 // Each definition is typed by its own input; the registry hands each its own inputs back (runner), so
 // the entries are stored without their input type.

@@ -4,7 +4,7 @@
 // read (the token list is watched while it parses); a rendering error at the first use of the name the
 // failing node carries (a variable, a filter, a called function), or nowhere when it carries none.
 import { parse, tokenize } from "@huggingface/jinja";
-import { positionAt, type SourcePosition } from "../text/source-position";
+import { positionAt, type SourcePosition } from "../text";
 import { FAILED_NODE, parseTemplate } from "./template";
 
 

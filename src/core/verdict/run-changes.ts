@@ -5,13 +5,9 @@
 // difference of rates for failure and error rates. Holm's correction over every line judged, so a table of
 // 18 changes does not cry wolf once in three, and each interval at the level Holm tested its line at, so
 // a line is better or worse exactly when its interval leaves 0 out.
-import { holmLevels, medianOfDifferencesChange, percentileDifferenceChange, proportionDifferenceChange, type ChangeEstimate } from "../stats/change-estimates";
-import { metricsIn } from "../metrics/catalogue";
-import type { Metric } from "../metrics/metric";
-import { MIN_COMPARED_VALUES, type PairedMetricId, type PairedSampleAccumulator } from "../stats/paired";
-import { holmAdjust, SIGNIFICANCE_LEVEL } from "../stats/significance";
-import type { Scenario } from "../scenario/types";
-import { comparePercentChange, type SummaryRow } from "../stats/summary";
+import { holmLevels, medianOfDifferencesChange, percentileDifferenceChange, proportionDifferenceChange, type ChangeEstimate, MIN_COMPARED_VALUES, type PairedMetricId, type PairedSampleAccumulator, holmAdjust, SIGNIFICANCE_LEVEL, comparePercentChange, type SummaryRow } from "../stats";
+import { metricsIn, type Metric } from "../metrics";
+import type { Scenario } from "../scenario";
 
 export const CHANGE_METRICS: readonly Metric[] = metricsIn("diff");
 

@@ -1,8 +1,7 @@
 // Comparisons in plain words, and a ranking that claims only what the tests support: a target is ahead
 // of another only when the Holm-corrected test says so; otherwise they are tied.
-import { formatNumberIn, formatValueIn } from "../text/format";
-import { pairedMetricById, type Comparison, type PairedMetricId } from "../stats/paired";
-import type { SummaryRow } from "../stats/summary";
+import { formatNumberIn, formatValueIn } from "../text";
+import { pairedMetricById, type Comparison, type PairedMetricId, type SummaryRow } from "../stats";
 
 /** What the winner does better, per metric: "fast is faster than steady by …". */
 const BETTER_PHRASES: Record<PairedMetricId, string> = {

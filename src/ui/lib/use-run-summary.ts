@@ -1,11 +1,11 @@
 // A stored run's summary for a view: the one stored with the run when it is current, else computed once
 // from its records (the caller's, when it has read them already) and stored for next time.
 import { useEffect, useState } from "react";
-import type { RequestRecord } from "../../core/record/record";
-import type { SummaryRow } from "../../core/stats/summary";
+import type { RequestRecord } from "../../core/record";
+import type { SummaryRow } from "../../core/stats";
 import { getAppDb, type StoredRun } from "../../store/db";
 import { currentSummary, summaryOfRun } from "../../store/run-summary";
-import { describeError } from "../../core/text/describe-error";
+import { describeError } from "../../core/text";
 
 export type RunSummaryState =
   | { state: "loading" }

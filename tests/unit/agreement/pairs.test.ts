@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AgreementAccumulator, agreementOf } from "../../../src/core/agreement/pairs";
-import type { TargetOutput } from "../../../src/core/agreement/measures";
-import { summarize } from "../../../src/core/stats/summary";
+import { AgreementAccumulator, agreementOf, type TargetOutput } from "../../../src/core/agreement";
+import { summarize } from "../../../src/core/stats";
 import { requestRecord } from "../request-record";
 
 const labels = (label: string): TargetOutput => ({ value: [{ label, score: 0.9 }], text: label });

@@ -1,11 +1,10 @@
 // The open loop on virtual time: arrivals at their exact times, the in-flight cap and queue, dropped
 // arrivals recorded and counted, and the client's queue growing as a D/D/c/K queue says it must.
 import { describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../../src/core/record/record";
-import { runScenario } from "../../../src/core/run/runner";
-import type { Scenario } from "../../../src/core/scenario/types";
-import { validateScenario } from "../../../src/core/scenario/scenario-file";
-import { summarize } from "../../../src/core/stats/summary";
+import type { RequestRecord } from "../../../src/core/record";
+import { runScenario } from "../../../src/core/run";
+import { type Scenario, validateScenario } from "../../../src/core/scenario";
+import { summarize } from "../../../src/core/stats";
 import { virtualProvider, virtualTime } from "./virtual-time";
 
 function scenario(load: Record<string, unknown>, run: Record<string, unknown> = {}, targets = ["a"]): Scenario {

@@ -2,9 +2,9 @@
 // The run controller keeps the summary it accumulated on the run's row when it ends, but only when every record reached the database.
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RequestRecord } from "../../../src/core/record/record";
-import { emptyProgress, type RunOptions, type RunResult } from "../../../src/core/run/runner";
-import { STATS_VERSION, summarize } from "../../../src/core/stats/summary";
+import type { RequestRecord } from "../../../src/core/record";
+import { emptyProgress, type RunOptions, type RunResult } from "../../../src/core/run";
+import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
 import { createRunController, type RunControllerDeps } from "../../../src/session/run-controller";

@@ -2,7 +2,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderBenchDb } from "../../../src/store/db";
-import { summarize } from "../../../src/core/stats/summary";
+import { summarize } from "../../../src/core/stats";
 import { summaryToStore } from "../../../src/store/run-summary";
 import {
   deleteRun,

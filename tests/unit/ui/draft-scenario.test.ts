@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 // A shared draft survives a reload of the Run page (this tab's sessionStorage), and what storage holds is checked again.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkScenarioShape } from "../../../src/core/scenario/scenario";
-import type { Scenario } from "../../../src/core/scenario/types";
+import { checkScenarioShape, type Scenario } from "../../../src/core/scenario";
 
 function scenario(): Scenario {
   const result = checkScenarioShape({ version: 1, name: "Draft", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["x"] });

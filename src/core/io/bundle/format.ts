@@ -11,9 +11,8 @@
 // `run` is what is known when the run starts (scenario snapshot, versions, origin); `tail` what is known
 // when it ends (status, end time, record count, binary outputs). docs/architecture.md describes each field.
 import { z } from "zod";
-import { checkScenarioShape } from "../../scenario/scenario";
-import { formatPath } from "../../text/field-path";
-import type { Scenario } from "../../scenario/types";
+import { checkScenarioShape, type Scenario } from "../../scenario";
+import { formatPath } from "../../text";
 import { RUN_TOOLS, type RunOrigin } from "./origin";
 
 export const BUNDLE_FORMAT = "providerbench-run-bundle";

@@ -1,7 +1,6 @@
 // Reading a run bundle a line at a time (format.ts shows the layout): the head checked first, then every
 // record handed on as it is read (never all held), then the tail. Every problem names the line and field.
-import { parseRecordValue } from "../../record/record-line";
-import type { RequestRecord } from "../../record/record";
+import { parseRecordValue, type RequestRecord } from "../../record";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, bundleRunSchema, bundleTailSchema, firstIssue, type BundleRun, type BundleTail } from "./format";
 
 /** A bundle that cannot be read: the message names the line and the field. */

@@ -2,7 +2,7 @@
 // layout). Where the pieces go, and how they are compressed, is the caller's: node:zlib in the command
 // line, CompressionStream in the browser.
 import { toJsonLine } from "../jsonl";
-import { RECORD_FIELDS, type RequestRecord } from "../../record/record";
+import { RECORD_FIELDS, type RequestRecord } from "../../record";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, type BundleRun, type BundleTail } from "./format";
 
 /** JSON on one line, whatever the strings hold (jsonl.ts escapes what other readers break lines at). */

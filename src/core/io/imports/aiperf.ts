@@ -2,10 +2,9 @@
 // record_models.py: MetricRecordInfo). Each line becomes a record as it is read. The file names no model:
 // the target is "aiperf". docs/metrics.md states what differs from our definitions.
 import { z } from "zod";
-import { chunkGapFields } from "../../stats/chunk-gaps";
-import type { RequestRecord } from "../../record/record";
+import { chunkGapFields } from "../../stats";
+import { type RequestRecord, countOf, durationMs } from "../../record";
 import { firstIssue } from "../bundle/format";
-import { countOf, durationMs } from "../../record/figure-ranges";
 import { errorKindOf, importedRecord, ImportProblem, roundMs } from "./imported-run";
 
 const metricValueSchema = z.object({ value: z.union([z.number(), z.array(z.number())]), unit: z.string() });

@@ -9,14 +9,9 @@
 import { z } from "zod";
 import { ARTILLERY_COUNTERS, ARTILLERY_HISTOGRAMS, ARTILLERY_REGION_PREFIX, ARTILLERY_WORKER_THREADS, parseArtilleryMetricName, type ArtilleryHistogram } from "../artillery-metrics";
 import { firstIssue } from "../bundle/format";
-import { countOf, nonNegative } from "../../record/figure-ranges";
-import type { Distribution, PercentileKey } from "../../stats/distribution";
-import { emptyDistribution } from "../../stats/distribution";
-import { noInterval } from "../../stats/intervals";
-import { ERROR_KINDS, isErrorKind, type ErrorKind } from "../../record/record";
-import { errorRate, failureRate } from "../../stats/request-outcomes";
-import type { Scenario } from "../../scenario/types";
-import { SummaryAccumulator, type DistributionMetric, type SummaryRow } from "../../stats/summary";
+import { countOf, nonNegative, ERROR_KINDS, isErrorKind, type ErrorKind } from "../../record";
+import { type Distribution, type PercentileKey, emptyDistribution, noInterval, errorRate, failureRate, SummaryAccumulator, type DistributionMetric, type SummaryRow } from "../../stats";
+import type { Scenario } from "../../scenario";
 import { importedScenario, ImportProblem } from "./imported-run";
 
 const count = countOf;

@@ -4,9 +4,8 @@
 // prompt_tokens, output_tokens, …) becomes a record; each benchmark of a sweep a stage.
 import { max } from "d3-array";
 import { z } from "zod";
-import type { RequestRecord } from "../../record/record";
+import { type RequestRecord, countOf, durationMs, durationSeconds, nonNegative } from "../../record";
 import { firstIssue } from "../bundle/format";
-import { countOf, durationMs, durationSeconds, nonNegative } from "../../record/figure-ranges";
 import { earliestStart, errorKindOf, importedRecord, importedScenario, ImportProblem, roundMs, targetIdFor, utf8Length } from "./imported-run";
 import type { ImportedRunParts } from "./vllm";
 

@@ -1,11 +1,9 @@
 // What every import shares: a record with the fields another tool does not measure left empty, a target id
 // from a model name, the scenario an imported run is shown with, and the error kinds read from their errors.
-import type { ErrorKind, RequestRecord } from "../../record/record";
-import { checkScenarioShape, formatScenarioErrors } from "../../scenario/scenario";
-import type { Scenario } from "../../scenario/types";
-import type { Task } from "../../tasks/task-ids";
+import { type ErrorKind, type RequestRecord, UNMEASURED_FIELDS } from "../../record";
+import { checkScenarioShape, formatScenarioErrors, type Scenario } from "../../scenario";
+import type { Task } from "../../tasks";
 import { toolName, type RunTool } from "../bundle/origin";
-import { UNMEASURED_FIELDS } from "../../record/unmeasured-fields";
 
 /** A file another tool wrote that cannot be read: the message names the line (or JSON path) and the field. */
 export class ImportProblem extends Error {}

@@ -3,8 +3,7 @@
 // would hold and checked by the same rules (record-line.ts), so both files of one run read alike.
 import Papa from "papaparse";
 import { CSV_BYTE_ORDER_MARK } from "../csv";
-import { RECORD_FIELDS, type RequestRecord } from "../../record/record";
-import { parseRecordValue } from "../../record/record-line";
+import { RECORD_FIELDS, type RequestRecord, parseRecordValue } from "../../record";
 
 type RecordField = (typeof RECORD_FIELDS)[number];
 

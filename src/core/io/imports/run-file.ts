@@ -5,9 +5,8 @@
 import type { BundleRun, BundleTail } from "../bundle/format";
 import { BundleProblem, isBundleHeadLine, readRunBundle } from "../bundle/read";
 import type { RunOrigin, RunTool } from "../bundle/origin";
-import type { RequestRecord } from "../../record/record";
-import type { SummaryRow } from "../../stats/summary";
-import { parseRecordLine } from "../../record/record-line";
+import { type RequestRecord, parseRecordLine } from "../../record";
+import type { SummaryRow } from "../../stats";
 import { RecordsFileFilter, type RecordsFileReport } from "../records-filter";
 import { textLines, TextLimitExceeded, type LineEnds, type TextLineLimits } from "../text-lines";
 import { isRecordsCsvHeader, readRecordsCsv, RecordsCsvProblem } from "./records-csv";

@@ -3,15 +3,11 @@
 // metric catalogue's keys, metrics.ts summaryFileRows) and the first release's `rows` (nested
 // distributions, counts of attempts). A figure a file does not hold stays "not measured" (null).
 import { z } from "zod";
-import { interval } from "../../stats/intervals";
-import { METRICS } from "../../metrics/catalogue";
-import { DISTRIBUTIONS } from "../../metrics/distribution-metrics";
-import { ERROR_KINDS, isErrorKind, type ErrorKind } from "../../record/record";
-import { errorRate, failureRate } from "../../stats/request-outcomes";
-import { SummaryAccumulator, type SummaryRow } from "../../stats/summary";
-import type { Scenario } from "../../scenario/types";
+import { interval, errorRate, failureRate, SummaryAccumulator, type SummaryRow } from "../../stats";
+import { METRICS, DISTRIBUTIONS } from "../../metrics";
+import { ERROR_KINDS, isErrorKind, type ErrorKind, countOf, nonNegative } from "../../record";
+import type { Scenario } from "../../scenario";
 import { firstIssue } from "../bundle/format";
-import { countOf, nonNegative } from "../../record/figure-ranges";
 import { importedScenario, ImportProblem } from "./imported-run";
 
 /** The run fields both shapes share, and either one of the two row lists. */

@@ -4,11 +4,10 @@
 // becomes a record; each object of an appended file a stage. docs/metrics.md states what differs.
 import { max } from "d3-array";
 import { z } from "zod";
-import { chunkGapFields } from "../../stats/chunk-gaps";
-import type { RequestRecord } from "../../record/record";
-import type { Scenario } from "../../scenario/types";
+import { chunkGapFields } from "../../stats";
+import { type RequestRecord, countOf, durationSeconds, nonNegative } from "../../record";
+import type { Scenario } from "../../scenario";
 import { firstIssue } from "../bundle/format";
-import { countOf, durationSeconds, nonNegative } from "../../record/figure-ranges";
 import { earliestStart, errorKindOf, importedRecord, importedScenario, ImportProblem, roundMs, statusOfReason, targetIdFor, utf8Length } from "./imported-run";
 
 

@@ -1,7 +1,7 @@
 // The charts' two colour sets, each defined here once: one colour per target, the same in every chart
 // and table of a run; and one per error kind, kept well apart from the targets' so a failure is never
 // read as a target.
-import type { ErrorKind } from "../../../core/record/record";
+import type { ErrorKind } from "../../../core/record";
 
 /**
  * Paul Tol's "bright" qualitative scheme: distinguishable with the common colour-vision deficiencies,

@@ -1,4 +1,4 @@
-import type { RequestRecord } from "../../../core/record/record";
+import type { RequestRecord } from "../../../core/record";
 import { MISSING, formatCount, formatMs } from "../../components/ui/format";
 import type { InputView } from "./outputs/input-view";
 import { OutputView } from "./outputs/output-view";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import type { SummaryRow } from "../../../core/stats/summary";
+import type { SummaryRow } from "../../../core/stats";
 import { ERROR_KIND_COLORS } from "../../components/ui/target-colors";
 import { axisLabel, niceTicks, tooltipCount } from "./chart-format";
 import { chartDefinition } from "./chart-definitions";

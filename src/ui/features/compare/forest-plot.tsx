@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
 import { CartesianGrid, ErrorBar, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatChangeIn, unitSymbol } from "../../components/ui/format";
-import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/stats/paired";
-import { describeComparison } from "../../../core/verdict/verdict";
+import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/stats";
+import { describeComparison } from "../../../core/verdict";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartFrame } from "./chart-frame";
 import { ChartTooltipBox, type LegendItem } from "./chart-parts";

@@ -1,8 +1,7 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import { intervalOf, metricById } from "../../../core/metrics/catalogue";
-import type { Metric } from "../../../core/metrics/metric";
-import type { SummaryRow } from "../../../core/stats/summary";
+import { intervalOf, metricById, type Metric } from "../../../core/metrics";
+import type { SummaryRow } from "../../../core/stats";
 import { axisLabel, niceTicks, tickNumber, tooltipMs } from "./chart-format";
 import { chartDefinition } from "./chart-definitions";
 import { ChartFrame } from "./chart-frame";

@@ -1,7 +1,6 @@
 import { useMemo } from "react";
-import { measuredFigures, type MeasuringScenario } from "../../../core/metrics/measured-figures";
-import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics/catalogue";
-import type { SummaryRow } from "../../../core/stats/summary";
+import { measuredFigures, type MeasuringScenario, estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
+import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";
 import { describeTargets } from "./target-info";

@@ -3,9 +3,9 @@
 // named in words under the charts (docs/metrics.md, "Load").
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
-import type { RequestRecord } from "../../../core/record/record";
-import type { Scenario } from "../../../core/scenario/types";
+import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load";
+import type { RequestRecord } from "../../../core/record";
+import type { Scenario } from "../../../core/scenario";
 import { formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartLegend, ChartTooltipBox } from "./chart-parts";

@@ -3,8 +3,8 @@
 // it, and the requests in flight during it (time-weighted).
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { timeSlices } from "../../../core/load/time-slices";
-import type { RequestRecord } from "../../../core/record/record";
+import { timeSlices } from "../../../core/load";
+import type { RequestRecord } from "../../../core/record";
 import { axisLabel, tickNumber, tooltipMs } from "./chart-format";
 import { ChartLegend } from "./chart-parts";
 import type { TargetInfo } from "./target-info";

@@ -2,8 +2,8 @@
 // whole), or pages of a stored run read when they scroll into view and let go of when they scroll out,
 // so a run of a million records never sits in the page as objects.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { RequestRecord } from "../../../core/record/record";
-import { describeError } from "../../../core/text/describe-error";
+import type { RequestRecord } from "../../../core/record";
+import { describeError } from "../../../core/text";
 import { getAppDb } from "../../../store/db";
 import { readRecordRange } from "../../../store/queries";
 

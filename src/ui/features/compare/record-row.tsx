@@ -1,4 +1,4 @@
-import type { RequestRecord } from "../../../core/record/record";
+import type { RequestRecord } from "../../../core/record";
 import { MISSING, formatCount, formatMs, formatOffsetSeconds } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import type { TargetInfo } from "./target-info";

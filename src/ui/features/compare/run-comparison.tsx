@@ -1,9 +1,8 @@
 import { useDeferredValue, useMemo } from "react";
-import { measuredFigures } from "../../../core/metrics/measured-figures";
-import type { RequestRecord } from "../../../core/record/record";
-import { firstStartMs, type RecordColumns } from "../../../core/record/record-columns";
-import type { Scenario } from "../../../core/scenario/types";
-import type { SummaryRow } from "../../../core/stats/summary";
+import { measuredFigures } from "../../../core/metrics";
+import { type RequestRecord, firstStartMs, type RecordColumns } from "../../../core/record";
+import type { Scenario } from "../../../core/scenario";
+import type { SummaryRow } from "../../../core/stats";
 import type { RecordsReadProgress } from "../../../store/queries";
 import { formatCount } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";

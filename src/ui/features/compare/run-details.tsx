@@ -1,9 +1,8 @@
-import type { RequestRecord } from "../../../core/record/record";
-import type { RecordColumns } from "../../../core/record/record-columns";
+import type { RequestRecord, RecordColumns } from "../../../core/record";
 import { formatCount } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
-import type { Scenario } from "../../../core/scenario/types";
-import type { SummaryRow } from "../../../core/stats/summary";
+import type { Scenario } from "../../../core/scenario";
+import type { SummaryRow } from "../../../core/stats";
 import { Section } from "../../components/ui/section";
 import { AgreementTables } from "./agreement/agreement-tables";
 import { EcdfChart } from "./ecdf-chart";

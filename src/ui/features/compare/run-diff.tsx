@@ -1,12 +1,10 @@
 // Two runs side by side, per target: each change of the diff view with its interval (at Holm's level) and a verdict
 // from a test (core/verdict/run-changes.ts), so a move the data cannot tell from chance is never coloured.
 import { useMemo } from "react";
-import { collectSamples } from "../../../core/stats/paired";
-import type { RequestRecord } from "../../../core/record/record";
-import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange } from "../../../core/verdict/run-changes";
-import type { Scenario } from "../../../core/scenario/types";
-import type { SummaryRow } from "../../../core/stats/summary";
-import { formatPValue } from "../../../core/verdict/verdict";
+import { collectSamples, type SummaryRow } from "../../../core/stats";
+import type { RequestRecord } from "../../../core/record";
+import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange, formatPValue } from "../../../core/verdict";
+import type { Scenario } from "../../../core/scenario";
 import { formatChangeIn, formatPercentChange, formatValueIn } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { describeTargets } from "./target-info";

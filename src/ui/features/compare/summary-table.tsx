@@ -9,10 +9,8 @@ import {
   useTable,
   type SortDirection,
 } from "@tanstack/react-table";
-import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated } from "../../../core/metrics/catalogue";
-import type { Metric } from "../../../core/metrics/metric";
-import type { MeasuredFigures } from "../../../core/metrics/measured-figures";
-import type { SummaryRow } from "../../../core/stats/summary";
+import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric, type MeasuredFigures } from "../../../core/metrics";
+import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { ColumnChooser, useColumnChoices } from "./column-chooser";
 import { isColumnShown } from "./column-settings";

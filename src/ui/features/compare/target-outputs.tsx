@@ -1,4 +1,4 @@
-import type { RequestRecord } from "../../../core/record/record";
+import type { RequestRecord } from "../../../core/record";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { AttemptOutput } from "./attempt-output";
 import { representativeAttempt } from "./input-outputs";

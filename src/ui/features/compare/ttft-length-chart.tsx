@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, ScatterChart, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record/record-columns";
-import { ESTIMATED_EXPLANATION, ESTIMATED_MARK } from "../../../core/metrics/catalogue";
+import type { RecordColumns } from "../../../core/record";
+import { ESTIMATED_EXPLANATION, ESTIMATED_MARK } from "../../../core/metrics";
 import { formatCount, formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { chartDefinition } from "./chart-definitions";

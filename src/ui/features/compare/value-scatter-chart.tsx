@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, ErrorBar, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMetric, intervalOf, metricById } from "../../../core/metrics/catalogue";
-import type { SummaryRow } from "../../../core/stats/summary";
+import { formatMetric, intervalOf, metricById } from "../../../core/metrics";
+import type { SummaryRow } from "../../../core/stats";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { chartDefinition } from "./chart-definitions";
 import { ChartFrame } from "./chart-frame";

@@ -1,10 +1,10 @@
 // The top of the Compare page: for each objective the best target, or the group tied for best, in plain
 // words; then every pair in a matrix and a forest plot, one click away.
 import { useDeferredValue, useMemo, useState } from "react";
-import { measuredFigures } from "../../../core/metrics/measured-figures";
-import type { RequestRecord } from "../../../core/record/record";
-import type { Scenario } from "../../../core/scenario/types";
-import type { SummaryRow } from "../../../core/stats/summary";
+import { measuredFigures } from "../../../core/metrics";
+import type { RequestRecord } from "../../../core/record";
+import type { Scenario } from "../../../core/scenario";
+import type { SummaryRow } from "../../../core/stats";
 import { Section } from "../../components/ui/section";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { ForestPlot } from "./forest-plot";

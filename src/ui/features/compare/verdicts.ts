@@ -1,12 +1,9 @@
 // The verdict panel's content: for each objective, the best target or the group tied for best, in plain
 // words, claiming only what the tests support. The statistics are core's (paired.ts, significance.ts,
 // verdict.ts) and the figures the catalogue's; this module only puts them together per objective.
-import type { MeasuredFigures } from "../../../core/metrics/measured-figures";
-import { formatMetric, isMeasured, metricById } from "../../../core/metrics/catalogue";
-import { pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/stats/paired";
-import { compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "../../../core/stats/significance";
-import type { SummaryRow } from "../../../core/stats/summary";
-import { describeComparison, favouredSide, rankTargets } from "../../../core/verdict/verdict";
+import { type MeasuredFigures, formatMetric, isMeasured, metricById } from "../../../core/metrics";
+import { pairedMetricById, type Comparison, type PairedMetricId, compareProportions, holmAdjust, SIGNIFICANCE_LEVEL, type SummaryRow } from "../../../core/stats";
+import { describeComparison, favouredSide, rankTargets } from "../../../core/verdict";
 
 export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput";
 

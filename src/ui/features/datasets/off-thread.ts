@@ -1,7 +1,7 @@
 // The dataset worker behind two promises. Where no Worker exists (happy-dom in tests) the same pure functions
 // run in place. A worker that fails or takes too long is stopped and said so.
 import type { DatasetFormat, DatasetParseResult } from "../../../core/datasets";
-import type { TemplateCheck } from "../../../core/template/template-preview";
+import type { TemplateCheck } from "../../../core/template";
 import type { DatasetWorkerRequest } from "./dataset.worker";
 
 /** Past the template's own time limit (3 s), so its clearer message comes first when it can. */

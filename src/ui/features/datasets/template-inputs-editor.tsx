@@ -3,10 +3,8 @@
 // column mapping), each row's rendered input, and every row checked off the main thread before a run.
 import { useEffect, useId, useMemo, useState } from "react";
 import type { DatasetRow } from "../../../core/datasets";
-import type { ScenarioError } from "../../../core/scenario/types";
-import type { TemplateCheck } from "../../../core/template/template-preview";
-import { formatTemplateError, parseTemplateWithPosition } from "../../../core/template/template-errors";
-import { templateVariables } from "../../../core/template/template-variables";
+import type { ScenarioError } from "../../../core/scenario";
+import { type TemplateCheck, formatTemplateError, parseTemplateWithPosition, templateVariables } from "../../../core/template";
 import { DatasetImport } from "./dataset-import";
 import { checkTemplateOffThread } from "./off-thread";
 import { TemplateField } from "./template-field";

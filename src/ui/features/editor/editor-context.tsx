@@ -1,7 +1,7 @@
 // What every part of the editor form shares: the draft (plain JSON), a way to change one field of it, and
 // the validation errors by path.
 import { createContext, useContext } from "react";
-import type { ScenarioError } from "../../../core/scenario/types";
+import type { ScenarioError } from "../../../core/scenario";
 import { pathKey, type DraftValue, type FieldPath } from "./draft-paths";
 
 export interface EditorContextValue {

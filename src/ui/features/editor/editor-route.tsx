@@ -1,5 +1,5 @@
 // The editor for the scenario or draft named in the address: `#/edit/<bundled:…|saved:…>` or `#/edit?draft=<id>`.
-import type { Scenario } from "../../../core/scenario/types";
+import type { Scenario } from "../../../core/scenario";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { routes } from "../../lib/hash-route";
 import { BUNDLED_KEY_PREFIX, bundledScenarioJson, useScenarioByKey } from "../scenarios";

@@ -1,5 +1,5 @@
 // Every problem of the draft in one list, each a link to its field (the form shows it there too).
-import type { ScenarioError } from "../../../core/scenario/types";
+import type { ScenarioError } from "../../../core/scenario";
 import { fieldId } from "./draft-paths";
 import type { DraftValidation } from "./use-draft-validation";
 

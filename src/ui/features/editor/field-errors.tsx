@@ -1,4 +1,4 @@
-import type { ScenarioError } from "../../../core/scenario/types";
+import type { ScenarioError } from "../../../core/scenario";
 
 /**
  * A field's errors under it, with the same path text as the CLI. The id lets the field name it in

@@ -2,7 +2,7 @@
 // the user's while it does not parse; once it parses, the value goes into the draft. A change made
 // elsewhere (the form, or the JSON view) rewrites the text.
 import { useState, type ReactNode } from "react";
-import { formatJsonSyntaxError, parseJsonText } from "../../../core/text/json-text";
+import { formatJsonSyntaxError, parseJsonText } from "../../../core/text";
 import { fieldId, getAt, type FieldPath } from "./draft-paths";
 import { useEditor, useFieldErrors } from "./editor-context";
 import { FieldErrors } from "./field-errors";

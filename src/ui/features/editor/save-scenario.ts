@@ -1,6 +1,6 @@
 // Where the editor's Save puts a valid scenario: over the saved scenario it was opened from, or as a new
 // saved scenario (a bundled one is read-only, a draft has no row yet). Returns the saved scenario's key.
-import type { Scenario } from "../../../core/scenario/types";
+import type { Scenario } from "../../../core/scenario";
 import type { ProviderBenchDb } from "../../../store/db";
 import { saveScenario, updateSavedScenario } from "../../../store/queries";
 import { SAVED_KEY_PREFIX } from "../scenarios";

@@ -13,7 +13,7 @@ import {
   type TaskData,
 } from "@huggingface/tasks";
 import { taskCatalogue } from "../../../core/tasks/catalogue";
-import { findTaskDefinition } from "../../../core/tasks/registry";
+import { findTaskDefinition } from "../../../core/tasks";
 import { isPlainObject } from "./draft-paths";
 
 /** One literal input as a scenario holds it: a prompt string, or an object for tasks with several fields. */

@@ -1,7 +1,7 @@
 // Validation as you type: the whole scenario checked (fields, templates, checks) off the main thread,
 // a moment after the last keystroke, with the same path-named errors as the CLI.
 import { useEffect, useState } from "react";
-import type { Scenario, ScenarioError } from "../../../core/scenario/types";
+import type { Scenario, ScenarioError } from "../../../core/scenario";
 import { parseScenarioTextOffThread } from "../scenarios";
 import type { DraftValue } from "./draft-paths";
 

@@ -1,10 +1,10 @@
 // Past runs, newest first: open one, replay it, or delete it with its records.
 import { useState } from "react";
-import type { Scenario } from "../../../core/scenario/types";
+import type { Scenario } from "../../../core/scenario";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
-import { describeError } from "../../../core/text/describe-error";
+import { describeError } from "../../../core/text";
 import { useLiveRead } from "../../lib/use-live-read";
 import { FAILED_REQUESTS, HISTORY_COLUMNS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-row";
 import { HistoryViews } from "./history-views";

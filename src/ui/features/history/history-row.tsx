@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { metricById } from "../../../core/metrics/catalogue";
-import type { Scenario } from "../../../core/scenario/types";
-import { resumeRefusal } from "../../../core/run/resume-plan";
-import type { SummaryRow } from "../../../core/stats/summary";
-import { targetDisplayName } from "../../../core/scenario/target-names";
+import { metricById } from "../../../core/metrics";
+import { type Scenario, targetDisplayName } from "../../../core/scenario";
+import { resumeRefusal } from "../../../core/run";
+import type { SummaryRow } from "../../../core/stats";
 import type { StoredRun } from "../../../store/db";
 import { isReplayable } from "../../../store/run-bundle";
 import { RunOriginTag } from "../../components/run-origin";

@@ -4,8 +4,8 @@
 // progress; a broken file is refused with the line and field, nothing of it is kept, and the rest go on.
 import { useId, useState, type DragEvent } from "react";
 import { version as appVersion } from "../../../../package.json";
-import { toolName } from "../../../core/io/bundle/origin";
-import { describeRecordsReport } from "../../../core/io/records-filter";
+import { toolName } from "../../../core/io/bundle";
+import { describeRecordsReport } from "../../../core/io";
 import { getAppDb } from "../../../store/db";
 import { importRunFile } from "../../../store/run-bundle";
 import { Notice } from "../../components/ui/notice";

@@ -1,8 +1,7 @@
 // Agreement across targets for the same input (core/agreement): one matrix per measure of the run's task.
 import { useMemo } from "react";
-import { AgreementAccumulator, type MeasureAgreement } from "../../../../core/agreement/pairs";
-import { agreementMeasures } from "../../../../core/agreement/measures";
-import type { RequestRecord } from "../../../../core/record/record";
+import { AgreementAccumulator, type MeasureAgreement, agreementMeasures } from "../../../../core/agreement";
+import type { RequestRecord } from "../../../../core/record";
 import { formatValueIn, MISSING } from "../../../components/ui/format";
 import { TargetSwatch } from "../../../components/ui/target-swatch";
 import type { TargetInfo } from "../target-info";
