@@ -1,5 +1,5 @@
 // Images and audio: what a file's header says (core/tasks/media-info.ts), the per-audio-second and per-image
-// figures of the summary (stats.ts, metrics.ts) and prices per image and per audio second (pricing.ts).
+// figures of the summary (stats/summary.ts, metrics/) and prices per image and per audio second (pricing.ts).
 import { describe, expect, it } from "vitest";
 import { audioInfo, imageInfo } from "../../src/core/tasks";
 import { metricById } from "../../src/core/metrics";

@@ -1,5 +1,5 @@
 // The agreement catalogue: every figure that compares two targets' outputs for the same input, defined
-// once (like the metric catalogue in metrics.ts). The compare page's tables, the summary rows (and so the
+// once (like the metric catalogue, metrics/). The compare page's tables, the summary rows (and so the
 // CSV and --summary JSON) and docs/metrics.md all use these entries.
 import type { Better } from "../metrics/types";
 import type { Unit } from "../text";

@@ -1,6 +1,6 @@
 // HTTP phases per target (docs/metrics.md, "HTTP phases"): the medians of connect, TLS, waiting and
 // receiving, and the share of requests that reused a connection. Fed one measured record at a time by
-// the accumulator in stats.ts; keeps growable number arrays and counters, never records.
+// the accumulator in summary.ts; keeps growable number arrays and counters, never records.
 import { percentile } from "./percentile";
 import type { RequestRecord } from "../record";
 

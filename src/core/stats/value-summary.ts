@@ -1,5 +1,5 @@
 // Cost, checks and service-level objectives per target (docs/metrics.md): the part of the summary that
-// needs the scenario's prices and SLOs besides the records. The accumulator in stats.ts feeds it one
+// needs the scenario's prices and SLOs besides the records. The accumulator in summary.ts feeds it one
 // measured record at a time; like the rest, it keeps counters only.
 import type { RequestRecord } from "../record";
 import { type Scenario, requestCost, type TargetPrice, meetsSlo, type Slo } from "../scenario";

@@ -34,7 +34,7 @@ export function importedRecord(measured: Measured & Partial<RequestRecord>): Req
   };
 }
 
-/** "meta-llama/Llama-3.1-8B-Instruct" → "meta-llama_Llama-3.1-8B-Instruct": a valid target id (scenario.ts). */
+/** "meta-llama/Llama-3.1-8B-Instruct" → "meta-llama_Llama-3.1-8B-Instruct": a valid target id (scenario/schema.ts). */
 export function targetIdFor(name: string): string {
   const id = name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[^A-Za-z0-9]+/, "").slice(0, 64);
   return id === "" ? "imported" : id;

@@ -1,6 +1,6 @@
 // A `run --summary` JSON read back as a summary-level run: one row per target, no records (like an
 // Artillery report). Two shapes have been written: today's `targets` (one flat object per target, the
-// metric catalogue's keys, metrics.ts summaryFileRows) and the first release's `rows` (nested
+// metric catalogue's keys, metrics/summary-file.ts summaryFileRows) and the first release's `rows` (nested
 // distributions, counts of attempts). A figure a file does not hold stays "not measured" (null).
 import { z } from "zod";
 import { interval, errorRate, failureRate, SummaryAccumulator, type SummaryRow } from "../../stats";
