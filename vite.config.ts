@@ -38,6 +38,12 @@ function contentSecurityPolicy(): Plugin {
  */
 const FEATURE_INDEX = /[\\/]src[\\/]ui[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
+/**
+ * A room of src/core reached through its index.ts (docs/architecture.md), which only re-exports: marked
+ * free of side effects the same way, an importer of one name gets that name's module, not the whole room.
+ */
+const CORE_ROOM_INDEX = /[\\/]src[\\/]core[\\/](?:[^\\/]+[\\/])+index\.ts$/;
+
 // `base: "./"` makes the built site work when served from any folder.
 export default defineConfig({
   base: "./",
@@ -48,11 +54,11 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // These packages declare no `sideEffects: false`, so importing one constant from
-        // @huggingface/inference's index (as core/scenario does) would keep all of it, snippets and
+        // @huggingface/inference's index (as core/scenario/scenario does) would keep all of it, snippets and
         // @huggingface/tasks included, in the first screen's bundle. Their modules have no import-time
         // side effects, so unused ones can go; the client itself then loads only with a run.
         moduleSideEffects: (id: string) =>
-          !/[\\/]node_modules[\\/]@huggingface[\\/](inference|tasks)[\\/]/.test(id) && !FEATURE_INDEX.test(id),
+          !/[\\/]node_modules[\\/]@huggingface[\\/](inference|tasks)[\\/]/.test(id) && !FEATURE_INDEX.test(id) && !CORE_ROOM_INDEX.test(id),
       },
     },
   },

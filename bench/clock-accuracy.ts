@@ -1,7 +1,7 @@
 // Clock accuracy: the sandbox's `exact` profile writes the first content chunk at 100 ms and the last
 // byte at 300 ms; the measured TTFT and latency minus those are the measurement's error (plus loopback).
-import { runScenario } from "../src/core/runner";
-import { validateScenario } from "../src/core/scenario-file";
+import { runScenario } from "../src/core/run";
+import { validateScenario } from "../src/core/scenario";
 import { percentile } from "../src/core/stats";
 import { boundedLoop, format, markdownTable } from "./measure-tools";
 

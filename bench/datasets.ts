@@ -1,7 +1,7 @@
 // Template inputs at 10,000 rows: a CSV and a JSONL file parsed into a table (core/datasets), and the
-// template checked against every row (core/template-preview), as the editor's worker and `run --dataset` do.
+// template checked against every row (core/template/template-preview), as the editor's worker and `run --dataset` do.
 import { parseCsvDataset, parseJsonlDataset } from "../src/core/datasets";
-import { checkTemplateRows } from "../src/core/template-preview";
+import { checkTemplateRows } from "../src/core/template";
 import { format, markdownTable, median } from "./measure-tools";
 
 const ROWS = 10_000;

@@ -1,8 +1,8 @@
 // One open-loop run for the load-precision bench: the runner at a constant rate against the sandbox,
 // through the command line's undici transport, on this thread or on the command line's worker threads,
 // and each request's send lag.
-import { runScenario } from "../src/core/runner";
-import { validateScenario } from "../src/core/scenario-file";
+import { runScenario } from "../src/core/run";
+import { validateScenario } from "../src/core/scenario";
 import { createRunTransport } from "../src/cli/transport/run-transport";
 import { runInWorkers } from "../src/cli/workers/run-in-workers";
 import type { RequestRecord } from "../src/core/record";

@@ -2,7 +2,7 @@
 // (handed to fetch − scheduled) at 100, 500 and 2,000 requests/s against the sandbox's instant profile
 // (in its own process), on one event loop and on the command line's worker threads (--workers), each
 // pacing its share of the arrivals with its own loop and clock; and the highest rate held with p99 send lag ≤ 5 ms.
-import { percentile } from "../src/core/percentile";
+import { percentile } from "../src/core/stats";
 import { format, markdownTable } from "./measure-tools";
 import { measureOpenLoop } from "./load-precision-run";
 

@@ -2,7 +2,7 @@
 // `-- --quick` runs each briefly; `-- --only overhead,clock,scale,stalled-pipe,hostile-memory,browser,storage,first-load` runs some of them (also large-compare, wire, load, datasets, trends, cli-startup)
 // and prints their sections instead of rewriting the file.
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, tmpdir, totalmem, cpus as machineCpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { startSandboxProcess } from "./sandbox-process";
 import { measureRunnerOverhead, overheadTable } from "./runner-overhead";
@@ -15,7 +15,6 @@ import { measureWire, wireGoals, wireTable, type WireClient, type WireModeName }
 import { datasetsTable, measureDatasets } from "./datasets";
 import { measureTrends, trendsTable } from "./trends";
 import { measureCliStartup, startupTable } from "./cli-startup";
-import { cpus as machineCpus, loadavg } from "node:os";
 import { highestRateHeld, loadPrecisionTable, measureLoadPrecision, type LoadPrecisionRow } from "./load-precision";
 
 const quick = process.argv.includes("--quick");
@@ -171,7 +170,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
     log("datasets of template variables at 10,000 rows…");
     return [
       "## Template inputs at 10,000 rows (Node)",
-      "A CSV and a JSONL file of 10,000 rows read into a table (`src/core/datasets`), and a template checked against every row (`src/core/template-preview`): the work `run --dataset` does before sending, and the dashboard's dataset worker does off the page's main thread. Median and worst of the runs. Goal: each ≤ 500 ms.",
+      "A CSV and a JSONL file of 10,000 rows read into a table (`src/core/datasets`), and a template checked against every row (`src/core/template/template-preview`): the work `run --dataset` does before sending, and the dashboard's dataset worker does off the page's main thread. Median and worst of the runs. Goal: each ≤ 500 ms.",
       datasetsTable(measureDatasets(quick ? 3 : 9)),
     ];
   },

@@ -1,8 +1,7 @@
 // Runner overhead: the full runner (InferenceClient, timing fetch, record sink) against a raw fetch loop,
 // side by side, same server (the sandbox's zero-latency profile), same concurrency, alternating rounds.
-import { runScenario } from "../src/core/runner";
-import { type Scenario } from "../src/core/scenario";
-import { validateScenario } from "../src/core/scenario-file";
+import { runScenario } from "../src/core/run";
+import { type Scenario, validateScenario } from "../src/core/scenario";
 import { SummaryAccumulator } from "../src/core/stats";
 import { recordToJsonLine } from "../src/cli/record-files";
 import { boundedLoop, format, markdownTable, median, spread } from "./measure-tools";

@@ -3,8 +3,8 @@
 // from both checkouts under `farm-bench --vs` (see BENCHMARKS.md, "Before and after").
 //   npx tsx bench/runner-round.ts --url http://127.0.0.1:8787/instant/v1 --requests 10000 --concurrency 8 [--no-stream]
 import { recordToJsonLine } from "../src/cli/record-files";
-import { runScenario } from "../src/core/runner";
-import { validateScenario } from "../src/core/scenario-file";
+import { runScenario } from "../src/core/run";
+import { validateScenario } from "../src/core/scenario";
 import { SummaryAccumulator } from "../src/core/stats";
 
 function option(name: string, fallback: string): string {

@@ -2,12 +2,9 @@
 // summary rows (never their records) to the charts' data with every change point
 // (src/ui/features/history/trends-data.ts: E-Divisive means per target and metric). Also the size of
 // one run's stored summary, which is what the view reads from IndexedDB per run.
-import { summaryOptionsOf } from "../src/core/output-length";
+import { summaryOptionsOf, mulberry32, openUnit, standardNormal, SummaryAccumulator, valueSettingsOf } from "../src/core/stats";
 import type { RequestRecord } from "../src/core/record";
-import { mulberry32, openUnit, standardNormal } from "../src/core/random";
-import { validateScenario } from "../src/core/scenario-file";
-import { SummaryAccumulator } from "../src/core/stats";
-import { valueSettingsOf } from "../src/core/value-summary";
+import { validateScenario } from "../src/core/scenario";
 import { trendsData, type TrendRunInput } from "../src/ui/features/history/trends-data";
 import { format, markdownTable, median } from "./measure-tools";
 

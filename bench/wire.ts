@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import { buildCli } from "../scripts/build-cli";
 import type { RequestRecord } from "../src/core/record";
 import { format, markdownTable, median } from "./measure-tools";
-import { percentile } from "../src/core/percentile";
+import { percentile } from "../src/core/stats";
 
 const repoRoot = new URL("../", import.meta.url).pathname;
 

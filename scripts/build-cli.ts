@@ -15,6 +15,24 @@ const CHUNK_NAMES = "chunk-[hash]";
 /** A file CHUNK_NAMES names: esbuild's hash is eight letters and digits. */
 export const CHUNK_FILE = /^chunk-[A-Z0-9]{8}\.js$/;
 
+const CORE_ROOM_INDEX = /[\\/]src[\\/]core[\\/](?:[^\\/]+[\\/])+index\.ts$/;
+
+/**
+ * A room of src/core reached through its index.ts (docs/architecture.md), which only re-exports: free of
+ * side effects, as vite.config.ts marks it for the browser, so a command that imports one name of a room
+ * bundles that name's module, not the whole room (`--help` loads none of the runner).
+ */
+export const coreRoomIndexes: Plugin = {
+  name: "core-room-indexes",
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === "core-room-indexes") return undefined;
+      const resolved = await builder.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: "core-room-indexes" });
+      return CORE_ROOM_INDEX.test(resolved.path) ? { ...resolved, sideEffects: false } : resolved;
+    });
+  },
+};
+
 export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Promise<string> {
   const bundlePackageJson: Plugin = {
     name: "bundle-package-json",
@@ -32,7 +50,7 @@ export async function buildCli(outfile = `${repositoryRoot}${CLI_BUNDLE}`): Prom
     logLevel: "warning",
     // A dependency's package.json (read for its version) is bundled as data: left as an import, Node 20
     // refuses it without an import attribute, and the built command would not start.
-    plugins: [bundlePackageJson],
+    plugins: [bundlePackageJson, coreRoomIndexes],
     // The command copies the Artillery processor prebuilt beside it instead of building it (bundle-processor.ts).
     define: { PROVIDERBENCH_PACKAGED: "true" },
   };

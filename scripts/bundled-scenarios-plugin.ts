@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runnerImport, type Plugin } from "vite";
 
-type ScenarioModule = typeof import("../src/core/scenario");
+type ScenarioModule = typeof import("../src/core/scenario/scenario");
 
 /**
  * The checker is loaded when the module is first asked for, through Vite's own module runner, not
@@ -15,7 +15,7 @@ type ScenarioModule = typeof import("../src/core/scenario");
  */
 let checker: Promise<ScenarioModule["checkScenarioShape"]> | undefined;
 function loadChecker(): Promise<ScenarioModule["checkScenarioShape"]> {
-  checker ??= runnerImport<ScenarioModule>(new URL("../src/core/scenario.ts", import.meta.url).pathname, { configFile: false, logLevel: "error" }).then(({ module }) => module.checkScenarioShape);
+  checker ??= runnerImport<ScenarioModule>(new URL("../src/core/scenario/scenario.ts", import.meta.url).pathname, { configFile: false, logLevel: "error" }).then(({ module }) => module.checkScenarioShape);
   return checker;
 }
 

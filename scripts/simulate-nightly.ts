@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { parseAllowances } from "../src/core/gate/allowances";
-import { NIGHTLY_SUMMARY_FILE_NAME, type NightlyRegression, type NightlySummary, type NightResult } from "../src/core/imports/nightly-summary";
+import { parseAllowances } from "../src/core/gate";
+import { NIGHTLY_SUMMARY_FILE_NAME, type NightlyRegression, type NightlySummary, type NightResult } from "../src/core/io/imports";
 import { parseDrifts, type Drift } from "../src/sandbox/drift";
 import { startSandbox } from "../src/sandbox/server";
 

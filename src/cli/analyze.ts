@@ -6,25 +6,16 @@ import { open, readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { createGunzip } from "node:zlib";
 import { version as appVersion } from "../../package.json";
-import type { MeasureAgreement } from "../core/agreement/pairs";
-import { agreementToJson } from "../core/agreement/report";
-import { originLabel, type RunOrigin } from "../core/bundle/origin";
-import { readRunFile, RunFileProblem } from "../core/imports/run-file";
-import { summaryOptionsOf } from "../core/output-length";
-import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/format";
-import { summaryFileRows } from "../core/metrics";
-import { StageSummaries } from "../core/load/stage-summaries";
-import { plannedStages } from "../core/load/stages";
-import { compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison } from "../core/paired";
-import { describeRecordsReport } from "../core/records-filter";
-import { judgeRunChanges, type RunChange } from "../core/run-changes";
-import { measuredFigures, type MeasuredFigures } from "../core/measured-figures";
-import { formatScenarioErrors, type Scenario } from "../core/scenario";
-import { parseScenarioText } from "../core/scenario-file";
-import { SummaryAccumulator, type SummaryRow } from "../core/stats";
-import { targetDisplayName } from "../core/target-names";
-import { NO_VALUE_SETTINGS, valueSettingsOf } from "../core/value-summary";
-import { describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian } from "../core/verdict";
+import { type MeasureAgreement, agreementToJson } from "../core/agreement";
+import { originLabel, type RunOrigin } from "../core/io/bundle";
+import { readRunFile, RunFileProblem } from "../core/io/imports";
+import { summaryOptionsOf, compareRuns, compareTargets, PAIRED_METRICS, PairedSampleAccumulator, pairedMetricById, type Comparison, SummaryAccumulator, type SummaryRow, NO_VALUE_SETTINGS, valueSettingsOf } from "../core/stats";
+import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile, type Unit } from "../core/text";
+import { summaryFileRows, measuredFigures, type MeasuredFigures } from "../core/metrics";
+import { StageSummaries, plannedStages } from "../core/load";
+import { describeRecordsReport } from "../core/io";
+import { judgeRunChanges, type RunChange, describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian } from "../core/verdict";
+import { formatScenarioErrors, type Scenario, parseScenarioText, targetDisplayName } from "../core/scenario";
 import type { AnalyzeCommand } from "./args";
 import { formatLoadReport, type LoadReport } from "./load-report";
 import { formatSummaryTable } from "./summary-table";
@@ -70,7 +61,7 @@ async function* filePieces(path: string): AsyncGenerator<string> {
 }
 
 /**
- * Any run file (core/imports/run-file.ts) read into the accumulators a record at a time. The scenario's
+ * Any run file (core/io/imports/run-file.ts) read into the accumulators a record at a time. The scenario's
  * prices and SLO come from --scenario, else from a bundle's own scenario, heard before its first record.
  */
 export async function loadRecords(path: string, scenarioGiven: Scenario | null): Promise<LoadedRun> {

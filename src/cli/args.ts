@@ -1,11 +1,11 @@
 // Command-line arguments of `providerbench run` and `providerbench analyze`: parsed into a typed command, or a usage error.
-import { parseAllowances, type Allowance } from "../core/gate/allowances";
+import { parseAllowances, type Allowance } from "../core/gate";
 import { metricsByIds } from "../core/metrics";
-import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../core/run";
 import { EXIT_CODES_HELP } from "./exit-codes";
 import { parseKeyGrant, type KeyGrant } from "./endpoint-keys";
 import { COMMAND_NAMES, parseOptions } from "./command-options";
-import { didYouMean } from "../core/closest-names";
+import { didYouMean } from "../core/text";
 import type { TableView } from "./summary-table";
 import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
 

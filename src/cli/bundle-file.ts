@@ -1,4 +1,4 @@
-// `run --bundle`: the run written as a bundle while it runs (core/bundle shows the layout), gzip by
+// `run --bundle`: the run written as a bundle while it runs (core/io/bundle shows the layout), gzip by
 // node:zlib, so a run of a million records keeps memory flat. The head is written with the first record
 // (the plan's size is known by then); the tail when the run ends. A file that falls behind slows the run
 // down, as the records files do; one that fails is reported, and the rest of the run is not written.
@@ -6,12 +6,9 @@ import { hostname } from "node:os";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { bytesToBase64 } from "../core/bundle/base64";
-import { inlineBlobBudget, type BundleBlob, type BundleRun, type BundleTail } from "../core/bundle/format";
-import type { RunOrigin } from "../core/bundle/origin";
-import { createBundleWriter } from "../core/bundle/write";
+import { bytesToBase64, inlineBlobBudget, type BundleBlob, type BundleRun, type BundleTail, type RunOrigin, createBundleWriter } from "../core/io/bundle";
 import type { RequestRecord } from "../core/record";
-import type { BlobRef } from "../core/tasks/output-value";
+import type { BlobRef } from "../core/tasks";
 import type { OutputFailure } from "./record-files";
 
 /** This machine as a bundle's origin: its host name, Node's version and platform, and the label given. */
@@ -29,7 +26,7 @@ const BATCH_CHARS = 64 * 1024;
 
 /**
  * The run's binary outputs (images, speech) as the bundle's tail lists them, as the browser's export does:
- * each distinct one once, its bytes inline while small (core/bundle/format.ts's budget), else its metadata.
+ * each distinct one once, its bytes inline while small (core/io/bundle/format.ts's budget), else its metadata.
  */
 export function createBundleBlobs(): { add(ref: BlobRef, blob: Blob): Promise<void>; list(): BundleBlob[] } {
   const blobs = new Map<string, BundleBlob>();

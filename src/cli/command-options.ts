@@ -2,7 +2,7 @@
 // command line that does not parse is reported: a short error naming the option, the nearest option
 // when it looks misspelt, and where the help is. The help itself is printed on --help only.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { didYouMean } from "../core/closest-names";
+import { didYouMean } from "../core/text";
 
 /** What `npm run cli -- <command> --help` is asked of: the commands of this CLI. */
 export const COMMAND_NAMES = ["run", "analyze", "trend", "snippets", "tasks", "export"] as const;

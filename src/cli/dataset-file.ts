@@ -2,7 +2,7 @@
 // the scenario is validated, so the template is checked against every row like any other scenario.
 import { readFile, stat } from "node:fs/promises";
 import { datasetFormatOf, datasetSizeError, formatDatasetErrors, parseDataset } from "../core/datasets";
-import { parseJsonText } from "../core/json-text";
+import { parseJsonText } from "../core/text";
 import type { ScenarioError } from "../core/scenario";
 
 export class DatasetProblem extends Error {}

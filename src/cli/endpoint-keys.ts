@@ -3,8 +3,8 @@
 // running it grants each one, `--key <targetId|origin>=<ENV>`, and the run says before its first request
 // which variable goes to which origin. A target's `apiKeyEnv` only asks: without a grant the run stops
 // and names the --key it needs.
-import { credentialScopeOf, type EndpointKeys } from "../core/auth-headers";
-import { endpointOrigin } from "../core/endpoint-origin";
+import { credentialScopeOf, type EndpointKeys } from "../core/run";
+import { endpointOrigin } from "../core/endpoints";
 import { isProviderTarget, keyVariableNameProblem, type Scenario } from "../core/scenario";
 
 /** `--key vllm=VLLM_KEY` (one target of the scenario) or `--key http://127.0.0.1:8000=VLLM_KEY` (every endpoint target at that origin). */

@@ -4,8 +4,7 @@
 import { constants } from "node:fs";
 import { access, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { gateFailed, judgeGate, type GateRun } from "../core/gate/judge";
-import { GATE_COLUMNS, gateJunit, gateMarkdown, gateRows } from "../core/gate/report";
+import { gateFailed, judgeGate, type GateRun, GATE_COLUMNS, gateJunit, gateMarkdown, gateRows } from "../core/gate";
 import type { Scenario } from "../core/scenario";
 import { loadRecords, namingOf, RecordsFileProblem, scenarioFrom, type LoadedRun } from "./analyze";
 import type { AnalyzeCommand, GateOptions } from "./args";

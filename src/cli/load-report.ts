@@ -1,11 +1,7 @@
 // What a run with run.load printed and wrote: per stage and target the load figures (from the metric
 // catalogue), where each target saturated, and whether it was throttled or slow.
 import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics";
-import { stageLabel } from "../core/load/curves";
-import { targetLoadPoints } from "../core/load/load-points";
-import { clientLimits as clientLimitsOf, clientSlowdowns as clientSlowdownsOf, describeLoadJudgement, limitVerdict, saturationStage } from "../core/load/saturation";
-import type { StageSummaries } from "../core/load/stage-summaries";
-import { offeredLoadOrder, type Stage } from "../core/load/stages";
+import { stageLabel, targetLoadPoints, clientLimits as clientLimitsOf, clientSlowdowns as clientSlowdownsOf, describeLoadJudgement, limitVerdict, saturationStage, type StageSummaries, offeredLoadOrder, type Stage } from "../core/load";
 import type { Scenario } from "../core/scenario";
 
 const STAGE_METRICS = [

@@ -1,5 +1,5 @@
 // The live progress line: redrawn in place on a terminal, printed every few seconds otherwise.
-import type { RunProgress } from "../core/runner";
+import type { RunProgress } from "../core/run";
 
 const BAR_WIDTH = 24;
 

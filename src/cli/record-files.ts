@@ -6,8 +6,7 @@
 // cannot be written is reported, not lost.
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { recordsCsvHeader, recordToCsvLine } from "../core/csv";
-import { jsonLineWriter } from "../core/jsonl";
+import { recordsCsvHeader, recordToCsvLine, jsonLineWriter } from "../core/io";
 import { RECORD_FIELDS, type RequestRecord } from "../core/record";
 import type { OutputFlag } from "./output-files";
 import { trimTornLastLine } from "./torn-line";

@@ -1,13 +1,11 @@
 // `run --resume <records.jsonl>`: the records file of a run cut short, read back (twice, line by line, so
 // a large file is never held whole) into the plan of what is missing and the records the summary keeps.
 import { createReadStream } from "node:fs";
-import { expandInputs } from "../core/inputs";
-import { RUN_FILE_LIMITS } from "../core/imports/run-file";
-import { parseRecordLine } from "../core/record-line";
-import type { RequestRecord } from "../core/record";
-import { ResumeLedger, resumeRefusal, supersededAbort, type ResumePlan } from "../core/resume-plan";
-import type { Scenario } from "../core/scenario";
-import { textLines } from "../core/text-lines";
+import { expandInputs, type Scenario } from "../core/scenario";
+import { RUN_FILE_LIMITS } from "../core/io/imports";
+import { parseRecordLine, type RequestRecord } from "../core/record";
+import { ResumeLedger, resumeRefusal, supersededAbort, type ResumePlan } from "../core/run";
+import { textLines } from "../core/io";
 import { trimTornLastLine } from "./torn-line";
 
 /** A records file that cannot be resumed from: reported before anything is sent, as bad input. */

@@ -1,6 +1,5 @@
 // Scenario text plus the command line's overrides, validated together: what the validation worker runs.
-import { type Scenario, type ScenarioError } from "../core/scenario";
-import { parseScenarioText, validateScenario } from "../core/scenario-file";
+import { type Scenario, type ScenarioError, parseScenarioText, validateScenario } from "../core/scenario";
 import { applyLoadOverrides, type LoadOverrides } from "./load-flags";
 
 export interface ScenarioOverrides {

@@ -1,9 +1,9 @@
 // `providerbench snippets <scenario.json> [--target <id>]`: the code to call each target with the
 // scenario's first input, the request @huggingface/inference builds (core/snippets). The token is never read.
 import { readFile } from "node:fs/promises";
-import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../core/run";
 import { formatScenarioErrors } from "../core/scenario";
-import { LANGUAGE_NAMES, scenarioSnippets } from "../core/snippets/target-snippets";
+import { LANGUAGE_NAMES, scenarioSnippets } from "../core/snippets";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "./exit-codes";
 import { terminalSafe } from "./terminal-safe";

@@ -1,5 +1,5 @@
 // The sandbox `npm start` runs beside the dashboard: on the port asked for, or on the usual one.
-import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../core/run";
 import type { Drift } from "../sandbox/drift";
 import { startSandbox, type Sandbox } from "../sandbox/server";
 

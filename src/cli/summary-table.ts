@@ -1,8 +1,7 @@
 // The per-target summary as an aligned plain-text table for the terminal, from the metric catalogue:
 // the default columns (of the figures the run measures), a chosen few (--columns), or every metric
 // (--wide, one line per metric).
-import type { MeasuredFigures } from "../core/measured-figures";
-import { formatMetricNumber, headerWithUnit, METRIC_GROUPS, METRICS, metricsIn, type Metric } from "../core/metrics";
+import { type MeasuredFigures, formatMetricNumber, headerWithUnit, METRICS, metricsIn, METRIC_GROUPS, type Metric } from "../core/metrics";
 import type { SummaryRow } from "../core/stats";
 
 /** Which metrics the table shows: the catalogue's CLI view, every metric, or the ids given. */

@@ -2,7 +2,7 @@
 // made visible: an escape sequence in a scenario name could otherwise clear the screen, retitle the
 // window, move the cursor to rewrite earlier lines, or reverse text to hide what it says.
 
-import { BIDI_CONTROLS } from "../core/display-text";
+import { BIDI_CONTROLS } from "../core/text";
 
 /** C0 and C1 controls (tab and newline kept: they only lay text out), DEL, bidi controls and line separators. */
 const CONTROL_CHARACTERS = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI_CONTROLS}]`, "g");

@@ -1,8 +1,7 @@
 // `trend <files…>`: runs read as `analyze` reads them, ordered by start time, per target and metric the
 // series and its change points (core/change-points/trend.ts); --json writes the Trend object as it is.
-import { buildTrend, type Trend } from "../core/change-points/trend";
+import { buildTrend, type Trend, type MedianInterval } from "../core/change-points";
 import { jsonText, loadRecords, RecordsFileProblem, scenarioFrom, type LoadedRun } from "./analyze";
-import type { MedianInterval } from "../core/change-points/series";
 import type { TrendCommand } from "./args";
 
 function shortNumber(value: number): string {

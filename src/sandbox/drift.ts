@@ -5,7 +5,7 @@
 // The sandbox does not guess which run it serves: whoever starts it says so (`--run-number 8`, or
 // `runNumber` in-process; the nightly simulation starts one sandbox per night with that night's number,
 // and a nightly CI job can pass its run counter): a request says which request of its run it is
-// (core/sandbox-request.ts), never which run. A drifted run is reproducible from its seed, its run number
+// (core/endpoints/sandbox-request.ts), never which run. A drifted run is reproducible from its seed, its run number
 // and the drift.
 import { isProfileName, type ProfileName } from "./profiles";
 

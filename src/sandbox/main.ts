@@ -1,7 +1,8 @@
 // `npm run sandbox -- --port 8787 [--host 127.0.0.1] [--seed 42] [--time-scale 1] [--drift slow=+25%@8 --run-number 8]`
 
 import { parseArgs } from "node:util";
-import { DEFAULT_SANDBOX_URL } from "../core/sandbox-health";
+// The leaf, not the run room's index: run by tsx unbundled, the server would load the runner and the inference client for one address.
+import { DEFAULT_SANDBOX_URL } from "../core/run/sandbox-health";
 import { SANDBOX_OPTIONS } from "./command-options";
 import { driftOptionsFrom, type Drift } from "./drift";
 import { portFrom } from "./port-option";

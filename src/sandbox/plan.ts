@@ -4,7 +4,7 @@
 import type { ErrorRates, HttpErrorStatus, Profile, ProfileName, ProfileTiming } from "./profiles";
 import { hashString, integerBetween, logNormal, mulberry32, uint32, type Random } from "./random";
 import { pseudoTokens } from "./text";
-import { formatSandboxRequest, type SandboxRequestIdentity } from "../core/sandbox-request";
+import { formatSandboxRequest, type SandboxRequestIdentity } from "../core/endpoints";
 
 /** One generator per profile: requests to other profiles never shift this profile's sequence. */
 export function createProfileRandom(seed: number, profileName: ProfileName): Random {
@@ -27,7 +27,7 @@ export function drawRequest(profileRandom: Random, requestNumber: number): Reque
 }
 
 /**
- * The draw of a request that says which one it is (core/sandbox-request.ts): a function of the seed, the
+ * The draw of a request that says which one it is (core/endpoints/sandbox-request.ts): a function of the seed, the
  * profile and that identity alone, so a run sent twice gets the same answers whatever the arrival order
  * or what the sandbox served before. The error beat counts the request's place in its target's sequence,
  * first attempts only (a retry is not a new request); a warm-up is off the beat.

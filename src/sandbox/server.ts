@@ -31,7 +31,7 @@ import { driftFactor, type Drift } from "./drift";
 import { hugeEmbeddings, hugeGeneration, htmlAnswer, malformed, trickled, type HugeAnswer } from "./faults";
 import { errorBody, modelList, type ResponseContext } from "./openai-responses";
 import { createProfileRandom, drawIdentifiedRequest, drawRequest, planResponse, type RequestDraw } from "./plan";
-import { parseSandboxRequest, SANDBOX_REQUEST_HEADER } from "../core/sandbox-request";
+import { parseSandboxRequest, SANDBOX_REQUEST_HEADER } from "../core/endpoints";
 import { playAnswer, RequestLifetime, writeRepeatedParts } from "./playback";
 import {
   isProfileName,

@@ -2,10 +2,10 @@
 // @huggingface/inference sends them to an hf-inference-style endpoint: JSON `{ inputs, parameters }`,
 // or the raw bytes of an image or a recording. Unknown JSON or bytes in, a typed request or a problem out.
 
-import type { PipelineTask } from "../core/task-ids";
+import type { PipelineTask } from "../core/tasks";
 
 // The task routes served are core's list of tasks, less the two the library sends to the chat route.
-export { isPipelineTask, PIPELINE_TASKS, type PipelineTask } from "../core/task-ids";
+export { isPipelineTask, PIPELINE_TASKS, type PipelineTask } from "../core/tasks";
 
 export type TaskInput =
   | { kind: "text"; texts: string[]; single: boolean }

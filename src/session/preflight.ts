@@ -1,10 +1,9 @@
 // Before a run row exists: is there a token for the targets that need one, is the sandbox answering,
 // do the inputs expand? A run that cannot go is one clear problem, and nothing is stored.
-import { endpointOrigin } from "../core/endpoint-origin";
-import { isSandboxUp, usesSandbox } from "../core/sandbox-health";
-import { SANDBOX_URL_SCHEME } from "../core/scenario-target";
-import { sandboxEndpointUrl } from "../core/sandbox-url";
-import type { Scenario } from "../core/scenario";
+import { endpointOrigin } from "../core/endpoints/endpoint-origin";
+import { isSandboxUp, usesSandbox } from "../core/run/sandbox-health";
+import { SANDBOX_URL_SCHEME, sandboxEndpointUrl } from "../core/endpoints/sandbox-url";
+import type { Scenario } from "../core/scenario/types";
 import type * as RunMachinery from "./run-machinery";
 import type { RunProblem } from "./run-snapshot";
 
@@ -16,7 +15,7 @@ export interface PreflightContext {
   fetch: typeof fetch;
   /** Endpoint keys saved in Settings, by origin. */
   endpointKeys?: Readonly<Record<string, string>>;
-  /** A host name per sandbox profile, as the run will call them (core/sandbox-url.ts). */
+  /** A host name per sandbox profile, as the run will call them (core/endpoints/sandbox-url.ts). */
   sandboxHostPerProfile?: boolean;
 }
 

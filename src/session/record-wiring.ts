@@ -1,10 +1,10 @@
 // Where each record of a run goes as it arrives: the database (through a batching sink), the run's one
 // summary accumulator, the list the live view shows, and the check for a rejected token.
-import type { RequestRecord } from "../core/record";
-import type { SummaryAccumulator, SummaryRow } from "../core/stats";
+import type { RequestRecord } from "../core/record/record";
+import type { SummaryAccumulator, SummaryRow } from "../core/stats/summary";
 import type { ProviderBenchDb } from "../store/db";
 import { createRecordSink, recordStoreTable, type RecordSinkOptions } from "../store/record-sink";
-import { describeError } from "../core/describe-error";
+import { describeError } from "../core/text/describe-error";
 import type { RunProblem } from "./run-snapshot";
 
 export interface RecordWiring {

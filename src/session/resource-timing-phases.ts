@@ -2,8 +2,8 @@
 // socket, but it records each request's connect, TLS, request and response times in a
 // PerformanceResourceTiming entry at the body's end, in full only when the server sends
 // `Timing-Allow-Origin` (cross-origin without it, the detailed times are 0 and the phases stay null).
-// The definitions are the command line's (src/core/http-phases.ts, docs/metrics.md "HTTP phases").
-import type { WireEvents, WireEventsSource } from "../core/http-phases";
+// The definitions are the command line's (src/core/measure/http-phases.ts, docs/metrics.md "HTTP phases").
+import type { WireEvents, WireEventsSource } from "../core/measure";
 
 /** The fields of a PerformanceResourceTiming this module reads (hand-made ones in tests). */
 export interface ResourceTimingLike {

@@ -1,8 +1,8 @@
 // Resuming a stored run: its records read back into the plan of what is missing, the aborted records that
 // plan supersedes deleted (their requests are sent again), and the row marked running again.
-import type { RequestRecord } from "../core/record";
-import type { ResumePlan } from "../core/resume-plan";
-import type { Scenario } from "../core/scenario";
+import type { RequestRecord } from "../core/record/record";
+import type { ResumePlan } from "../core/run/resume-plan";
+import type { Scenario } from "../core/scenario/types";
 import type { ProviderBenchDb } from "../store/db";
 import { recordsOfRun, reopenRun } from "../store/queries";
 import type * as RunMachinery from "./run-machinery";

@@ -1,10 +1,10 @@
 // The one run in progress, held outside any view framework: views subscribe to it, so a run keeps going,
 // and keeps its numbers, while the user moves between pages. It strings together the steps of a run:
 // preflight, the run row, the record wiring, the page lifecycle and the throttled publishing.
-import { describeError } from "../core/describe-error";
-import { redactText } from "../core/secrets";
-// Types only: core/measure brings the inference client's error classes, which stay out of the first screen.
-import type { Clock } from "../core/measure";
+import { describeError } from "../core/text/describe-error";
+import { redactText } from "../core/measure/secrets";
+// Types only: core/measure/measure brings the inference client's error classes, which stay out of the first screen.
+import type { Clock } from "../core/measure/measure";
 import type { ProviderBenchDb, RunStatus } from "../store/db";
 import type { RecordSinkOptions } from "../store/record-sink";
 import { flushWhenPageHides, type PageEvents } from "./page-lifecycle";
@@ -25,7 +25,7 @@ export interface RunControllerDeps {
   readEndpointKeys?(): Readonly<Record<string, string>>;
   resolveSandboxUrl(): string;
   /**
-   * Each sandbox profile on its own `<profile>.localhost` host (core/sandbox-url.ts), so the browser's six
+   * Each sandbox profile on its own `<profile>.localhost` host (core/endpoints/sandbox-url.ts), so the browser's six
    * connections per host are six per simulated provider. The app sets it; Node tests cannot resolve those names.
    */
   sandboxHostPerProfile?: boolean;

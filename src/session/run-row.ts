@@ -1,6 +1,6 @@
 // The run's row in the database: created when the run starts (status running), finished when it ends.
-import type { Scenario } from "../core/scenario";
-import type { SummaryRow } from "../core/stats";
+import type { Scenario } from "../core/scenario/types";
+import type { SummaryRow } from "../core/stats/summary";
 import type { ProviderBenchDb, RunStatus, StoredRun } from "../store/db";
 import { createRun, finishRun } from "../store/queries";
 

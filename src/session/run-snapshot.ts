@@ -1,8 +1,8 @@
 // What subscribers see of the one run in progress (or the last one), and what starting a run takes.
-import type { RequestRecord } from "../core/record";
-import type { RunProgress } from "../core/runner";
-import type { Scenario } from "../core/scenario";
-import type { SummaryRow } from "../core/stats";
+import type { RequestRecord } from "../core/record/record";
+import type { RunProgress } from "../core/run/runner";
+import type { Scenario } from "../core/scenario/types";
+import type { SummaryRow } from "../core/stats/summary";
 import type { RunStatus } from "../store/db";
 
 export type RunPhase = "idle" | "checking" | "running" | "finished";

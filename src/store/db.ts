@@ -1,11 +1,11 @@
 // The browser's IndexedDB database (dexie): saved scenarios, runs, their request records and blobs.
 import Dexie, { type EntityTable, type Table, type Transaction } from "dexie";
-import type { RunOrigin } from "../core/bundle/origin";
-import type { RunFileFormat } from "../core/imports/run-file";
-import type { RequestRecord } from "../core/record";
-import { recordColumns, type RecordColumns } from "../core/record-columns";
-import type { Scenario } from "../core/scenario";
-import type { SummaryRow } from "../core/stats";
+import type { RunOrigin } from "../core/io/bundle/origin";
+import type { RunFileFormat } from "../core/io/imports/run-file";
+import type { RequestRecord } from "../core/record/record";
+import { recordColumns, type RecordColumns } from "../core/record/record-columns";
+import type { Scenario } from "../core/scenario/types";
+import type { SummaryRow } from "../core/stats/summary";
 
 export const DATABASE_NAME = "providerbench";
 
@@ -78,7 +78,7 @@ export interface StoredRecordChunk {
 }
 
 /**
- * The columns (core/record-columns.ts) of the chunk row with the same key (version 5): what the charts of a
+ * The columns (core/record/record-columns.ts) of the chunk row with the same key (version 5): what the charts of a
  * very large run read instead of its records, a few typed arrays per row rather than a thousand objects.
  */
 export interface StoredRecordColumns {

@@ -1,6 +1,6 @@
 // Reads and writes of runs, records and saved scenarios; every multi-table change is one transaction.
-import type { RequestRecord } from "../core/record";
-import type { Scenario } from "../core/scenario";
+import type { RequestRecord } from "../core/record/record";
+import type { Scenario } from "../core/scenario/types";
 import type { ProviderBenchDb, RunStatus, StoredRun, StoredScenario, StoredSummary } from "./db";
 import { deleteRecordsOfRun, dropRecords, recordTables } from "./record-store";
 import { releaseRunBlobs } from "./blobs";

@@ -1,6 +1,6 @@
 // Batches request records into IndexedDB: one bulkAdd transaction per batch, never one per record,
 // so a run of thousands of requests per second does not drown the database in transactions.
-import type { RequestRecord } from "../core/record";
+import type { RequestRecord } from "../core/record/record";
 import type { ProviderBenchDb } from "./db";
 import { appendRecords } from "./record-store";
 

@@ -3,9 +3,9 @@
 // record (schema versions 1-3) spent its time on per-row overhead and tops out near 10,000 records/s in
 // Chromium; a row of hundreds of records costs one structured clone and one key. Every reader and writer
 // of records goes through this module: nothing else touches the `recordChunks` table, nor `recordColumns`,
-// which holds each chunk's columns (core/record-columns.ts) under the same key for the charts of big runs.
-import type { RequestRecord } from "../core/record";
-import { concatColumns, recordColumns, type RecordColumns } from "../core/record-columns";
+// which holds each chunk's columns (core/record/record-columns.ts) under the same key for the charts of big runs.
+import type { RequestRecord } from "../core/record/record";
+import { concatColumns, recordColumns, type RecordColumns } from "../core/record/record-columns";
 import type { Table } from "dexie";
 import type { ProviderBenchDb, StoredRecordChunk, StoredRecordColumns } from "./db";
 

@@ -1,13 +1,10 @@
 // Runs in and out of files: a stored run written as a run bundle (gzip by CompressionStream), and any run
-// file (a bundle, a records file, another tool's export: core/imports/run-file.ts) read into the database
+// file (a bundle, a records file, another tool's export: core/io/imports/run-file.ts) read into the database
 // as a run of its own, tagged with where it was made. Both stream: records pass a chunk at a time.
-import { base64ToBytes, bytesToBase64 } from "../core/bundle/base64";
-import { inlineBlobBudget, type BundleBlob, type BundleRun, type BundleRunStatus } from "../core/bundle/format";
-import type { RunOrigin } from "../core/bundle/origin";
-import { createBundleWriter } from "../core/bundle/write";
-import { readRunFile, RunFileProblem, type RunFile } from "../core/imports/run-file";
+import { base64ToBytes, bytesToBase64, inlineBlobBudget, type BundleBlob, type BundleRun, type BundleRunStatus, type RunOrigin, createBundleWriter } from "../core/io/bundle";
+import { readRunFile, RunFileProblem, type RunFile } from "../core/io/imports";
 import type { RequestRecord } from "../core/record";
-import type { RecordsFileReport } from "../core/records-filter";
+import type { RecordsFileReport } from "../core/io";
 import type { SummaryRow } from "../core/stats";
 import type { ProviderBenchDb, StoredRun } from "./db";
 import { appendRecords, deleteRecordsOfRun, forEachRecordChunk } from "./record-store";

@@ -1,9 +1,7 @@
 // A run's summary table: the one stored on its row while it is current, else computed once from the
 // run's records and stored, so the next look at the run reads no record.
 import type { RequestRecord } from "../core/record";
-import { summaryOptionsOf } from "../core/output-length";
-import { STATS_VERSION, SummaryAccumulator, type SummaryRow } from "../core/stats";
-import { valueSettingsOf } from "../core/value-summary";
+import { summaryOptionsOf, STATS_VERSION, SummaryAccumulator, type SummaryRow, valueSettingsOf } from "../core/stats";
 import type { ProviderBenchDb, StoredRun, StoredSummary } from "./db";
 import { forEachRecordChunk } from "./record-store";
 
@@ -13,7 +11,7 @@ export function currentSummary(run: Pick<StoredRun, "summary">): SummaryRow[] | 
   return summary !== null && (summary.statsVersion >= STATS_VERSION || summary.fromFile === true) ? summary.rows : null;
 }
 
-/** A summary-level import's rows (core/imports/artillery.ts), stored as the run's summary for good. */
+/** A summary-level import's rows (core/io/imports/artillery.ts), stored as the run's summary for good. */
 export function summaryFromFile(rows: SummaryRow[]): StoredSummary {
   return { statsVersion: STATS_VERSION, rows, fromFile: true };
 }

@@ -1,7 +1,7 @@
 // The Run page's warning about the browser's six HTTP/1.1 connections per host: shown before a run whose
 // scenario keeps more requests than that in flight to one server, and after it, with the queueing that
 // Resource Timing saw. (The bundled scenario, which keeps six, shows none: see dashboard.test.ts.) Each sandbox
-// profile has a host of its own in the browser (core/sandbox-url.ts), so two targets share one here by
+// profile has a host of its own in the browser (core/endpoints/sandbox-url.ts), so two targets share one here by
 // calling the same profile.
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -24,7 +24,7 @@ const CONCURRENCY_16 = {
   run: { repetitions: 8, concurrency: 16, stream: true, timeoutMs: 20_000 },
 };
 
-/** Where the app sends the fast profile's requests: its own host (core/sandbox-url.ts). */
+/** Where the app sends the fast profile's requests: its own host (core/endpoints/sandbox-url.ts). */
 const fastOrigin = (): string => new URL(servers.profileUrl("fast")).origin;
 
 let session: BrowserSession;

@@ -81,7 +81,7 @@ beforeAll(async () => {
   ({ servers, page } = session);
   page.on("request", (request) => {
     const { hostname } = new URL(request.url());
-    // Sandbox profiles each have a *.localhost host in the app (core/sandbox-url.ts): loopback too.
+    // Sandbox profiles each have a *.localhost host in the app (core/endpoints/sandbox-url.ts): loopback too.
     const loopback = hostname === "127.0.0.1" || hostname.endsWith(".localhost");
     if (!loopback && hostname !== "provider.invalid") outsideRequests.push(request.url());
   });

@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Download, type Page }
 import Papa from "papaparse";
 import { inject } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/sandbox-url";
+import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/endpoints";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "./chromium-install";
@@ -18,7 +18,7 @@ import { serveDirectory, type StaticServer } from "./static-server";
 export interface Servers {
   site: StaticServer;
   sandbox: Sandbox;
-  /** Where the app sends a sandbox profile's requests (`http://fast.localhost:port/fast/v1`: a host per profile, core/sandbox-url.ts). */
+  /** Where the app sends a sandbox profile's requests (`http://fast.localhost:port/fast/v1`: a host per profile, core/endpoints/sandbox-url.ts). */
   profileUrl(profile: string): string;
   /** The app's address, with a `?sandbox=` link to this sandbox. */
   appUrl(hash?: string): string;

@@ -1,10 +1,10 @@
 // The bundled concurrency sweep run in the dashboard, as a newcomer would: each sandbox profile has a host of
-// its own in the browser (core/sandbox-url.ts), so six requests per target go out at once without waiting for
+// its own in the browser (core/endpoints/sandbox-url.ts), so six requests per target go out at once without waiting for
 // one of the browser's connections, and the Compare page marks the slow profile (2 at once) as saturating
 // at 4, the profile whose throughput grew least, and never the fast or steady one, however busy the browser.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCurves, type TargetCurve } from "../../src/core/load/curves";
+import { loadCurves, type TargetCurve } from "../../src/core/load";
 import { runScenarioInApp, startBrowserSession, storedRun, type BrowserSession } from "./harness";
 
 const SCENARIO_KEY = "bundled:sandbox-load-sweep";

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { validateScenario } from "../../src/core/scenario-file";
+import { validateScenario } from "../../src/core/scenario";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
 import { collectPageErrors, startBrowserSession, type BrowserSession } from "./harness";
 import { requestRecord } from "../unit/request-record";

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundlePieces } from "../../src/core/bundle/write";
-import { NIGHTLY_SUMMARY_FILE_NAME, type NightlySummary } from "../../src/core/imports/nightly-summary";
+import { bundlePieces } from "../../src/core/io/bundle";
+import { NIGHTLY_SUMMARY_FILE_NAME, type NightlySummary } from "../../src/core/io/imports";
 import { collectPageErrors, startBrowserSession, storedRows, storedRuns, type BrowserSession } from "./harness";
 import { nightlySeries } from "../unit/nightly-series";
 

@@ -1,5 +1,5 @@
 // A real local `artillery run` of a test exported from a sandbox scenario (src/cli/artillery), whose report
-// reads back (core/imports/artillery.ts, through `analyze`'s loader) with the requests and errors Artillery
+// reads back (core/io/imports/artillery.ts, through `analyze`'s loader) with the requests and errors Artillery
 // counted, which are the requests the sandbox received; the records the workers wrote agree with both;
 // and what run-fargate / run-lambda would upload is the whole test, with no module to install.
 // Artillery lives in artillery/ with its own lock, out of the project's install: installed here when
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRecords } from "../../src/cli/analyze";
 import { PROCESSOR_BUNDLE } from "../../src/cli/artillery/bundle-processor";
 import { ARTILLERY_PROCESSOR, ARTILLERY_SCRIPT, exportArtillery } from "../../src/cli/artillery/export-command";
-import { parseRecordLine } from "../../src/core/record-line";
+import { parseRecordLine } from "../../src/core/record";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 

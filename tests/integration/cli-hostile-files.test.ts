@@ -7,8 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "./cli-in-process";
-import { recordsCsvHeader, recordToCsvLine } from "../../src/core/csv";
-import { toJsonLine } from "../../src/core/jsonl";
+import { recordsCsvHeader, recordToCsvLine, toJsonLine } from "../../src/core/io";
 import { requestRecord } from "../unit/request-record";
 
 let workDir: string;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "./cli-in-process";
 import type { CliResult } from "./cli-process";
-import type { Trend } from "../../src/core/change-points/trend";
+import type { Trend } from "../../src/core/change-points";
 import { gateRecords } from "../unit/gate-fixtures";
 
 const DAY_MS = 86_400_000;

@@ -3,11 +3,9 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { EndpointKeys } from "../../src/core/auth-headers";
+import { type EndpointKeys, runScenario } from "../../src/core/run";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario } from "../../src/core/runner";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import { echoingRouterHandlers, type RouterSeen } from "../mocks/hf-echo-router";
 import { chatCompletionBody } from "../mocks/hf-router";
 

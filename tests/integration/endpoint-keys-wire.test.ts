@@ -6,9 +6,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createWireTransport, type WireTransport } from "../../src/cli/transport/undici-transport";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario } from "../../src/core/runner";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import { chatCompletionBody } from "../mocks/hf-router";
 
 const KEY_A = "sk-endpoint-A-key-0123456789";

@@ -4,8 +4,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRunTransport } from "../../src/cli/transport/run-transport";
-import { RedirectRefusedError } from "../../src/core/same-origin-redirects";
-import { validateScenario } from "../../src/core/scenario-file";
+import { RedirectRefusedError } from "../../src/core/endpoints";
+import { validateScenario } from "../../src/core/scenario";
 
 let provider: Server;
 let elsewhere: Server;

@@ -4,8 +4,8 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario } from "../../src/core/runner";
-import { parseScenarioText } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
+import { parseScenarioText } from "../../src/core/scenario";
 import { DEFAULT_SEED, startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 const FLAKY_SCENARIO = resolve(import.meta.dirname, "../../scenarios/sandbox-chat.json");

@@ -2,10 +2,9 @@
 // load or be rejected with located errors — never an uncaught exception.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseScenarioText } from "../../src/core/scenario-file";
-import { expandInputs } from "../../src/core/inputs";
-import { countPlannedRequests, planRequests } from "../../src/core/runner";
-import { mulberry32 } from "../../src/core/random";
+import { parseScenarioText, expandInputs } from "../../src/core/scenario";
+import { countPlannedRequests, planRequests } from "../../src/core/run";
+import { mulberry32 } from "../../src/core/stats";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -2,8 +2,8 @@
 // self-doubling strings, recursive macros and filters. Each must render, or fail with an error on
 // inputs.template (a limit) or inputs.variables[i] (the row's own error): never an exception, never a hang.
 import { describe, expect, it } from "vitest";
-import { expandInputs } from "../../src/core/inputs";
-import { mulberry32, type Random } from "../../src/core/random";
+import { expandInputs } from "../../src/core/scenario";
+import { mulberry32, type Random } from "../../src/core/stats";
 import { TEMPLATE_LIMITS } from "../../src/core/template";
 
 /** Small limits keep 400 renders quick; the mechanism is the same at the real ones. */

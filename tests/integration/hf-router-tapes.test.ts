@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { http, HttpResponse } from "msw";
 import tapes from "../fixtures/hf-router-chat-tapes.json";
-import { runScenario } from "../../src/core/runner";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
+import { validateScenario } from "../../src/core/scenario";
 import type { RequestRecord } from "../../src/core/record";
 import { CHAT_ROUTES, hubMappingHandler } from "../mocks/hf-router";
 

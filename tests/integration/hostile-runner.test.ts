@@ -2,11 +2,9 @@
 // misbehaviour ends as a record that says what happened, every wait and every body has a bound, and no
 // single answer can end the run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScenario, type RunOptions } from "../../src/core/runner";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario, type RunOptions, DEFAULT_MAX_OUTPUT_CHARS } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import type { RequestRecord } from "../../src/core/record";
-import { DEFAULT_MAX_OUTPUT_CHARS } from "../../src/core/attempt";
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_EVENT_LINE_BYTES } from "../../src/core/measure";
 import { createRunTransport } from "../../src/cli/transport/run-transport";
 import {

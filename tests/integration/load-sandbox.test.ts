@@ -3,16 +3,11 @@
 // cap holds at the server, and a concurrency sweep finds the slow profile saturating first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
-import { runScenario } from "../../src/core/runner";
+import { runScenario } from "../../src/core/run";
 import type { RequestRecord } from "../../src/core/record";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
-import { summarize } from "../../src/core/stats";
-import { percentile } from "../../src/core/percentile";
-import { StageSummaries, summarizeStages } from "../../src/core/load/stage-summaries";
-import { targetLoadPoints } from "../../src/core/load/load-points";
-import { saturationStage } from "../../src/core/load/saturation";
-import { plannedStages } from "../../src/core/load/stages";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
+import { summarize, percentile } from "../../src/core/stats";
+import { StageSummaries, summarizeStages, targetLoadPoints, saturationStage, plannedStages } from "../../src/core/load";
 import { withTimerLateness } from "./timer-lateness";
 
 let sandbox: Sandbox;

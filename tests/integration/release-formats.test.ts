@@ -9,7 +9,7 @@ import { analyze, RecordsFileProblem } from "../../src/cli/analyze";
 import { parseCommandLine, type ParsedCommand } from "../../src/cli/args";
 import { gateCommand } from "../../src/cli/gate-command";
 import { trendCommand } from "../../src/cli/trend-command";
-import { parseScenarioText } from "../../src/core/scenario-file";
+import { parseScenarioText } from "../../src/core/scenario";
 import { ProviderBenchDb } from "../../src/store/db";
 import { countRecords } from "../../src/store/record-store";
 import { importRunFile } from "../../src/store/run-bundle";

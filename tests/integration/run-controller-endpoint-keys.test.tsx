@@ -3,7 +3,7 @@
 // reaches A (and only A) when the run controller runs, and is redacted from the stored records.
 import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { validateScenario } from "../../src/core/scenario-file";
+import { validateScenario } from "../../src/core/scenario";
 import { createRunController } from "../../src/session/run-controller";
 import { ProviderBenchDb } from "../../src/store/db";
 import { recordsOfRun } from "../../src/store/queries";

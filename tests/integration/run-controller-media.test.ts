@@ -4,7 +4,7 @@
 import "fake-indexeddb/auto";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { validateScenario } from "../../src/core/scenario-file";
+import { validateScenario } from "../../src/core/scenario";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 import { synthesizeSpeech } from "../../src/sandbox/media";
 import { putInputFile } from "../../src/store/blobs";

@@ -4,10 +4,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mulberry32, type Random } from "../../src/core/random";
-import { runScenario } from "../../src/core/runner";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { mulberry32, type Random } from "../../src/core/stats";
+import { runScenario } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 
 /** How long the server waits for the runner to fill its slots before answering anyway. */
 const FILL_WAIT_MS = 5000;

@@ -3,9 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { http, HttpResponse, delay } from "msw";
-import { runScenario, type RunResult } from "../../src/core/runner";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario, type RunResult } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import type { RequestRecord } from "../../src/core/record";
 import {
   CHAT_ROUTES,

@@ -2,9 +2,8 @@
 // every fault profile ends as the right kind of record, with nothing lost.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
-import { runScenario } from "../../src/core/runner";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import { summarize } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
 import { Agent, fetch as undiciFetch } from "undici";

@@ -1,13 +1,12 @@
 // "Everything is seeded, so runs repeat": the same scenario run twice against one sandbox gets the same
-// answers request by request (core/sandbox-request.ts): its outcomes, outputs and checks, hence the same
+// answers request by request (core/endpoints/sandbox-request.ts): its outcomes, outputs and checks, hence the same
 // pass rates, whatever the sandbox served before and in whatever order the requests arrived.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario } from "../../src/core/runner";
-import type { Scenario } from "../../src/core/scenario";
-import { parseScenarioText } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
+import { type Scenario, parseScenarioText } from "../../src/core/scenario";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 let sandbox: Sandbox | undefined;

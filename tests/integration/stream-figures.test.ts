@@ -6,9 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario } from "../../src/core/runner";
-import { validateScenario } from "../../src/core/scenario-file";
-import type { Scenario } from "../../src/core/scenario";
+import { runScenario } from "../../src/core/run";
+import { validateScenario, type Scenario } from "../../src/core/scenario";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { withTimerLateness } from "./timer-lateness";
 

@@ -7,13 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { http, HttpResponse } from "msw";
 import { INFERENCE_PROVIDERS } from "@huggingface/inference";
-import { runScenario } from "../../src/core/runner";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
+import { validateScenario, type InputFileReader } from "../../src/core/scenario";
 import type { RequestRecord } from "../../src/core/record";
-import type { InputFileReader } from "../../src/core/inputs";
-import { taskDefinition } from "../../src/core/tasks/index";
-import { blobRefOf, isBlobRef } from "../../src/core/tasks/output-value";
-import type { Task } from "../../src/core/scenario";
+import { taskDefinition, blobRefOf, isBlobRef, type Task } from "../../src/core/tasks";
 
 const ROUTER = "https://router.huggingface.co";
 const ENDPOINT = "https://tasks-endpoint.test";

@@ -1,7 +1,7 @@
 // A file an answer points to: decoded when it is a data: URL, fetched only from the answering origin or an
 // allowed one, read up to the byte limit; anything else refused before the fetch is called.
 import { describe, expect, it } from "vitest";
-import { AnswerUrlRefusedError, fetchAnswerUrl, type AnswerUrlRule } from "../../src/core/answer-urls";
+import { AnswerUrlRefusedError, fetchAnswerUrl, type AnswerUrlRule } from "../../src/core/run";
 import { ResponseTooLargeError } from "../../src/core/measure";
 
 const rule: AnswerUrlRule = { answeredFrom: "https://api.example/v1/text-to-image", allowedOrigins: ["https://files.example"], maxResponseBytes: 8, signal: new AbortController().signal };

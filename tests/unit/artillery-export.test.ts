@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ARTILLERY_SCRIPT, artilleryProcessor, artilleryScript, exportCommand } from "../../src/cli/artillery/export-command";
 import { createArtilleryProcessor, passScenario } from "../../src/cli/artillery/processor";
-import { inShare, planRequests, shareOfLimit } from "../../src/core/runner";
+import { inShare, planRequests, shareOfLimit } from "../../src/core/run";
 import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 
 async function exportWith(args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -1,14 +1,13 @@
-// Artillery's report of an exported test read back as a summary-level run (core/imports/artillery.ts), the
-// metric names both sides share (core/artillery-metrics.ts), the processor's counting (the summary's own,
+// Artillery's report of an exported test read back as a summary-level run (core/io/imports/artillery.ts), the
+// metric names both sides share (core/io/artillery-metrics.ts), the processor's counting (the summary's own,
 // checked against SummaryAccumulator) and the script's phase. The real run is tests/integration/artillery-run.test.ts.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseArtilleryMetricName } from "../../src/core/artillery-metrics";
-import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/imports/run-file";
+import { parseArtilleryMetricName, piecesOf } from "../../src/core/io";
+import { readRunFile, RunFileProblem, type RunFile } from "../../src/core/io/imports";
 import type { RequestRecord } from "../../src/core/record";
 import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
 import { SummaryAccumulator } from "../../src/core/stats";
-import { piecesOf } from "../../src/core/text-lines";
 import { emitMetrics } from "../../src/cli/artillery/processor";
 import { artilleryLoad } from "../../src/cli/artillery/export-command";
 import { requestRecord } from "./request-record";

@@ -1,8 +1,8 @@
-// One timer for every attempt's timeout (src/core/attempt-deadlines.ts): each attempt is aborted at its own
+// One timer for every attempt's timeout (src/core/run/attempt-deadlines.ts): each attempt is aborted at its own
 // deadline, not before, an attempt that ended is never aborted, and the run's abort reaches all in flight.
 import { afterEach, describe, expect, it } from "vitest";
-import { createAttemptDeadlines, type AttemptDeadlines } from "../../src/core/attempt-deadlines";
-import { newWireEvents } from "../../src/core/http-phases";
+import { createAttemptDeadlines, type AttemptDeadlines } from "../../src/core/run";
+import { newWireEvents } from "../../src/core/measure";
 
 const created: AttemptDeadlines[] = [];
 afterEach(() => {

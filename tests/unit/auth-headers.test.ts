@@ -1,8 +1,8 @@
-// The one credential rule (src/core/auth-headers.ts), the scenario's apiKeyEnv field and the command
+// The one credential rule (src/core/run/auth-headers.ts), the scenario's apiKeyEnv field and the command
 // line's grants (--key), without which no variable is sent.
 import { describe, expect, it } from "vitest";
-import { authorizationFor, credentialScopeOf, scopedFetch } from "../../src/core/auth-headers";
-import { validateScenario } from "../../src/core/scenario-file";
+import { authorizationFor, credentialScopeOf, scopedFetch } from "../../src/core/run";
+import { validateScenario } from "../../src/core/scenario";
 import { describeKeyRoutes, endpointKeysFromGrants, parseKeyGrant, type KeyGrant } from "../../src/cli/endpoint-keys";
 
 const HF = "Bearer hf_token_from_the_library_000";

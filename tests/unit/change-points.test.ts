@@ -1,9 +1,8 @@
 // E-Divisive means on seeded series: a shift found where it starts, noise and a lone outlier left quiet,
 // a slow trend reported as a change somewhere inside it.
 import { describe, expect, it } from "vitest";
-import { bestSplit, eDivisive } from "../../src/core/change-points/e-divisive";
-import { medianInterval, MIN_RUNS_FOR_ORDER_STATISTIC_MEDIAN, seriesChanges } from "../../src/core/change-points/series";
-import { mulberry32, openUnit, standardNormal } from "../../src/core/random";
+import { bestSplit, eDivisive, medianInterval, MIN_RUNS_FOR_ORDER_STATISTIC_MEDIAN, seriesChanges } from "../../src/core/change-points";
+import { mulberry32, openUnit, standardNormal } from "../../src/core/stats";
 
 const SEEDS = 200;
 

@@ -1,12 +1,9 @@
 // Each check kind passing and failing, hostile patterns refused at their field's path, and a verdict
 // judged on the whole answer even when the record keeps only its beginning.
 import { describe, expect, it } from "vitest";
-import { compileChecks, judgeOutput, normalizeAnswer, type CompiledCheck } from "../../src/core/checks";
-import type { Expectation } from "../../src/core/expectations";
+import { compileChecks, judgeOutput, normalizeAnswer, type CompiledCheck, type Expectation, formatScenarioErrors, type Scenario, validateScenario } from "../../src/core/scenario";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario } from "../../src/core/runner";
-import { formatScenarioErrors, type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
 
 const base = {
   version: 1,

@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/args";
 import { formatSummaryTable } from "../../src/cli/summary-table";
 import { METRICS, metricsIn } from "../../src/core/metrics";
-import { fixedOutputTokens } from "../../src/core/output-length";
+import { fixedOutputTokens, summarize } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
-import { summarize } from "../../src/core/stats";
 
 function record(overrides: Partial<RequestRecord>): RequestRecord {
   return {

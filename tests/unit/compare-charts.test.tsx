@@ -15,7 +15,7 @@ import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
-import { recordColumns } from "../../src/core/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 giveChartsASize();
 afterEach(cleanup);

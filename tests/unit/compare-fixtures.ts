@@ -3,8 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { RequestRecord } from "../../src/core/record";
 import { requestRecord } from "./request-record";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 
 export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
   return requestRecord({ targetId: "fast", startedAt: 1_700_000_000_000, ttftMs: 50, inputTokens: 10, outputTokens: 20, chunkCount: 20, ...overrides });

@@ -4,8 +4,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { RequestRecord } from "../../src/core/record";
-import { recordColumns } from "../../src/core/record-columns";
+import { type RequestRecord, recordColumns } from "../../src/core/record";
 import { summarize } from "../../src/core/stats";
 import { getAppDb } from "../../src/store/db";
 import { appendRecords, deleteRecordsOfRun, readRecordColumns } from "../../src/store/record-store";

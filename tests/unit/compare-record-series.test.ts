@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { latencyTimelineSeries, MAX_POINTS_PER_SERIES, TIMELINE_POINTS_PER_SERIES } from "../../src/ui/features/compare/record-series";
 import { makeRecord } from "./compare-fixtures";
-import { recordColumns } from "../../src/core/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 describe("latencyTimelineSeries", () => {
   // 30,000 requests per target over 100 minutes, one failure in 50, throttled (slow) in the last tenth.

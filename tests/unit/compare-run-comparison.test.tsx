@@ -5,7 +5,7 @@ import { summarize } from "../../src/core/stats";
 import { LiveSummary } from "../../src/ui/features/compare/live-summary";
 import { RunComparison } from "../../src/ui/features/compare/run-comparison";
 import { bundledScenario, makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
-import { recordColumns } from "../../src/core/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 afterEach(cleanup);
 

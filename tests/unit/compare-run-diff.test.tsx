@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { mulberry32 } from "../../src/core/random";
+import { mulberry32, summarize } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
-import { summarize } from "../../src/core/stats";
 import { RunDiff } from "../../src/ui/features/compare/run-diff";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 

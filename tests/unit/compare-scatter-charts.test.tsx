@@ -11,7 +11,7 @@ import { TtftLengthChart } from "../../src/ui/features/compare/ttft-length-chart
 import { ValueScatterChart } from "../../src/ui/features/compare/value-scatter-chart";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
-import { recordColumns } from "../../src/core/record-columns";
+import { recordColumns } from "../../src/core/record";
 
 giveChartsASize();
 afterEach(cleanup);

@@ -3,12 +3,10 @@
 // do not, "cannot be told apart" with too few requests, and objectives the run did not measure said so.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { measuredFigures } from "../../src/core/measured-figures";
-import { formatMetric, metricById } from "../../src/core/metrics";
-import { collectSamples, compareTargets } from "../../src/core/paired";
+import { measuredFigures, formatMetric, metricById } from "../../src/core/metrics";
+import { collectSamples, compareTargets, summarize } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
 import type { Scenario } from "../../src/core/scenario";
-import { summarize } from "../../src/core/stats";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { VerdictList, VerdictPanel } from "../../src/ui/features/compare/verdict-panel";
 import { listNames, objectiveVerdicts, topGroup, type ObjectiveVerdict } from "../../src/ui/features/compare/verdicts";

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  connectionWaitsMs,
-  observedQueueing,
-  originsOverBrowserLimit,
-  plannedLoadPerOrigin,
-  type ResourceTimingSample,
-} from "../../src/core/connection-limits";
-import { type Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
-import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/sandbox-url";
-import { resolveEndpointUrl } from "../../src/core/targets";
+import { connectionWaitsMs, observedQueueing, originsOverBrowserLimit, plannedLoadPerOrigin, type ResourceTimingSample, resolveEndpointUrl } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../src/core/endpoints";
 import bundledStreaming from "../../scenarios/sandbox-chat-streaming.json";
 import bundledSweep from "../../scenarios/sandbox-load-sweep.json";
 

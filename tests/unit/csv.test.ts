@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CSV_BYTE_ORDER_MARK, neutraliseFormula, recordToCsvLine, recordsCsvHeader, recordsToCsv, summaryToCsv } from "../../src/core/csv";
+import { CSV_BYTE_ORDER_MARK, neutraliseFormula, recordToCsvLine, recordsCsvHeader, recordsToCsv, summaryToCsv } from "../../src/core/io";
 import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import { RECORD_FIELDS, type RequestRecord } from "../../src/core/record";
 import { requestRecord } from "./request-record";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dkwEpsilon, ecdfWithBand } from "../../src/core/ecdf-band";
+import { dkwEpsilon, ecdfWithBand } from "../../src/core/stats";
 
 describe("dkwEpsilon", () => {
   it("is √(ln(2/α) / 2n), checked against values worked out by hand", () => {

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 // The regression gate's core: --max-regression parsed, and the verdict on seeded hand-made runs.
 import { describe, expect, it } from "vitest";
-import { parseAllowances, type Allowance } from "../../src/core/gate/allowances";
-import { failureRateMarginP, gateFailed, judgeGate, type GateRun } from "../../src/core/gate/judge";
-import { gateJunit, gateMarkdown, worseningText } from "../../src/core/gate/report";
-import { collectSamples, compareSamples } from "../../src/core/paired";
+import { parseAllowances, type Allowance, failureRateMarginP, gateFailed, judgeGate, type GateRun, gateJunit, gateMarkdown, worseningText } from "../../src/core/gate";
+import { collectSamples, compareSamples } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
 import { gateRecords, type RunShape } from "./gate-fixtures";
 

@@ -1,9 +1,7 @@
 // 95% intervals: ranks and t quantiles pinned against scipy 1.17 (each constant shows the expression),
 // and the coverage of the intervals the summary prints, in a seeded simulation.
 import { describe, expect, it } from "vitest";
-import { describeSorted } from "../../src/core/distribution";
-import { meanCi95, minValuesForPercentileInterval, percentileCi95, percentileIntervalRanks, studentT975 } from "../../src/core/intervals";
-import { mulberry32 } from "../../src/core/random";
+import { describeSorted, meanCi95, minValuesForPercentileInterval, percentileCi95, percentileIntervalRanks, studentT975, mulberry32 } from "../../src/core/stats";
 
 describe("order-statistic interval of a percentile", () => {
   // B = scipy.stats.binom(n, p); l = max k with B.cdf(k - 1) <= 0.025; u = min k with B.cdf(k - 1) >= 0.975

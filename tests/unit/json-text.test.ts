@@ -1,9 +1,9 @@
 // JSON syntax errors at a line and column, in words, the same on every engine: one function
-// (src/core/json-text.ts) for the command line's scenario files and the dashboard's JSON fields.
+// (src/core/text/json-text.ts) for the command line's scenario files and the dashboard's JSON fields.
 import { describe, expect, it } from "vitest";
-import { formatJsonSyntaxError, parseJsonText } from "../../src/core/json-text";
-import { parseScenarioText } from "../../src/core/scenario-file";
-import { mulberry32 } from "../../src/core/random";
+import { formatJsonSyntaxError, parseJsonText } from "../../src/core/text";
+import { parseScenarioText } from "../../src/core/scenario";
+import { mulberry32 } from "../../src/core/stats";
 
 function errorOf(text: string): string {
   const parsed = parseJsonText(text);

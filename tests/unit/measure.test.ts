@@ -6,8 +6,7 @@ import {
   InferenceClientProviderOutputError,
 } from "@huggingface/inference";
 import { classifyError, createTimingFetch, EventStreamScanner, newWireTiming, oneLine, parseRetryAfter, type Clock, type WireTiming } from "../../src/core/measure";
-import { backoffDelayMs, planRetry } from "../../src/core/retry";
-import { summarizeVector } from "../../src/core/targets";
+import { backoffDelayMs, planRetry, summarizeVector } from "../../src/core/run";
 
 function emptyTiming(overrides: Partial<WireTiming> = {}): WireTiming {
   return { ...newWireTiming(), t0: 0, startedAtEpochMs: 0, ...overrides };

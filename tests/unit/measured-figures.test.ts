@@ -2,10 +2,8 @@
 // table that follow from it: a speech run leads with its real-time factor, an image run with latency per
 // image, and neither opens on a TTFT, cost, pass-rate, SLO or dropped column that is "—" for every target.
 import { describe, expect, it } from "vitest";
-import { measuredFigures } from "../../src/core/measured-figures";
-import { metricsIn, type MetricView } from "../../src/core/metrics";
-import { SUPPORTED_TASKS } from "../../src/core/scenario";
-import { taskDefinition } from "../../src/core/tasks";
+import { measuredFigures, metricsIn, type MetricView } from "../../src/core/metrics";
+import { SUPPORTED_TASKS, taskDefinition } from "../../src/core/tasks";
 import { bundledScenario, bundledScenarioJson, scenarioFromJson } from "./compare-fixtures";
 
 const ids = (view: MetricView, file: string): string[] => metricsIn(view, measuredFigures(bundledScenario(file))).map((metric) => metric.id);

@@ -1,9 +1,9 @@
-// Images and audio: what a file's header says (core/media-info.ts), the per-audio-second and per-image
-// figures of the summary (stats.ts, metrics.ts) and prices per image and per audio second (pricing.ts).
+// Images and audio: what a file's header says (core/tasks/media-info.ts), the per-audio-second and per-image
+// figures of the summary (stats/summary.ts, metrics/) and prices per image and per audio second (pricing.ts).
 import { describe, expect, it } from "vitest";
-import { audioInfo, imageInfo } from "../../src/core/media-info";
+import { audioInfo, imageInfo } from "../../src/core/tasks";
 import { metricById } from "../../src/core/metrics";
-import { inapplicablePriceParts, requestCost } from "../../src/core/pricing";
+import { inapplicablePriceParts, requestCost } from "../../src/core/scenario";
 import { summarize } from "../../src/core/stats";
 import { encodePng } from "../../src/sandbox/png";
 import { encodeWav } from "../../src/sandbox/wav";

@@ -1,7 +1,7 @@
 // The metric catalogue: one entry per metric, read and formatted one way for screens, terminals and files.
 import { describe, expect, it } from "vitest";
-import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile } from "../../src/core/format";
-import { METRICS, SUMMARY_FILE_COLUMNS, bestTargetIds, formatMetric, headerWithUnit, isEstimated, metricById, metricsIn } from "../../src/core/metrics";
+import { formatChangeIn, formatNumberIn, formatValueIn, roundForFile } from "../../src/core/text";
+import { METRICS, bestTargetIds, formatMetric, headerWithUnit, isEstimated, metricById, metricsIn, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import type { RequestRecord } from "../../src/core/record";
 import { requestRecord } from "./request-record";
 import { summarize } from "../../src/core/stats";

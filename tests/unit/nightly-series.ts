@@ -1,10 +1,9 @@
 // A simulated fortnight of nightly runs of one scenario: three targets, one of them slowed by a factor from
 // a given night on (seeded log-normal latencies, gate-fixtures.ts). The Trends view's unit and e2e tests
 // read it, the latter as run bundles written with the bundle writer.
-import type { BundleRun } from "../../src/core/bundle/format";
+import type { BundleRun } from "../../src/core/io/bundle";
 import type { RequestRecord } from "../../src/core/record";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import { gateRecords } from "./gate-fixtures";
 
 export const NIGHT_MS = 86_400_000;

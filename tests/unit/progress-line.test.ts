@@ -2,9 +2,9 @@
 // and gives no ETA once reached, and stopping a request's retry does not turn its failure into an abort.
 import { describe, expect, it } from "vitest";
 import { formatProgress } from "../../src/cli/progress-line";
-import { addRequestOutcome } from "../../src/core/request-outcomes";
-import { countPlannedRequests, emptyProgress, type RunProgress } from "../../src/core/runner";
-import { validateScenario } from "../../src/core/scenario-file";
+import { addRequestOutcome } from "../../src/core/stats";
+import { countPlannedRequests, emptyProgress, type RunProgress } from "../../src/core/run";
+import { validateScenario } from "../../src/core/scenario";
 
 function openLoopForTenSeconds() {
   const result = validateScenario({

@@ -1,8 +1,7 @@
 // A run's records as columns: every field the charts and filters read, per record, in order; parts of
 // a run joined give the columns of the whole run.
 import { describe, expect, it } from "vitest";
-import { concatColumns, errorKindOfCode, firstStartMs, RECORD_FLAG, recordColumns } from "../../src/core/record-columns";
-import { ERROR_KINDS } from "../../src/core/record";
+import { concatColumns, errorKindOfCode, firstStartMs, RECORD_FLAG, recordColumns, ERROR_KINDS } from "../../src/core/record";
 import { makeRecord } from "./compare-fixtures";
 
 const records = [

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { toJsonLine } from "../../src/core/jsonl";
+import { toJsonLine } from "../../src/core/io";
 import { RECORD_FIELDS } from "../../src/core/record";
 import { BATCH_CHARS, createRecordFiles, recordToJsonLine } from "../../src/cli/record-files";
 import { makeRecord } from "./compare-fixtures";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_FIELDS } from "../../src/core/record";
-import { parseRecordLine } from "../../src/core/record-line";
+import { RECORD_FIELDS, parseRecordLine } from "../../src/core/record";
 
 const GOOD = {
   runId: "r",

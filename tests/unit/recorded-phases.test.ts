@@ -2,10 +2,10 @@
 // with the request's URL and t0, and its events become the record's phases by the command line's
 // definitions; nothing it does can fail a request.
 import { describe, expect, it } from "vitest";
-import type { WireEvents, WireEventsSource } from "../../src/core/http-phases";
+import type { WireEvents, WireEventsSource } from "../../src/core/measure";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario } from "../../src/core/runner";
-import { validateScenario } from "../../src/core/scenario-file";
+import { runScenario } from "../../src/core/run";
+import { validateScenario } from "../../src/core/scenario";
 
 const ENDPOINT = "http://phases.provider.test/v1";
 

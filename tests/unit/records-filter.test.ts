@@ -1,8 +1,8 @@
-// A run's records read back from a file (core/records-filter.ts): each request counted once, whatever the
+// A run's records read back from a file (core/io/records-filter.ts): each request counted once, whatever the
 // file repeats (duplicated lines, a resume's superseded aborts) or lacks (a retry without its attempt 1).
 import { describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { describeRecordsReport, RecordsFileFilter, type RecordsFileReport } from "../../src/core/records-filter";
+import { describeRecordsReport, RecordsFileFilter, type RecordsFileReport } from "../../src/core/io";
 import { SummaryAccumulator } from "../../src/core/stats";
 import { requestRecord } from "./request-record";
 

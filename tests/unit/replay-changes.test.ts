@@ -1,7 +1,6 @@
 // A replay with changes: the run's scenario with kept and added targets, repetitions and concurrency, checked again.
 import { describe, expect, it } from "vitest";
-import { scenarioWithChanges } from "../../src/core/replay-changes";
-import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
+import { scenarioWithChanges, checkScenarioShape, type Scenario } from "../../src/core/scenario";
 
 function spec(): Scenario {
   const result = checkScenarioShape({

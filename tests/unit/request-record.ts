@@ -1,8 +1,7 @@
 // One successful, non-streaming request record with every field set, for tests to override what they
 // are about; each test file's own defaults are a thin wrapper over this one. The fields left empty are
 // core's one list (unmeasured-fields.ts), which the benchmarks' synthetic runs start from too.
-import type { RequestRecord } from "../../src/core/record";
-import { UNMEASURED_FIELDS } from "../../src/core/unmeasured-fields";
+import { type RequestRecord, UNMEASURED_FIELDS } from "../../src/core/record";
 
 const DEFAULT_RECORD: RequestRecord = {
   ...UNMEASURED_FIELDS,

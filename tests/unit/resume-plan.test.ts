@@ -1,10 +1,8 @@
 // Resuming a run: which planned requests are missing, and that the runner sends those and no others.
 import { describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
-import { ResumeLedger, requestKey, resumeRefusal, supersededAbort, type ResumePlan } from "../../src/core/resume-plan";
-import { planRequests, runScenario } from "../../src/core/runner";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { ResumeLedger, requestKey, resumeRefusal, supersededAbort, type ResumePlan, planRequests, runScenario } from "../../src/core/run";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 import { requestRecord } from "./request-record";
 
 function scenario(run: Record<string, unknown> = {}): Scenario {

@@ -1,13 +1,10 @@
-// The run bundle's format (core/bundle): what is written reads back the same, record for record; a file
+// The run bundle's format (core/io/bundle): what is written reads back the same, record for record; a file
 // cut short, from a newer version or with a broken field is refused with the line and the field named.
 import { describe, expect, it } from "vitest";
-import { BUNDLE_FORMAT_VERSION, INLINE_BLOB_LIMIT_BYTES, INLINE_BLOBS_TOTAL_LIMIT_BYTES, inlineBlobBudget, type BundleRun } from "../../src/core/bundle/format";
-import { describeOrigin, originLabel } from "../../src/core/bundle/origin";
-import { BundleProblem, readRunBundle } from "../../src/core/bundle/read";
-import { bundlePieces } from "../../src/core/bundle/write";
+import { BUNDLE_FORMAT_VERSION, INLINE_BLOB_LIMIT_BYTES, INLINE_BLOBS_TOTAL_LIMIT_BYTES, inlineBlobBudget, type BundleRun, describeOrigin, originLabel, BundleProblem, readRunBundle, bundlePieces } from "../../src/core/io/bundle";
 import type { RequestRecord } from "../../src/core/record";
-import { RUN_FILE_LIMITS } from "../../src/core/imports/run-file";
-import { piecesOf, textLines } from "../../src/core/text-lines";
+import { RUN_FILE_LIMITS } from "../../src/core/io/imports";
+import { piecesOf, textLines } from "../../src/core/io";
 import { requestRecord } from "./request-record";
 import { testScenario } from "./store/fixtures";
 

@@ -1,10 +1,9 @@
 // Run against run: each line's change, its interval and its verdict come from one construction, so they
 // cannot disagree (the change shown is the estimate judged; better or worse exactly when the interval leaves 0 out).
 import { describe, expect, it } from "vitest";
-import { collectSamples } from "../../src/core/paired";
+import { collectSamples, summarize } from "../../src/core/stats";
 import type { RequestRecord } from "../../src/core/record";
-import { judgeRunChanges, type RunChange } from "../../src/core/run-changes";
-import { summarize } from "../../src/core/stats";
+import { judgeRunChanges, type RunChange } from "../../src/core/verdict";
 import { requestRecord } from "./request-record";
 
 /** One target's run: a latency per input, in order. */

@@ -1,15 +1,13 @@
-// Other tools' per-request exports read into records (core/imports): the vLLM, AIPerf and GuideLLM fixtures
+// Other tools' per-request exports read into records (core/io/imports): the vLLM, AIPerf and GuideLLM fixtures
 // (written from their documented formats, tests/fixtures/README.md), format detection, and broken files,
 // whose errors name the line (or JSON path) and the field.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { metricById } from "../../src/core/metrics";
-import { NotARunFile, readRunFile, RunFileProblem, type RunFile } from "../../src/core/imports/run-file";
-import type { NightlySummary } from "../../src/core/imports/nightly-summary";
+import { NotARunFile, readRunFile, RunFileProblem, type RunFile, type NightlySummary } from "../../src/core/io/imports";
 import type { RequestRecord } from "../../src/core/record";
-import { SummaryAccumulator } from "../../src/core/stats";
-import { NO_VALUE_SETTINGS } from "../../src/core/value-summary";
-import { piecesOf } from "../../src/core/text-lines";
+import { SummaryAccumulator, NO_VALUE_SETTINGS } from "../../src/core/stats";
+import { piecesOf } from "../../src/core/io";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/imports/${name}`, import.meta.url), "utf8");
 

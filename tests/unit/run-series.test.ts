@@ -1,7 +1,7 @@
 // Which runs form a series: the same scenario id, or (runs from files, which have none) the same
 // fingerprint of task, targets and inputs; run settings do not split a series.
 import { describe, expect, it } from "vitest";
-import { runFingerprint, runSeries, type SeriesRunInfo } from "../../src/core/change-points/run-series";
+import { runFingerprint, runSeries, type SeriesRunInfo } from "../../src/core/change-points";
 import { makeScenario } from "./compare-fixtures";
 
 function run(id: string, startedAt: number, scenarioId: string | null, targets: string[], inputs: string[] = ["Say hello"]): SeriesRunInfo {

@@ -2,8 +2,7 @@
 // for a connection inside the transport after its t0 (that wait would be counted as the provider's).
 import { describe, expect, it } from "vitest";
 import { connectionsFor } from "../../src/cli/transport/run-transport";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
 
 function scenario(run: Record<string, unknown>, targets = 1): Scenario {
   const result = validateScenario({

@@ -1,7 +1,7 @@
-// The identity a run's request tells the sandbox (src/core/sandbox-request.ts): read back as written,
+// The identity a run's request tells the sandbox (src/core/endpoints/sandbox-request.ts): read back as written,
 // and anything else is no identity (the sandbox then draws from its own sequence).
 import { describe, expect, it } from "vitest";
-import { formatSandboxRequest, parseSandboxRequest } from "../../src/core/sandbox-request";
+import { formatSandboxRequest, parseSandboxRequest } from "../../src/core/endpoints";
 import { drawIdentifiedRequest } from "../../src/sandbox/plan";
 
 describe("the sandbox request identity", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/sandbox-url";
-import { resolveEndpointUrl } from "../../src/core/targets";
+import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/endpoints";
+import { resolveEndpointUrl } from "../../src/core/run";
 
 describe("sandboxEndpointUrl", () => {
   it("appends the profile's path to the sandbox's address", () => {

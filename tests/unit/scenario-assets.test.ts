@@ -2,7 +2,7 @@
 // say what they hold: a recording its words and duration, a picture its size and objects.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { audioInfo, imageInfo } from "../../src/core/media-info";
+import { audioInfo, imageInfo } from "../../src/core/tasks";
 import { readPngInfo } from "../../src/sandbox/png";
 import { scenarioAssets } from "../../src/sandbox/scenario-assets";
 import { readWavInfo } from "../../src/sandbox/wav";

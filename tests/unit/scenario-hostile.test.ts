@@ -1,10 +1,8 @@
 // Hostile scenario files: parameters that would route or authenticate, parameters nested without end,
 // endpoint addresses the library would not recognise as URLs, and credentials in an address.
 import { describe, expect, it } from "vitest";
-import { type Scenario, type ScenarioError } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
-import { mulberry32 } from "../../src/core/random";
-import { MAX_PARAMETERS_CHARACTERS, MAX_PARAMETERS_DEPTH, requestParametersOf } from "../../src/core/request-parameters";
+import { type Scenario, type ScenarioError, validateScenario, MAX_PARAMETERS_CHARACTERS, MAX_PARAMETERS_DEPTH, requestParametersOf } from "../../src/core/scenario";
+import { mulberry32 } from "../../src/core/stats";
 
 const base = {
   version: 1,

@@ -1,18 +1,7 @@
 // Share links and exported files: a scenario round-trips through the link, never carries a key, and a
 // hostile link is refused by its length, its inflated size or its fields, never by taking the tab down.
 import { describe, expect, it } from "vitest";
-import { checkScenarioShape, type Scenario } from "../../src/core/scenario";
-import {
-  decodeSharePayload,
-  encodeSharePayload,
-  fromBase64Url,
-  MAX_SHARE_PAYLOAD_CHARS,
-  MAX_SHARED_SCENARIO_BYTES,
-  scenarioFileText,
-  SecretInScenarioError,
-  shareableScenarioText,
-  toBase64Url,
-} from "../../src/core/scenario-share";
+import { checkScenarioShape, type Scenario, decodeSharePayload, encodeSharePayload, fromBase64Url, MAX_SHARE_PAYLOAD_CHARS, MAX_SHARED_SCENARIO_BYTES, scenarioFileText, SecretInScenarioError, shareableScenarioText, toBase64Url } from "../../src/core/scenario";
 import chatScenario from "../../scenarios/sandbox-chat-streaming.json";
 
 function bundled(): Scenario {

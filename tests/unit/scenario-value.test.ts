@@ -1,8 +1,7 @@
 // Prices and SLOs in the scenario file: accepted when they make sense, refused at their field's path
 // otherwise (the same validateScenario the CLI and the dashboard call).
 import { describe, expect, it } from "vitest";
-import { formatScenarioErrors } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
+import { formatScenarioErrors, validateScenario } from "../../src/core/scenario";
 
 const base = {
   version: 1,

@@ -1,8 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatScenarioErrors, type ScenarioError } from "../../src/core/scenario";
-import { parseScenarioText, validateScenario } from "../../src/core/scenario-file";
-import { expandInputs } from "../../src/core/inputs";
+import { formatScenarioErrors, type ScenarioError, parseScenarioText, validateScenario, expandInputs } from "../../src/core/scenario";
 
 const valid = {
   version: 1,

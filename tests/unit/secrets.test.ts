@@ -1,6 +1,6 @@
-// Redaction of a parsed answer (src/core/secrets.ts): every string and key, at any depth, without recursion.
+// Redaction of a parsed answer (src/core/measure/secrets.ts): every string and key, at any depth, without recursion.
 import { describe, expect, it } from "vitest";
-import { redactCutText, redactValue } from "../../src/core/secrets";
+import { redactCutText, redactValue } from "../../src/core/measure";
 
 const KEY = "sk-ENDPOINTKEY-0123456789abcdef";
 

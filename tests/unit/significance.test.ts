@@ -11,7 +11,7 @@ import {
   mannWhitneyU,
   twoSidedNormalP,
   wilcoxonSignedRank,
-} from "../../src/core/significance";
+} from "../../src/core/stats";
 
 describe("wilcoxonSignedRank", () => {
   it("gives scipy's exact p-value for a small sample without ties or zeros", () => {

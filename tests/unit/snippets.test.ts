@@ -6,10 +6,8 @@ import { tmpdir } from "node:os";
 import { createContext, runInContext, runInNewContext } from "node:vm";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Scenario } from "../../src/core/scenario";
-import { validateScenario } from "../../src/core/scenario-file";
-import { jsLiteral, pythonLiteral, shellQuoted } from "../../src/core/snippets/quote";
-import { scenarioSnippets, targetSnippets, type CodeSnippet, type SnippetLanguage } from "../../src/core/snippets/target-snippets";
+import { type Scenario, validateScenario } from "../../src/core/scenario";
+import { jsLiteral, pythonLiteral, shellQuoted, scenarioSnippets, targetSnippets, type CodeSnippet, type SnippetLanguage } from "../../src/core/snippets";
 
 const SECRET = "hf_realTokenThatMustNeverAppear1234";
 

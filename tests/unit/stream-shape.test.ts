@@ -1,7 +1,6 @@
 // Requests in flight (time-weighted) and the chunk-gap histogram, on hand-made values.
 import { describe, expect, it } from "vitest";
-import { addGapHistogram, chunkGapFields, encodeGapHistogram, gapBucket, gapBucketValueMs, LAST_GAP_BUCKET } from "../../src/core/chunk-gaps";
-import { inFlightDistribution, inFlightLevels, meanInFlightWhileSending } from "../../src/core/in-flight";
+import { addGapHistogram, chunkGapFields, encodeGapHistogram, gapBucket, gapBucketValueMs, LAST_GAP_BUCKET, inFlightDistribution, inFlightLevels, meanInFlightWhileSending } from "../../src/core/stats";
 
 describe("requests in flight", () => {
   it("weights each level by how long it was held", () => {

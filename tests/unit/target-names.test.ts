@@ -1,12 +1,10 @@
-// The one name shown for a target (src/core/target-names.ts): the scenario author's label, placed in the
+// The one name shown for a target (src/core/scenario/target-names.ts): the scenario author's label, placed in the
 // product's own sentences and legends, with nothing in it that reorders the text around it.
 import { describe, expect, it } from "vitest";
-import { targetDisplayName, targetDisplayNames } from "../../src/core/target-names";
-import { collectSamples, compareTargets } from "../../src/core/paired";
-import { summarize } from "../../src/core/stats";
+import { targetDisplayName, targetDisplayNames, type Scenario } from "../../src/core/scenario";
+import { collectSamples, compareTargets, summarize } from "../../src/core/stats";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { objectiveVerdicts } from "../../src/ui/features/compare/verdicts";
-import type { Scenario } from "../../src/core/scenario";
 import { makeRecord } from "./compare-fixtures";
 
 function scenarioWith(targets: { id: string; label?: string }[]): Pick<Scenario, "targets"> {

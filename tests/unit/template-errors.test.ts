@@ -1,9 +1,7 @@
 // Template errors placed in the source (line:column) from @huggingface/jinja's token stream, the preview
 // of rendered rows, and the variables a template reads.
 import { describe, expect, it } from "vitest";
-import { formatTemplateError, parseTemplateWithPosition } from "../../src/core/template-errors";
-import { checkTemplateRows, renderRow } from "../../src/core/template-preview";
-import { templateVariables } from "../../src/core/template-variables";
+import { formatTemplateError, parseTemplateWithPosition, checkTemplateRows, renderRow, templateVariables } from "../../src/core/template";
 
 function syntaxError(source: string) {
   const parsed = parseTemplateWithPosition(source);

@@ -2,7 +2,7 @@
 // row that tipped it over), ordinary templates render exactly as @huggingface/jinja renders them.
 import { Template } from "@huggingface/jinja";
 import { describe, expect, it } from "vitest";
-import { expandInputs } from "../../src/core/inputs";
+import { expandInputs } from "../../src/core/scenario";
 import { createTemplateBudget, parseTemplate, renderTemplate, TEMPLATE_LIMITS, TemplateLimitError } from "../../src/core/template";
 
 /**

@@ -1,7 +1,7 @@
-// Cutting text pieces into lines (core/text-lines.ts): lines across pieces, and the limits every reader
+// Cutting text pieces into lines (core/io/text-lines.ts): lines across pieces, and the limits every reader
 // passes, each refused with the line named while the text is still being read.
 import { describe, expect, it } from "vitest";
-import { piecesOf, textLines, TextLimitExceeded, type TextLineLimits } from "../../src/core/text-lines";
+import { piecesOf, textLines, TextLimitExceeded, type TextLineLimits } from "../../src/core/io";
 
 const ROOMY: TextLineLimits = { maxLineChars: 1000, maxTotalChars: 1_000_000, maxBlankLines: 1000 };
 

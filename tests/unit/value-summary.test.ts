@@ -4,11 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { ESTIMATED_EXPLANATION, estimatedExplanation, formatMetric, isEstimated, metricById, summaryFileRows, SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import type { RequestRecord } from "../../src/core/record";
-import { summarize } from "../../src/core/stats";
-import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../../src/core/value-summary";
-import { wilsonInterval95 } from "../../src/core/proportion";
-import { validateScenario } from "../../src/core/scenario-file";
-import { formatScenarioErrors } from "../../src/core/scenario";
+import { summarize, NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings, wilsonInterval95 } from "../../src/core/stats";
+import { validateScenario, formatScenarioErrors } from "../../src/core/scenario";
 import { requestRecord } from "./request-record";
 
 function record(overrides: Partial<RequestRecord> = {}): RequestRecord {

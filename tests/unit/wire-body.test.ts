@@ -1,6 +1,6 @@
 // The transport's body queue keeps when each chunk came off the socket, and tells the reader's side.
 import { describe, expect, it } from "vitest";
-import { newWireEvents } from "../../src/core/http-phases";
+import { newWireEvents } from "../../src/core/measure";
 import { WireBody } from "../../src/cli/transport/wire-body";
 
 describe("WireBody chunk arrival", () => {

@@ -7,10 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expandInputs, inputFileParts } from "../../core/inputs";
-import { formatScenarioErrors, type Scenario } from "../../core/scenario";
-import { parseScenarioText } from "../../core/scenario-file";
-import { DEFAULT_SANDBOX_URL } from "../../core/sandbox-health";
+import { expandInputs, inputFileParts, formatScenarioErrors, type Scenario, parseScenarioText } from "../../core/scenario";
+import { DEFAULT_SANDBOX_URL } from "../../core/run";
 import { describeKeyRoutes, grantedVariables, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
 import { FileExistsProblem, placeFile } from "../atomic-file";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "../exit-codes";

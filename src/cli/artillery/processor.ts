@@ -1,21 +1,18 @@
 // The processor of an exported Artillery test (export-command.ts): each Artillery virtual user sends one
-// input to every target through ProviderBench's own runner (core/runner.ts, with the command line's wire
+// input to every target through ProviderBench's own runner (core/run/runner.ts, with the command line's wire
 // transport), so TTFT, latency, tokens and error kinds mean exactly what they mean in a ProviderBench run.
-// The figures go out as Artillery metrics (core/artillery-metrics.ts); with PROVIDERBENCH_RECORDS_DIR set,
+// The figures go out as Artillery metrics (core/io/artillery-metrics.ts); with PROVIDERBENCH_RECORDS_DIR set,
 // each worker also appends the records to a JSONL file of its own there. Bundled with esbuild into the
 // exported test's folder (bundle-processor.ts), so the test needs nothing of this repository to run.
 import { appendFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { randomUUID } from "node:crypto";
-import { ARTILLERY_REGION_PREFIX, ARTILLERY_WORKER_THREADS, artilleryCounterName, artilleryErrorKindName, artilleryHistogramName } from "../../core/artillery-metrics";
-import { expandInputs } from "../../core/inputs";
+import { ARTILLERY_REGION_PREFIX, ARTILLERY_WORKER_THREADS, artilleryCounterName, artilleryErrorKindName, artilleryHistogramName } from "../../core/io";
+import { expandInputs, checkScenarioShape, formatScenarioErrors, type Scenario } from "../../core/scenario";
 import type { RequestRecord } from "../../core/record";
-import { addRequestOutcome, emptyRequestOutcomes, measuredAttempts, measuredRequests, type RequestOutcomes } from "../../core/request-outcomes";
-import { runScenario } from "../../core/runner";
-import { DEFAULT_SANDBOX_URL } from "../../core/sandbox-health";
-import { checkScenarioShape, formatScenarioErrors, type Scenario } from "../../core/scenario";
-import { targetsNeedingToken } from "../../core/targets";
+import { addRequestOutcome, emptyRequestOutcomes, measuredAttempts, measuredRequests, type RequestOutcomes } from "../../core/stats";
+import { runScenario, DEFAULT_SANDBOX_URL, targetsNeedingToken } from "../../core/run";
 import { endpointKeysFromGrants, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
 import { recordToJsonLine } from "../record-files";
 import { createWireTransport, type WireTransport } from "../transport/undici-transport";
@@ -135,7 +132,7 @@ function exportedGrants(keys: unknown): KeyGrant[] {
 }
 
 /**
- * Per target, the requests counted exactly as the summary counts them (core/request-outcomes.ts: a
+ * Per target, the requests counted exactly as the summary counts them (core/stats/request-outcomes.ts: a
  * request's outcome is its last attempt's; aborted and dropped ones are no request), and the
  * distributions' values of the successful ones. Error kinds are counted per failed attempt.
  */

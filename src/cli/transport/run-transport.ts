@@ -1,9 +1,8 @@
 // The transport one command-line run sends through: undici's dispatcher (the default; records get their
 // HTTP phases) or Node's fetch (kept for comparison, and for test set-ups that intercept fetch).
-import { systemClock, type Clock } from "../../core/measure";
-import { peakInFlight } from "../../core/load/stages";
-import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents } from "../../core/http-phases";
-import { fetchWithinOrigin } from "../../core/same-origin-redirects";
+import { systemClock, type Clock, WIRE_EVENTS_KEY, type RequestInitWithWireEvents } from "../../core/measure";
+import { peakInFlight } from "../../core/load";
+import { fetchWithinOrigin } from "../../core/endpoints";
 import type { Scenario } from "../../core/scenario";
 import type { TransportName } from "../args";
 import { createWireTransport, type WireTransport } from "./undici-transport";

@@ -13,12 +13,11 @@
 import type { Socket } from "node:net";
 import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from "node:zlib";
 import { Agent, buildConnector, type Dispatcher } from "undici";
-import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireAbortable, type WireEvents } from "../../core/http-phases";
+import { WIRE_EVENTS_KEY, type RequestInitWithWireEvents, type WireAbortable, type WireEvents } from "../../core/measure";
 import { expectSendHeaders, noteNewSocket, type ConnectionListener, type SocketInfo } from "./socket-registry";
 import { WireBody } from "./wire-body";
 import { WireHeaders } from "./wire-headers";
-import { parsedUrl } from "../../core/parsed-url";
-import { crossOriginRedirect, MAX_REDIRECTS, REDIRECT_STATUSES, tooManyRedirects } from "../../core/same-origin-redirects";
+import { parsedUrl, crossOriginRedirect, MAX_REDIRECTS, REDIRECT_STATUSES, tooManyRedirects } from "../../core/endpoints";
 
 export interface WireTransportOptions {
   /** Connections per origin at most (null: no bound): what the run can have in flight, so no request waits for one. */
@@ -71,7 +70,7 @@ export function createWireTransport(options: WireTransportOptions): WireTranspor
     bodyTimeout: 0,
   });
 
-  /** Follows same-origin redirects after the first answer; refuses others, by the rule fetch follows too (core/same-origin-redirects.ts). */
+  /** Follows same-origin redirects after the first answer; refuses others, by the rule fetch follows too (core/endpoints/same-origin-redirects.ts). */
   const followRedirects = async (request: OutgoingRequest, first: WireResponse, signal: AbortSignal | null, events: WireEvents | null): Promise<Response> => {
     let response = first;
     for (let redirects = 0; ; redirects++) {

@@ -5,8 +5,8 @@
 // chunk keeps the moment it came off the socket; the one handed to the reader is noted in the request's
 // WireEvents (chunkArrivedAt), so the timing fetch times chunks at the wire, not when it got round to them.
 
-import { concatChunks } from "../../core/bounded-read";
-import type { WireEvents } from "../../core/http-phases";
+import { concatChunks } from "../../core/endpoints";
+import type { WireEvents } from "../../core/measure";
 
 /** Unread bytes held before the socket is paused. */
 const HIGH_WATER_BYTES = 256 * 1024;

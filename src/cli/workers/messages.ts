@@ -1,10 +1,9 @@
 // What the command line's main thread and its run workers say to each other (run-in-workers.ts, run-worker.ts).
 import type { Clock } from "../../core/measure";
-import type { EndpointKeys } from "../../core/auth-headers";
+import type { EndpointKeys, RunProgress, RunResult } from "../../core/run";
 import type { RequestRecord } from "../../core/record";
-import type { RunProgress, RunResult } from "../../core/runner";
 import type { Scenario } from "../../core/scenario";
-import type { Stage } from "../../core/load/stages";
+import type { Stage } from "../../core/load";
 import type { TransportName } from "../args";
 
 export interface WorkerSetup {

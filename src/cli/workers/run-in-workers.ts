@@ -1,16 +1,15 @@
 // --workers N: the run's requests sent from N worker threads (run-worker.ts), each with its own event
-// loop, undici pool and clock, each sending its share of every stage (core/runner.ts, RunShare). Their
+// loop, undici pool and clock, each sending its share of every stage (core/run/runner.ts, RunShare). Their
 // records come back in batches stamped on one shared clock and are merged here in that order — a record
 // is handed on once every worker has reported past its time — so the JSONL, the summary and the progress
 // line are one run's, as on one thread. The order is the order the workers emitted their records (as one
 // thread's file is): a worker that was kept off the processor emits late, and its records come late. What the main thread's files cannot take yet is not acknowledged,
 // and the workers hold their requests' places until it is.
 import { Worker } from "node:worker_threads";
-import type { EndpointKeys } from "../../core/auth-headers";
+import { type EndpointKeys, emitRecord, type RunProgress, type RunResult } from "../../core/run";
 import type { RequestRecord } from "../../core/record";
-import { emitRecord, type RunProgress, type RunResult } from "../../core/runner";
 import type { Scenario } from "../../core/scenario";
-import type { Stage } from "../../core/load/stages";
+import type { Stage } from "../../core/load";
 import type { TransportName } from "../args";
 import type { FromWorker, ToWorker, WorkerSetup } from "./messages";
 import { RecordMerge } from "./record-merge";
@@ -189,7 +188,7 @@ export function combinedProgress(parts: readonly RunProgress[]): RunProgress {
 
 /**
  * Why a scenario cannot be shared out over `workers` threads, or null. Every limit is divided between
- * the workers (core/runner.ts, shareOfLimit), so each must be at least the number of workers; an adaptive
+ * the workers (core/run/runner.ts, shareOfLimit), so each must be at least the number of workers; an adaptive
  * sweep decides its next stage from the stages' summaries, which no single worker holds.
  */
 export function workersRefusal(scenario: Scenario, workers: number): string | null {

@@ -1,11 +1,11 @@
 // One run worker (--workers): its own event loop, undici pool and clock, running its share of the run
-// (core/runner.ts, RunShare) and sending its records to the main thread in batches, each stamped on the
+// (core/run/runner.ts, RunShare) and sending its records to the main thread in batches, each stamped on the
 // clock all threads share so the main thread can merge them in order. Backpressure crosses the thread:
 // past MAX_UNACKED batches the main thread has not taken, a record holds its request's place, as a slow
 // file does on one thread.
 import { parentPort, workerData } from "node:worker_threads";
 import type { RequestRecord } from "../../core/record";
-import { runScenario, type RunProgress } from "../../core/runner";
+import { runScenario, type RunProgress } from "../../core/run";
 import { createRunTransport } from "../transport/run-transport";
 import { sharedClock, type FromWorker, type ToWorker, type WorkerSetup } from "./messages";
 

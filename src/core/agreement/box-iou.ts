@@ -1,5 +1,5 @@
 // Box agreement for object detection: intersection over union of boxes matched between two outputs.
-import { readBoxes, type DetectedBox } from "../outputs/read-output";
+import { readBoxes, type DetectedBox } from "../outputs";
 
 type Box = Pick<DetectedBox, "xmin" | "ymin" | "xmax" | "ymax">;
 

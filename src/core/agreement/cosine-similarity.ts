@@ -1,5 +1,5 @@
 // Cosine similarity of two embeddings of the same input: 1 when they point the same way.
-import { readVector } from "../outputs/read-output";
+import { readVector } from "../outputs";
 
 /** a·b / (|a| |b|); null when the lengths differ or either vector is all zeros (no direction). */
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number | null {

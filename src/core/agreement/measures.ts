@@ -1,10 +1,9 @@
 // The agreement catalogue: every figure that compares two targets' outputs for the same input, defined
-// once (like the metric catalogue in metrics.ts). The compare page's tables, the summary rows (and so the
+// once (like the metric catalogue, metrics/). The compare page's tables, the summary rows (and so the
 // CSV and --summary JSON) and docs/metrics.md all use these entries.
-import type { Better } from "../metrics";
-import type { Unit } from "../format";
-import { outputKindOf } from "../outputs/output-kind";
-import { readAnswer, readOutputText } from "../outputs/read-output";
+import type { Better } from "../metrics/types";
+import type { Unit } from "../text";
+import { outputKindOf, readAnswer, readOutputText } from "../outputs";
 import { embeddingCosine } from "./cosine-similarity";
 import { detectionBoxIou } from "./box-iou";
 import { lengthRatio, normalisedExactMatch } from "./text-match";

@@ -1,6 +1,6 @@
 // Agreement across targets as plain JSON: the --summary file's `agreement` list, rounded as the summary
 // CSV rounds the same figures (each measure's unit).
-import { roundForFile } from "../format";
+import { roundForFile } from "../text";
 import type { MeasureAgreement } from "./pairs";
 
 export interface AgreementJson {

@@ -1,5 +1,5 @@
 // Top-1 label agreement: do two classifiers put the same label first?
-import { readLabels } from "../outputs/read-output";
+import { readLabels } from "../outputs";
 
 /** The best-scored label (the provider's first on a tie); null when the output has none. */
 export function topLabel(value: unknown): string | null {

@@ -1,9 +1,7 @@
 // Change points of one target's metric over runs: where E-Divisive means splits the series, with the
 // medians of the runs on either side (between the neighbouring change points), their 95% intervals, and
 // the test's p-value.
-import { bootstrapPercentileCi95 } from "../bootstrap";
-import { minValuesForPercentileInterval, percentileCi95 } from "../intervals";
-import { percentile } from "../percentile";
+import { bootstrapPercentileCi95, minValuesForPercentileInterval, percentileCi95, percentile } from "../stats";
 import { eDivisive, type EDivisiveOptions } from "./e-divisive";
 
 /** How a median's interval was made: order statistics from 6 runs on, a seeded bootstrap below that. */

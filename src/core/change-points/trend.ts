@@ -1,8 +1,7 @@
 // Runs ordered by start time into series (per target and metric, one point per run with its interval),
 // and the change points of each series (series.ts). What `trend --json` writes, exactly.
 import { intervalOf, metricById, type Metric } from "../metrics";
-import { wilsonInterval95 } from "../proportion";
-import type { SummaryRow } from "../stats";
+import { wilsonInterval95, type SummaryRow } from "../stats";
 import { seriesChanges, type MedianInterval } from "./series";
 
 /** One run as the trend sees it: its summary rows. */

@@ -1,8 +1,8 @@
 // --max-regression: how much worse than the baseline each metric may get before a CI gate fails.
 // "latencyMs.p90=10%,ttftMs.p50=10%,failureRate=1pt": a percentile of a per-request metric (named as
-// `analyze` names it, core/paired.ts) may grow by a share of its baseline; the failure rate (the
-// catalogue's failureRate, core/metrics.ts) by percentage points.
-import { PAIRED_METRICS, type PairedMetricId } from "../paired";
+// `analyze` names it, core/stats/paired.ts) may grow by a share of its baseline; the failure rate (the
+// catalogue's failureRate, core/metrics/catalogue.ts) by percentage points.
+import { PAIRED_METRICS, type PairedMetricId } from "../stats";
 
 export type GateMetric = { kind: "percentile"; metric: PairedMetricId; percentile: number } | { kind: "failureRate" };
 

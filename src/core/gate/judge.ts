@@ -4,9 +4,7 @@
 // baseline × (1 + allowance) for a percentile, baseline + points for the failure rate — and the test asks
 // whether the new run is worse than that. A real 5% regression under a 10% allowance then fails only as
 // often as chance allows, and a large chance difference on few requests is not significant.
-import { compareSamples, MIN_COMPARED_VALUES, pairedMetricById, type PairedSampleAccumulator } from "../paired";
-import { percentile } from "../percentile";
-import { bootstrapPercentileDifference, holmAdjust, SIGNIFICANCE_LEVEL, twoSidedNormalP } from "../significance";
+import { compareSamples, MIN_COMPARED_VALUES, pairedMetricById, type PairedSampleAccumulator, percentile, bootstrapPercentileDifference, holmAdjust, SIGNIFICANCE_LEVEL, twoSidedNormalP } from "../stats";
 import type { Allowance } from "./allowances";
 
 /** One run as the gate sees it. */

@@ -1,6 +1,6 @@
 // The gate's verdicts as a CI job reads them: a Markdown table for a job summary, JUnit XML for a test report.
-import { formatValueIn } from "../format";
-import { pairedMetricById } from "../paired";
+import { formatValueIn } from "../text";
+import { pairedMetricById } from "../stats";
 import type { GateLine } from "./judge";
 
 /** A line's values in its own unit: a percentile in the metric's unit, a failure rate as a percentage. */

@@ -5,10 +5,7 @@
 // client's side alone (a wait for one of the browser's connections, a busy tab reading late) the client
 // was the limit, and is named. So is a level the client did not keep in flight (a closed loop that fell
 // behind): that load was never offered, and the provider is not judged at it.
-import { bootstrapPercentileCi95 } from "../bootstrap";
-import { intervalEnds } from "../intervals";
-import { percentile } from "../percentile";
-import type { SummaryRow } from "../stats";
+import { bootstrapPercentileCi95, intervalEnds, percentile, type SummaryRow } from "../stats";
 
 /** z for a two-sided 95% interval. */
 const Z_95 = 1.959964;

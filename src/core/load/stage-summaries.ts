@@ -1,7 +1,6 @@
 // Summaries per stage and target: one summary accumulator per stage of a sweep, fed record by record.
-import { meanInFlightWhileSending } from "../in-flight";
+import { meanInFlightWhileSending, SummaryAccumulator, type SummaryRow } from "../stats";
 import type { RequestRecord } from "../record";
-import { SummaryAccumulator, type SummaryRow } from "../stats";
 import { providerSpan, providerTimeMs } from "./provider-time";
 
 export interface StageRows {

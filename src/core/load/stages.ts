@@ -1,6 +1,6 @@
 // A run's stages: one for a plain run, one per level of a sweep. A stage says how requests are sent
 // (a closed loop at a concurrency, or an open loop at a rate per target) and how much is sent.
-import type { LoadSettings, Scenario } from "../scenario";
+import type { LoadSettings, Scenario } from "../scenario/types";
 
 export type StageLoad =
   /** `perTarget` requests of each target in flight at most (and `total` for the run). */

@@ -2,8 +2,7 @@
 // requests that started in it, the successful requests that ended in it per second, and the requests in
 // flight during it (time-weighted, by in-flight.ts).
 import { max, min } from "d3-array";
-import { inFlightLevels } from "../in-flight";
-import { percentile } from "../percentile";
+import { inFlightLevels, percentile } from "../stats";
 import type { RequestRecord } from "../record";
 
 export interface TimeSlice {

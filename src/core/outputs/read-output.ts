@@ -1,7 +1,7 @@
 // Reads a record's parsed output (untrusted JSON from a provider, as the library returned it) into the
 // few shapes the views draw and the agreement measures compare. Anything that is not the expected shape
 // reads as null, so a malformed answer is shown as missing rather than trusted.
-import { isBlobRef, type BlobRef } from "../tasks/output-value";
+import { isBlobRef, type BlobRef } from "../tasks";
 
 export interface ScoredLabel {
   label: string;

@@ -2,13 +2,9 @@
 // scenario's first input (its own request builder, the one the run's calls go through), and the
 // environment variable its token is read from. No token is ever read here.
 import { getProviderHelper, makeRequestOptionsFromResolvedModel, type InferenceProviderOrPolicy } from "@huggingface/inference";
-import { isHuggingFaceUrl } from "../auth-headers";
-import { expandInputs, inputFileParts } from "../inputs";
-import { requestParametersOf } from "../request-parameters";
-import { isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
-import { endpointBaseUrl } from "../targets";
-import { taskDefinition } from "../tasks/index";
-import { isInputFileRef } from "../tasks/task-io";
+import { isHuggingFaceUrl, endpointBaseUrl } from "../run";
+import { expandInputs, inputFileParts, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
+import { taskDefinition, isInputFileRef } from "../tasks";
 
 export interface SnippetRequest {
   url: string;

@@ -2,7 +2,7 @@
 // ProviderBench runs it and, when not, why: the CLI's `tasks` command and the dashboard's task picker.
 import { PROVIDERS } from "@huggingface/inference";
 import { MODALITIES, MODALITY_LABELS, PIPELINE_DATA, type Modality } from "@huggingface/tasks";
-import { findTaskDefinition } from "./index";
+import { findTaskDefinition } from "./registry";
 
 export interface CatalogueTask {
   /** The pipeline type (chat-completion for chat, which the Hub files under text-generation). */

@@ -1,9 +1,8 @@
 // chat-completion: OpenAI-style chat (client.chatCompletion / chatCompletionStream), streamed or not.
 import { InferenceClientProviderOutputError, type InferenceClient } from "@huggingface/inference";
 import { z } from "zod";
-import type { TargetCallResult } from "../targets";
+import type { TargetCallResult, TaskCallContext, TaskDefinition } from "./task-definition";
 import { collectStream, usageFrom } from "./streaming";
-import type { TaskCallContext, TaskDefinition } from "./task-definition";
 
 export const chatMessageSchema = z.strictObject({
   role: z.enum(["system", "user", "assistant"]),

@@ -2,7 +2,7 @@
 // pair it has no helper for), never a table of ours. A scenario asking for such a pair is refused at
 // validation with the library's reason; the scenario editor asks the same question.
 import { getProviderHelper, INFERENCE_PROVIDERS, type InferenceProviderOrPolicy } from "@huggingface/inference";
-import { findTaskDefinition } from "./index";
+import { findTaskDefinition } from "./registry";
 
 export type ProviderTaskSupport = { ok: true } | { ok: false; reason: string };
 

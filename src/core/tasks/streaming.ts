@@ -1,6 +1,6 @@
 // Reading a token stream from the library (chat completion chunks, completion chunks, TGI's own events):
 // every chunk counted and timed as it comes, the answer text joined, the provider's usage kept.
-import type { CallHooks, TargetCallResult, TokenUsage } from "../targets";
+import type { CallHooks, TargetCallResult, TokenUsage } from "./task-definition";
 
 export interface RawUsage {
   prompt_tokens?: number;

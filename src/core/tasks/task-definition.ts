@@ -2,8 +2,50 @@
 // library's own task method is called with it, and what a record keeps of the answer.
 import type { InferenceClient, InferenceProviderOrPolicy, InferenceTask } from "@huggingface/inference";
 import type { z } from "zod";
-import type { CallHooks, TargetCallResult } from "../targets";
+import type { MediaFigures } from "./media-figures";
 import type { BlobRef } from "./output-value";
+
+/** Token counts of one answer, as the provider reported them (null: not reported). */
+export interface TokenUsage {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  /** usage.completion_tokens_details.reasoning_tokens, when the provider reports it (part of completionTokens). */
+  reasoningTokens?: number | null;
+}
+
+/** What one task call gives back; the runner's call (run/targets.ts) adds the media figures. */
+export interface TargetCallResult {
+  /** Text output, or a one-line summary of a structured or binary answer ("POSITIVE 0.98", "3 boxes"). */
+  output: string;
+  /** Only text has output tokens to count or estimate, and checks to read it; a value (labels, a vector, an image) has neither. */
+  outputKind: "text" | "value";
+  /** The record's outputValue (record.ts): the parsed answer or a BlobRef; null when the text says it all. */
+  outputValue?: unknown;
+  /** Audio seconds sent and received, images received (media-figures.ts); absent for a call that has none. */
+  media?: MediaFigures;
+  usage: TokenUsage | null;
+  /** Stream events received (0 when not streaming). */
+  chunkCount: number;
+  /** Stream events that carried output content: the token count when the provider reports none. */
+  contentChunkCount: number;
+  /** Stream events that carried reasoning (a reasoning_content or reasoning delta) instead of answer text. */
+  reasoningChunkCount?: number;
+  /** A stream chunk carried a finish reason: the answer is complete even if no [DONE] follows. */
+  finished?: boolean;
+}
+
+/** An answer chunk carries `content`; a reasoning chunk carries `reasoning_content` or `reasoning`. */
+export type OutputChunkKind = "answer" | "reasoning";
+
+/** What the attempt hands a task call: its fetch and signal, and where it reports each stream event. */
+export interface CallHooks {
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  /** Called for every stream event that carries output, answer or reasoning, as soon as it is parsed. */
+  onContent(kind: OutputChunkKind): void;
+  /** The file an answer points to, through the target's transport and origin rule (answer-urls.ts). */
+  fetchAnswerUrl(url: string): Promise<Blob>;
+}
 
 /** What every library call of one attempt gets: the attempt's fetch and signal, and never the library's own retry. */
 export interface LibraryRequestOptions {

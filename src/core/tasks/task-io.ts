@@ -2,9 +2,8 @@
 // outputs, and the result shapes a task call returns.
 import { InferenceClientProviderOutputError, type InferenceClient } from "@huggingface/inference";
 import { z } from "zod";
-import { audioInfo, imageInfo } from "../media-info";
-import type { TargetCallResult } from "../targets";
-import type { TaskCallContext } from "./task-definition";
+import { audioInfo, imageInfo } from "./media-info";
+import type { TargetCallResult, TaskCallContext } from "./task-definition";
 
 /** An input that is one text: the message names the task, for a scenario that gave it something else. */
 export function textInputSchema(task: string) {

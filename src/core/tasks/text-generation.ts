@@ -3,10 +3,9 @@
 // (`[{ "generated_text": … }]` or `{ "generated_text": … }`, as TGI and hf-inference-style servers answer).
 // The library accepts only the first; an answer in the second is recognised here and recorded as a success.
 import type { InferenceClient } from "@huggingface/inference";
-import type { TargetCallResult } from "../targets";
+import type { TargetCallResult, TaskCallContext, TaskDefinition } from "./task-definition";
 import { collectStream, type RawUsage } from "./streaming";
 import { describeValue, huggingFaceGeneratedText, textInputSchema, textResult, withOtherConvention } from "./task-io";
-import type { TaskCallContext, TaskDefinition } from "./task-definition";
 
 export const textGenerationTask: TaskDefinition<string> = {
   id: "text-generation",

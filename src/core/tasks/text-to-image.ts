@@ -1,6 +1,6 @@
 // text-to-image: an image from a prompt (client.textToImage); the image is kept by reference (BlobRef).
 import { InferenceClientProviderOutputError } from "@huggingface/inference";
-import { imageInfo } from "../media-info";
+import { imageInfo } from "./media-info";
 import { blobResult, describeValue, textInputSchema, taskArgs } from "./task-io";
 import type { TaskCallContext, TaskDefinition } from "./task-definition";
 

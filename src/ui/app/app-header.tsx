@@ -1,5 +1,4 @@
-import type { Route } from "../lib/hash-route";
-import { routes } from "../lib/hash-route";
+import { type Route, routes } from "../lib/hash-route";
 import { useRunSnapshot } from "../features/run/use-run-snapshot";
 
 const LINKS: { page: Route["page"]; label: string; href: string }[] = [

@@ -1,4 +1,4 @@
-import type { Scenario } from "../../core/scenario";
+import type { Scenario } from "../../core/scenario/types";
 import type { StoredRun } from "../../store/db";
 import { getRunController } from "../features/run/run-launcher";
 import { navigate, routes } from "../lib/hash-route";

@@ -1,6 +1,6 @@
 // Where a run was made, as a tag beside its name: shown for runs that came from a file (a bundle, a
 // records file, another tool), so runs of the same scenario from two places are told apart.
-import { describeOrigin, originLabel } from "../../core/bundle/origin";
+import { describeOrigin, originLabel } from "../../core/io/bundle";
 import type { StoredRun } from "../../store/db";
 
 export function RunOriginTag({ run }: { run: Pick<StoredRun, "origin" | "imported"> }) {

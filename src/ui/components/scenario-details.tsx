@@ -1,7 +1,7 @@
 // What a scenario will do: its targets and how it runs. Shared by the scenario cards and the run page.
-import { targetDisplayName } from "../../core/target-names";
-import type { Scenario } from "../../core/scenario";
-import { isProviderTarget } from "../../core/scenario-target";
+import { targetDisplayName } from "../../core/scenario/target-names";
+import type { Scenario } from "../../core/scenario/types";
+import { isProviderTarget } from "../../core/scenario/scenario-target";
 import { formatCount, formatMs } from "./ui/format";
 
 interface ScenarioDetailsProps {

@@ -7,7 +7,7 @@ export type Route =
   | { page: "run"; scenarioKey: string | null }
   /** runId null: the latest run. */
   | { page: "compare"; runId: string | null; baselineRunId: string | null }
-  /** A share link: the scenario compressed in the fragment (core/scenario-share.ts), opened as a draft. */
+  /** A share link: the scenario compressed in the fragment (core/scenario/scenario-share.ts), opened as a draft. */
   | { page: "shared"; payload: string }
   | { page: "history" }
   /** History's Trends view: one series of runs (core/change-points/run-series.ts), by its key; null for the latest. */

@@ -1,7 +1,7 @@
 // A live database read that tells a failure apart from loading: dexie's useLiveQuery would throw a
 // failed read into the render (no page left) or, for reads outside it, leave "Loading…" forever.
 import { useLiveQuery } from "dexie-react-hooks";
-import { describeError } from "../../core/describe-error";
+import { describeError } from "../../core/text/describe-error";
 
 export type LiveRead<T> = { state: "loading" } | { state: "loaded"; value: T } | { state: "error"; message: string };
 

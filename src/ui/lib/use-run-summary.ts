@@ -5,7 +5,7 @@ import type { RequestRecord } from "../../core/record";
 import type { SummaryRow } from "../../core/stats";
 import { getAppDb, type StoredRun } from "../../store/db";
 import { currentSummary, summaryOfRun } from "../../store/run-summary";
-import { describeError } from "../../core/describe-error";
+import { describeError } from "../../core/text";
 
 export type RunSummaryState =
   | { state: "loading" }

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchedBoxIou, intersectionOverUnion } from "../../../src/core/agreement/box-iou";
-import { cosineSimilarity, embeddingCosine } from "../../../src/core/agreement/cosine-similarity";
-import { lengthRatio, normaliseText, normalisedExactMatch } from "../../../src/core/agreement/text-match";
-import { topLabel, topLabelAgreement } from "../../../src/core/agreement/top-label";
-import { wordEditDistance, wordErrorRate } from "../../../src/core/agreement/word-error-rate";
+import { matchedBoxIou, intersectionOverUnion, cosineSimilarity, embeddingCosine, lengthRatio, normaliseText, normalisedExactMatch, topLabel, topLabelAgreement, wordEditDistance, wordErrorRate } from "../../../src/core/agreement";
 
 describe("top-1 label", () => {
   it("is the best-scored label whatever the order the provider sent", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgreementAccumulator, agreementOf } from "../../../src/core/agreement/pairs";
-import type { TargetOutput } from "../../../src/core/agreement/measures";
+import { AgreementAccumulator, agreementOf, type TargetOutput } from "../../../src/core/agreement";
 import { summarize } from "../../../src/core/stats";
 import { requestRecord } from "../request-record";
 

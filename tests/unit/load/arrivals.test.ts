@@ -1,9 +1,8 @@
 // Inter-arrival times: Poisson gaps fit the exponential (Kolmogorov–Smirnov), gamma gaps keep the rate
 // and spread as their shape says, constant ones are exact, and the gamma variate itself is right.
 import { describe, expect, it } from "vitest";
-import { arrivalOffsets, interArrivalSampler } from "../../../src/core/load/arrivals";
-import { mergeArrivals } from "../../../src/core/load/pacer";
-import { gammaVariate, mulberry32, openUnit } from "../../../src/core/random";
+import { arrivalOffsets, interArrivalSampler, mergeArrivals } from "../../../src/core/load";
+import { gammaVariate, mulberry32, openUnit } from "../../../src/core/stats";
 
 function take(iterator: Iterator<number>, count: number): number[] {
   return Array.from({ length: count }, () => iterator.next().value as number);

@@ -4,11 +4,9 @@
 // load run drawn.
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadCurves } from "../../../src/core/load/curves";
-import { timeSlices } from "../../../src/core/load/time-slices";
+import { loadCurves, timeSlices } from "../../../src/core/load";
 import type { RequestRecord } from "../../../src/core/record";
-import type { Scenario } from "../../../src/core/scenario";
-import { validateScenario } from "../../../src/core/scenario-file";
+import { type Scenario, validateScenario } from "../../../src/core/scenario";
 import { LoadCurves } from "../../../src/ui/features/compare/load-curves";
 import { LoadTimeSlices } from "../../../src/ui/features/compare/load-time-slices";
 import { describeTargets } from "../../../src/ui/features/compare/target-info";

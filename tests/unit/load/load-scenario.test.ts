@@ -1,8 +1,8 @@
 // run.load in a scenario file: the closed and open loops and their sweeps, with errors that name the field.
 import { describe, expect, it } from "vitest";
-import { validateScenario } from "../../../src/core/scenario-file";
-import { plannedStages } from "../../../src/core/load/stages";
-import { countPlannedRequests } from "../../../src/core/runner";
+import { validateScenario } from "../../../src/core/scenario";
+import { plannedStages } from "../../../src/core/load";
+import { countPlannedRequests } from "../../../src/core/run";
 
 const BASE = {
   version: 1,

@@ -2,9 +2,8 @@
 // arrivals recorded and counted, and the client's queue growing as a D/D/c/K queue says it must.
 import { describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../../src/core/record";
-import { runScenario } from "../../../src/core/runner";
-import type { Scenario } from "../../../src/core/scenario";
-import { validateScenario } from "../../../src/core/scenario-file";
+import { runScenario } from "../../../src/core/run";
+import { type Scenario, validateScenario } from "../../../src/core/scenario";
 import { summarize } from "../../../src/core/stats";
 import { virtualProvider, virtualTime } from "./virtual-time";
 

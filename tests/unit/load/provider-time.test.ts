@@ -1,6 +1,6 @@
 // The provider's own share of a request's latency: what a load judgement may blame on it.
 import { describe, expect, it } from "vitest";
-import { providerSpan, providerTimeMs } from "../../../src/core/load/provider-time";
+import { providerSpan, providerTimeMs } from "../../../src/core/load";
 
 describe("the provider's time", () => {
   it("runs from the send to the network's last byte: a wait for a connection and a late read are the client's", () => {

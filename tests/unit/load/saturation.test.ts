@@ -1,6 +1,6 @@
 // The saturation rule and the throttled-or-slow statement, on hand-made points.
 import { describe, expect, it } from "vitest";
-import { clientLimits, clientSlowdowns, describeLoadJudgement, limitVerdict, saturatedBetween, saturationStage, type LoadPoint } from "../../../src/core/load/saturation";
+import { clientLimits, clientSlowdowns, describeLoadJudgement, limitVerdict, saturatedBetween, saturationStage, type LoadPoint } from "../../../src/core/load";
 
 /** A point whose latency is all the provider's own time, unless `extra` says otherwise. */
 function point(stage: number, throughput: number, halfWidth: number, latency: [number, number], extra: Partial<LoadPoint> = {}): LoadPoint {

@@ -2,8 +2,8 @@
 // fake provider's service time all run on one clock that jumps from timer to timer once everything
 // else has settled, so queueing comes out exact, with no real sleep.
 import type { Clock } from "../../../src/core/measure";
-import type { PacerClock } from "../../../src/core/load/pacer";
-import type { TargetCall } from "../../../src/core/targets";
+import type { PacerClock } from "../../../src/core/load";
+import type { TargetCall } from "../../../src/core/run";
 
 const EPOCH_START = 1_700_000_000_000;
 

@@ -12,7 +12,7 @@ import type { OptionsConfig } from "../../../src/cli/command-options";
 import { START_OPTIONS } from "../../../src/cli/start-options";
 import { TASKS_OPTIONS } from "../../../src/cli/tasks-command";
 import { RECORD_FIELDS, type RequestRecord } from "../../../src/core/record";
-import { usesSandbox } from "../../../src/core/sandbox-health";
+import { usesSandbox } from "../../../src/core/run";
 import { checkScenarioShape } from "../../../src/core/scenario";
 import { taskCatalogue } from "../../../src/core/tasks/catalogue";
 import { SANDBOX_OPTIONS } from "../../../src/sandbox/command-options";

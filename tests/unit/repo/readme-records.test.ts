@@ -2,8 +2,7 @@
 // no other; the fields it calls required on input are the ones a reader refuses a file without.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RECORD_FIELDS } from "../../../src/core/record";
-import { parseRecordValue } from "../../../src/core/record-line";
+import { RECORD_FIELDS, parseRecordValue } from "../../../src/core/record";
 
 const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
 

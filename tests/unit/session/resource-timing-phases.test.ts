@@ -5,7 +5,7 @@ import {
   type EntryFeed,
   type ResourceTimingLike,
 } from "../../../src/session/resource-timing-phases";
-import { httpPhasesOf } from "../../../src/core/http-phases";
+import { httpPhasesOf } from "../../../src/core/measure";
 
 const URL_A = "http://127.0.0.1:9/fast/v1/chat/completions";
 

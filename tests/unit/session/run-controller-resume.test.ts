@@ -3,11 +3,9 @@
 // run's own under its id, the aborted record they supersede is gone, and its status and summary are new.
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RunOptions } from "../../../src/core/runner";
-import { validateScenario } from "../../../src/core/scenario-file";
-import { summaryOptionsOf } from "../../../src/core/output-length";
-import { summarize } from "../../../src/core/stats";
-import { valueSettingsOf } from "../../../src/core/value-summary";
+import type { RunOptions } from "../../../src/core/run";
+import { validateScenario } from "../../../src/core/scenario";
+import { summaryOptionsOf, summarize, valueSettingsOf } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
 import { createRunController } from "../../../src/session/run-controller";

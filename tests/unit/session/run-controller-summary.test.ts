@@ -3,7 +3,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../../src/core/record";
-import { emptyProgress, type RunOptions, type RunResult } from "../../../src/core/runner";
+import { emptyProgress, type RunOptions, type RunResult } from "../../../src/core/run";
 import { STATS_VERSION, summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb, SCHEMA_VERSIONS, type StoredRun } from "../../../src/store/db";
 import { countRecords, readRecordColumns, recordsOfRun } from "../../../src/store/record-store";
-import { recordColumns } from "../../../src/core/record-columns";
+import { recordColumns } from "../../../src/core/record";
 import { testRecord, testRun, testScenario } from "./fixtures";
 
 /**

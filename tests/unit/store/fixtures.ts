@@ -1,8 +1,7 @@
 // Records and runs for store tests.
 import type { RequestRecord } from "../../../src/core/record";
 import { requestRecord } from "../request-record";
-import { type Scenario } from "../../../src/core/scenario";
-import { validateScenario } from "../../../src/core/scenario-file";
+import { type Scenario, validateScenario } from "../../../src/core/scenario";
 import type { StoredRun } from "../../../src/store/db";
 
 export function testScenario(): Scenario {

@@ -15,7 +15,7 @@ import {
   RECORDS_PER_ROW,
   recordsOfRun,
 } from "../../../src/store/record-store";
-import { recordColumns } from "../../../src/core/record-columns";
+import { recordColumns } from "../../../src/core/record";
 import { testRecord } from "./fixtures";
 
 let db: ProviderBenchDb;

@@ -4,7 +4,7 @@
 import "fake-indexeddb/auto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RunFileProblem } from "../../../src/core/imports/run-file";
+import { RunFileProblem } from "../../../src/core/io/imports";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { recordsOfRun } from "../../../src/store/queries";
 import { appendRecords, countRecords } from "../../../src/store/record-store";

@@ -3,8 +3,7 @@
 // from its records (then stored) only when they are older or it has none.
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STATS_VERSION, summarize, type SummaryRow } from "../../../src/core/stats";
-import { summaryOptionsOf } from "../../../src/core/output-length";
+import { STATS_VERSION, summarize, type SummaryRow, summaryOptionsOf } from "../../../src/core/stats";
 import { ProviderBenchDb, type StoredRun } from "../../../src/store/db";
 import { currentSummary, summaryOfRun, summaryToStore } from "../../../src/store/run-summary";
 import { testRecord, testRun } from "./fixtures";

@@ -2,7 +2,7 @@
 // the registry has a definition, with a reason for each of the others.
 import { describe, expect, it } from "vitest";
 import { PIPELINE_TYPES } from "@huggingface/tasks";
-import { SUPPORTED_TASKS } from "../../../src/core/scenario";
+import { SUPPORTED_TASKS } from "../../../src/core/tasks";
 import { taskCatalogue } from "../../../src/core/tasks/catalogue";
 import { formatTaskCatalogue } from "../../../src/cli/tasks-command";
 

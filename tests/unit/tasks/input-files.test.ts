@@ -1,8 +1,8 @@
 // The inputs' binary parts: expanded as `{ file }` references, read once each through the reader the run
 // is given (a test double here), an unreadable part named by its input path.
 import { describe, expect, it } from "vitest";
-import { expandInputs, inputFileParts, resolveInputFiles, type InputFileReader } from "../../../src/core/inputs";
-import { parseRecordLine } from "../../../src/core/record-line";
+import { expandInputs, inputFileParts, resolveInputFiles, type InputFileReader } from "../../../src/core/scenario";
+import { parseRecordLine } from "../../../src/core/record";
 
 function expanded(task: string, inputs: unknown[]) {
   const result = expandInputs({ task, inputs: inputs as never });

@@ -2,11 +2,8 @@
 // and validation of each task's inputs, errors named at the input's own path.
 import { describe, expect, it } from "vitest";
 import { getProviderHelper, INFERENCE_PROVIDERS } from "@huggingface/inference";
-import { SUPPORTED_TASKS, STREAMING_TASKS } from "../../../src/core/scenario";
-import { validateScenario } from "../../../src/core/scenario-file";
-import { findTaskDefinition, taskDefinition, CHECKABLE_TASKS } from "../../../src/core/tasks/index";
-import { providerTaskSupport, providersForTask } from "../../../src/core/tasks/provider-support";
-import { isBlobRef, blobRefOf } from "../../../src/core/tasks/output-value";
+import { STREAMING_TASKS, validateScenario } from "../../../src/core/scenario";
+import { SUPPORTED_TASKS, findTaskDefinition, taskDefinition, CHECKABLE_TASKS, providerTaskSupport, providersForTask, isBlobRef, blobRefOf } from "../../../src/core/tasks";
 
 function scenario(task: string, inputs: unknown, targets: unknown[] = [{ id: "hf", provider: "hf-inference", model: "org/model" }], extra: Record<string, unknown> = {}) {
   return validateScenario({ version: 1, name: "t", task, targets, inputs, ...extra });

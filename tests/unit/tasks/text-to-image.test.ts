@@ -3,10 +3,9 @@
 // every fetch of a URL to the run's transport (the hook).
 import { InferenceClient, InferenceClientProviderOutputError } from "@huggingface/inference";
 import { describe, expect, it } from "vitest";
-import { fetchAnswerUrl } from "../../../src/core/answer-urls";
+import { fetchAnswerUrl } from "../../../src/core/run";
 import { textToImageTask } from "../../../src/core/tasks/text-to-image";
-import type { TaskCallContext } from "../../../src/core/tasks/task-definition";
-import { blobRefOf } from "../../../src/core/tasks/output-value";
+import { type TaskCallContext, blobRefOf } from "../../../src/core/tasks";
 
 const PNG_BYTES = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 8, 0, 0, 0, 4, 8, 2, 0, 0, 0]);
 const PNG_BASE64 = Buffer.from(PNG_BYTES).toString("base64");

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { validateScenario } from "../../../src/core/scenario-file";
+import { validateScenario } from "../../../src/core/scenario";
 import { CodeSnippets } from "../../../src/ui/features/compare/snippets/code-snippets";
 
 const SECRET = "hf_browserTokenThatMustNeverShow987";

@@ -5,8 +5,7 @@
 import "fake-indexeddb/auto";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { summaryOptionsOf } from "../../../src/core/output-length";
-import { STATS_VERSION, summarize } from "../../../src/core/stats";
+import { summaryOptionsOf, STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb, type ProviderBenchDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { ComparePage } from "../../../src/ui/features/compare/compare-page";

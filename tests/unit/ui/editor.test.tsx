@@ -111,7 +111,7 @@ describe("scenario editor", () => {
     // JSON that does not parse is reported at the JSON view and leaves the form as it was.
     typeInto(jsonView(), "{ not json");
     expect(jsonView().closest(".editor-field")!.textContent).toContain("not valid JSON");
-    // At its line and column, in the words the command line uses for a file (core/json-text.ts).
+    // At its line and column, in the words the command line uses for a file (core/text/json-text.ts).
     expect(jsonView().closest(".editor-field")!.textContent).toContain('line 1, column 3: unexpected "n" where a property name in double quotes is expected');
     expect(field("Name").value).toBe(file.name);
   });

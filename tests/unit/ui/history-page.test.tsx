@@ -4,8 +4,7 @@
 import "fake-indexeddb/auto";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { summaryOptionsOf } from "../../../src/core/output-length";
-import { STATS_VERSION, summarize } from "../../../src/core/stats";
+import { summaryOptionsOf, STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb } from "../../../src/store/db";
 import { summaryToStore } from "../../../src/store/run-summary";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";

@@ -1,7 +1,7 @@
 // Importing a folder of run files: in name order, one at a time with progress, a bad file reported by
 // name while the others are still imported.
 import { describe, expect, it } from "vitest";
-import { NotARunFile } from "../../../src/core/imports/run-file";
+import { NotARunFile } from "../../../src/core/io/imports";
 import { importFilesInTurn, runFilesOf, type ImportProgress } from "../../../src/ui/features/history/run-import-queue";
 
 const named = (...names: string[]) => names.map((name) => ({ name }));

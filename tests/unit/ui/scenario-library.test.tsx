@@ -5,9 +5,7 @@
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkScenarioShape, type Scenario } from "../../../src/core/scenario";
-import { encodeSharePayload, scenarioFileText } from "../../../src/core/scenario-share";
-import { parseScenarioText } from "../../../src/core/scenario-file";
+import { checkScenarioShape, type Scenario, encodeSharePayload, scenarioFileText, parseScenarioText } from "../../../src/core/scenario";
 import { getAppDb } from "../../../src/store/db";
 import { saveScenario } from "../../../src/store/queries";
 import { removeEndpointKey, removeHfToken, saveEndpointKey, saveHfToken } from "../../../src/ui/features/settings/settings-storage";

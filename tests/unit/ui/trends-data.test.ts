@@ -2,10 +2,8 @@
 // target in the palette's colours, each point a run's stored value and interval, and the change point on
 // the slowed target only, at the night it slowed.
 import { describe, expect, it } from "vitest";
-import { TREND_METRICS } from "../../../src/core/change-points/trend";
-import { summaryOptionsOf } from "../../../src/core/output-length";
-import { SummaryAccumulator, type SummaryRow } from "../../../src/core/stats";
-import { valueSettingsOf } from "../../../src/core/value-summary";
+import { TREND_METRICS } from "../../../src/core/change-points";
+import { summaryOptionsOf, SummaryAccumulator, type SummaryRow, valueSettingsOf } from "../../../src/core/stats";
 import { TARGET_PALETTE } from "../../../src/ui/components/ui/target-colors";
 import { trendsData, type TrendRunInput } from "../../../src/ui/features/history/trends-data";
 import { nightlySeries, type NightlyRun } from "../nightly-series";

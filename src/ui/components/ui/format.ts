@@ -1,2 +1,2 @@
 // The screen's formatters are core's: the CLI, the CSV and every page format numbers one way.
-export * from "../../../core/format";
+export * from "../../../core/text/format";

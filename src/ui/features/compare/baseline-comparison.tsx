@@ -1,9 +1,8 @@
 // Run against run on the Compare page: a picker for any other stored run, and, once one is picked, the
 // judged diff of the two runs and their latency distributions drawn over each other.
 import { useId, useMemo } from "react";
-import type { RequestRecord } from "../../../core/record";
-import type { RecordColumns } from "../../../core/record-columns";
-import { sentSameInputs } from "../../../core/run-changes";
+import type { RequestRecord, RecordColumns } from "../../../core/record";
+import { sentSameInputs } from "../../../core/verdict";
 import type { SummaryRow } from "../../../core/stats";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { runOriginName } from "../../components/run-origin";

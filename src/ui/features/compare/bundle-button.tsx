@@ -1,8 +1,8 @@
 // "Download bundle": the run as one .pbrun.json.gz file (store/run-bundle.ts) to import in another browser
 // or read with `analyze`. The file is compressed as it is read; only the gzip is kept in memory.
 import { useState } from "react";
-import { BUNDLE_FILE_SUFFIX } from "../../../core/bundle/format";
-import { describeError } from "../../../core/describe-error";
+import { BUNDLE_FILE_SUFFIX } from "../../../core/io/bundle";
+import { describeError } from "../../../core/text";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { runBundleBlob } from "../../../store/run-bundle";
 import { downloadBlob, fileTimestamp, slugify } from "./download";

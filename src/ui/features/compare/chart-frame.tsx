@@ -1,7 +1,7 @@
 // What every compare chart carries around it: its definition one hover (or focus) away, and downloads
 // of the chart as SVG and PNG, made in the browser from the SVG on screen.
 import { useId, useRef, useState, type ReactNode } from "react";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text";
 import { chartImage, downloadChartPng, downloadChartSvg, type ChartImage } from "./chart-export";
 import type { LegendItem } from "./chart-parts";
 import "./compare.css";

@@ -2,8 +2,7 @@
 // catalogue groups them, the spread and tail statistics of each group folded away; in a disclosure
 // that a keyboard opens with Enter or Space. Choices are remembered in this browser (column-settings.ts).
 import { useId, useSyncExternalStore } from "react";
-import type { MeasuredFigures } from "../../../core/measured-figures";
-import { METRIC_GROUPS, METRICS, type Metric } from "../../../core/metrics";
+import { type MeasuredFigures, METRICS, METRIC_GROUPS, type Metric } from "../../../core/metrics";
 import {
   isColumnShown,
   readColumnChoices,

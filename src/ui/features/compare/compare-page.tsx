@@ -13,7 +13,7 @@ import { useLiveRead } from "../../lib/use-live-read";
 import { useRunSummary } from "../../lib/use-run-summary";
 import { RunComparison } from "./run-comparison";
 import { BundleButton } from "./bundle-button";
-import { describeOrigin } from "../../../core/bundle/origin";
+import { describeOrigin } from "../../../core/io/bundle";
 import { BaselineComparison, BaselinePicker } from "./baseline-comparison";
 import { useRunData } from "./use-run-data";
 import { PhaseChart } from "./phase-chart";

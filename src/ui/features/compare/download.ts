@@ -32,7 +32,7 @@ export function exportFileName(scenarioName: string, runStartedAtMs: number | nu
   return `${slugify(scenarioName)}_${when}_${kind}.csv`;
 }
 
-/** Hands CSV text (which carries its own byte-order mark, see core/csv) to the browser as a file download. */
+/** Hands CSV text (which carries its own byte-order mark, see core/io/csv) to the browser as a file download. */
 export function downloadCsv(fileName: string, csvText: string): void {
   downloadBlob(fileName, new Blob([csvText], { type: "text/csv;charset=utf-8" }));
 }

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record-columns";
+import type { RecordColumns } from "../../../core/record";
 import { formatCount, formatMs, formatPercent } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber, tickPercent } from "./chart-format";
 import { ChartFrame } from "./chart-frame";

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { recordsCsvHeader, recordsToCsv, recordToCsvLine, summaryToCsv } from "../../../core/csv";
+import { recordsCsvHeader, recordsToCsv, recordToCsvLine, summaryToCsv } from "../../../core/io";
 import type { RequestRecord } from "../../../core/record";
-import type { Scenario } from "../../../core/scenario";
+import { type Scenario, targetDisplayName } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
-import { targetDisplayName } from "../../../core/target-names";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text";
 import { getAppDb } from "../../../store/db";
 import { forEachRecordChunk } from "../../../store/queries";
 import { downloadBlob, downloadCsv, exportFileName } from "./download";

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { CartesianGrid, ErrorBar, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatChangeIn, unitSymbol } from "../../components/ui/format";
-import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/paired";
+import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/stats";
 import { describeComparison } from "../../../core/verdict";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";
 import { ChartFrame } from "./chart-frame";

@@ -1,6 +1,5 @@
 import { useMemo } from "react";
-import { measuredFigures, type MeasuringScenario } from "../../../core/measured-figures";
-import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
+import { measuredFigures, type MeasuringScenario, estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { LatencyPercentilesChart } from "./latency-percentiles-chart";

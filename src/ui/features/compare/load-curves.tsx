@@ -3,7 +3,7 @@
 // named in words under the charts (docs/metrics.md, "Load").
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
+import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import { formatMs } from "../../components/ui/format";

@@ -3,7 +3,7 @@
 // it, and the requests in flight during it (time-weighted).
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { timeSlices } from "../../../core/load/time-slices";
+import { timeSlices } from "../../../core/load";
 import type { RequestRecord } from "../../../core/record";
 import { axisLabel, tickNumber, tooltipMs } from "./chart-format";
 import { ChartLegend } from "./chart-parts";

@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import type { RequestRecord } from "../../../core/record";
-import { expandInputs } from "../../../core/inputs";
-import type { Scenario } from "../../../core/scenario";
+import { expandInputs, type Scenario } from "../../../core/scenario";
 import { attemptsByInput, failedCheckCounts, failedItsChecks } from "./input-outputs";
 import { inputViewOf } from "./outputs/input-view";
 import type { TargetInfo } from "./target-info";

@@ -1,7 +1,7 @@
-// Every pair of a run's targets compared on the paired metrics (core/paired.ts), computed once per set
+// Every pair of a run's targets compared on the paired metrics (core/stats/paired.ts), computed once per set
 // of records for the verdict panel, the pairwise matrix and the forest plot.
 import { useMemo } from "react";
-import { collectSamples, compareTargets, type Comparison } from "../../../core/paired";
+import { collectSamples, compareTargets, type Comparison } from "../../../core/stats";
 import type { RequestRecord } from "../../../core/record";
 
 /** null while the records are read. */

@@ -2,7 +2,7 @@
 // interval, the Holm-corrected p-value and the verdict in words, all from core (paired.ts, verdict.ts).
 import { Fragment } from "react";
 import { formatChangeIn, formatNumberIn } from "../../components/ui/format";
-import { PAIRED_METRICS, type Comparison } from "../../../core/paired";
+import { PAIRED_METRICS, type Comparison } from "../../../core/stats";
 import { describeComparison, favouredSide, formatPValue } from "../../../core/verdict";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { targetInfoById, type TargetInfo } from "./target-info";

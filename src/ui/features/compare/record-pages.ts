@@ -3,7 +3,7 @@
 // so a run of a million records never sits in the page as objects.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RequestRecord } from "../../../core/record";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text";
 import { getAppDb } from "../../../store/db";
 import { readRecordRange } from "../../../store/queries";
 

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { ERROR_KINDS, type ErrorKind, type RecordStatus, type RequestRecord } from "../../../core/record";
+import { ERROR_KINDS, type ErrorKind, type RecordStatus, type RequestRecord, firstStartMs, recordColumns, type RecordColumns } from "../../../core/record";
 import { FilterSelect } from "../../components/ui/filter-select";
 import { formatCount } from "../../components/ui/format";
 import { RECORD_COLUMNS, RecordRow } from "./record-row";
-import { firstStartMs, recordColumns, type RecordColumns } from "../../../core/record-columns";
 import { NO_FILTER, filterPositions, type ChecksOutcome, type RecordsFilter } from "./records-filter";
 import { inMemoryPages, useStoredRecordPages, type RecordPages } from "./record-pages";
 import { targetInfoById, type TargetInfo } from "./target-info";

@@ -1,7 +1,6 @@
 import { useDeferredValue, useMemo } from "react";
-import { measuredFigures } from "../../../core/measured-figures";
-import type { RequestRecord } from "../../../core/record";
-import { firstStartMs, type RecordColumns } from "../../../core/record-columns";
+import { measuredFigures } from "../../../core/metrics";
+import { type RequestRecord, firstStartMs, type RecordColumns } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import type { RecordsReadProgress } from "../../../store/queries";

@@ -1,5 +1,4 @@
-import type { RequestRecord } from "../../../core/record";
-import type { RecordColumns } from "../../../core/record-columns";
+import type { RequestRecord, RecordColumns } from "../../../core/record";
 import { formatCount } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import type { Scenario } from "../../../core/scenario";

@@ -1,12 +1,10 @@
 // Two runs side by side, per target: each change of the diff view with its interval (at Holm's level) and a verdict
-// from a test (core/run-changes.ts), so a move the data cannot tell from chance is never coloured.
+// from a test (core/verdict/run-changes.ts), so a move the data cannot tell from chance is never coloured.
 import { useMemo } from "react";
-import { collectSamples } from "../../../core/paired";
+import { collectSamples, type SummaryRow } from "../../../core/stats";
 import type { RequestRecord } from "../../../core/record";
-import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange } from "../../../core/run-changes";
+import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange, formatPValue } from "../../../core/verdict";
 import type { Scenario } from "../../../core/scenario";
-import type { SummaryRow } from "../../../core/stats";
-import { formatPValue } from "../../../core/verdict";
 import { formatChangeIn, formatPercentChange, formatValueIn } from "../../components/ui/format";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { describeTargets } from "./target-info";

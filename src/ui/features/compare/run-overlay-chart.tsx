@@ -1,7 +1,7 @@
 // Two runs' latency distributions drawn over each other, per target: the later run solid, the earlier dashed.
 import { useMemo } from "react";
 import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record-columns";
+import type { RecordColumns } from "../../../core/record";
 import { formatMs, formatPercent } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber, tickPercent } from "./chart-format";
 import { ChartFrame } from "./chart-frame";

@@ -9,8 +9,7 @@ import {
   useTable,
   type SortDirection,
 } from "@tanstack/react-table";
-import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../core/metrics";
-import type { MeasuredFigures } from "../../../core/measured-figures";
+import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric, type MeasuredFigures } from "../../../core/metrics";
 import type { SummaryRow } from "../../../core/stats";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { ColumnChooser, useColumnChoices } from "./column-chooser";

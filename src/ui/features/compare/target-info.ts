@@ -1,6 +1,5 @@
 // What the compare views need to show a target: its name for people and its stable colour.
-import type { Scenario } from "../../../core/scenario";
-import { targetDisplayName } from "../../../core/target-names";
+import { type Scenario, targetDisplayName } from "../../../core/scenario";
 import { targetColor } from "../../components/ui/target-colors";
 
 export interface TargetInfo {

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, ScatterChart, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record-columns";
+import type { RecordColumns } from "../../../core/record";
 import { ESTIMATED_EXPLANATION, ESTIMATED_MARK } from "../../../core/metrics";
 import { formatCount, formatMs } from "../../components/ui/format";
 import { axisLabel, niceTicks, tickNumber } from "./chart-format";

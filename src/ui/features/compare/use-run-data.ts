@@ -1,14 +1,13 @@
 // A stored run and its records. The run row is live (status changes show at once); the records are
 // read a chunk at a time, reporting progress, and again only when a running run ends, not on every
 // batch written. A failed read is an error state, never an endless "loading".
-// A run of more than LARGE_RUN_RECORDS is never read whole: its columns are (core/record-columns.ts),
+// A run of more than LARGE_RUN_RECORDS is never read whole: its columns are (core/record/record-columns.ts),
 // for the charts and the records table's filters, and the table reads the records in view a page at a time.
 import { useEffect, useState } from "react";
-import type { RequestRecord } from "../../../core/record";
-import { recordColumns, type RecordColumns } from "../../../core/record-columns";
+import { type RequestRecord, recordColumns, type RecordColumns } from "../../../core/record";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { countRecords, getRun, readRecordColumns, recordsOfRun, type RecordsReadProgress } from "../../../store/queries";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text";
 import { useLiveRead } from "../../lib/use-live-read";
 import { LARGE_RUN_RECORDS } from "./large-run";
 

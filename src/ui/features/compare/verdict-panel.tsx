@@ -1,7 +1,7 @@
 // The top of the Compare page: for each objective the best target, or the group tied for best, in plain
 // words; then every pair in a matrix and a forest plot, one click away.
 import { useDeferredValue, useMemo, useState } from "react";
-import { measuredFigures } from "../../../core/measured-figures";
+import { measuredFigures } from "../../../core/metrics";
 import type { RequestRecord } from "../../../core/record";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";

@@ -1,7 +1,7 @@
 // The dataset worker behind two promises. Where no Worker exists (happy-dom in tests) the same pure functions
 // run in place. A worker that fails or takes too long is stopped and said so.
 import type { DatasetFormat, DatasetParseResult } from "../../../core/datasets";
-import type { TemplateCheck } from "../../../core/template-preview";
+import type { TemplateCheck } from "../../../core/template";
 import type { DatasetWorkerRequest } from "./dataset.worker";
 
 /** Past the template's own time limit (3 s), so its clearer message comes first when it can. */
@@ -31,7 +31,7 @@ export function parseDatasetOffThread(text: string, format: DatasetFormat): Prom
 }
 
 export function checkTemplateOffThread(source: string, rows: Record<string, unknown>[]): Promise<TemplateCheck> {
-  if (typeof Worker === "undefined") return import("../../../core/template-preview").then((preview) => preview.checkTemplateRows(source, rows));
+  if (typeof Worker === "undefined") return import("../../../core/template/template-preview").then((preview) => preview.checkTemplateRows(source, rows));
   return inWorker<TemplateCheck>({ kind: "check", source, rows }, (why) => ({
     syntax: null,
     rowErrors: [],

@@ -4,9 +4,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import type { DatasetRow } from "../../../core/datasets";
 import type { ScenarioError } from "../../../core/scenario";
-import type { TemplateCheck } from "../../../core/template-preview";
-import { formatTemplateError, parseTemplateWithPosition } from "../../../core/template-errors";
-import { templateVariables } from "../../../core/template-variables";
+import { type TemplateCheck, formatTemplateError, parseTemplateWithPosition, templateVariables } from "../../../core/template";
 import { DatasetImport } from "./dataset-import";
 import { checkTemplateOffThread } from "./off-thread";
 import { TemplateField } from "./template-field";

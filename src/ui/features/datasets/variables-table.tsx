@@ -3,8 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useId, useMemo, useRef, useState } from "react";
 import type { DatasetRow } from "../../../core/datasets";
-import { renderRow } from "../../../core/template-preview";
-import { formatTemplateError, type parseTemplateWithPosition } from "../../../core/template-errors";
+import { renderRow, formatTemplateError, type parseTemplateWithPosition } from "../../../core/template";
 import { cellText } from "./template-inputs-value";
 
 type ParsedTemplate = Extract<ReturnType<typeof parseTemplateWithPosition>, { ok: true }>["template"];

@@ -1,6 +1,6 @@
 // Reads and writes one field of a draft scenario (plain JSON, as the user wrote it) by its path, without
 // touching anything else: the form edits the same object the JSON view shows, so nothing is lost either way.
-import { formatPath } from "../../../core/field-path";
+import { formatPath } from "../../../core/text/field-path";
 
 export type FieldPath = readonly (string | number)[];
 

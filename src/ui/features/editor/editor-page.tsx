@@ -1,7 +1,7 @@
 // The scenario editor: a form and the raw JSON of the same scenario, side by side and in sync both ways,
 // checked as you type; Save stores it, Save and run stores it and starts its run.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text";
 import { getAppDb } from "../../../store/db";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";

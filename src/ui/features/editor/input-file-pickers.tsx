@@ -2,10 +2,10 @@
 // classify): the bytes go to this browser's blobs table, named by their hash, and the input refers to them
 // as "sha256:<hash>", so every run and replay of the scenario sends exactly these bytes.
 import { useId, useState } from "react";
-import { isInputFileRef } from "../../../core/tasks/task-io";
+import { isInputFileRef } from "../../../core/tasks";
 import { getAppDb } from "../../../store/db";
 import { putInputFile } from "../../../store/blobs";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text";
 import { useEditor } from "./editor-context";
 
 type Path = readonly (string | number)[];

@@ -2,7 +2,7 @@
 // the user's while it does not parse; once it parses, the value goes into the draft. A change made
 // elsewhere (the form, or the JSON view) rewrites the text.
 import { useState, type ReactNode } from "react";
-import { formatJsonSyntaxError, parseJsonText } from "../../../core/json-text";
+import { formatJsonSyntaxError, parseJsonText } from "../../../core/text";
 import { fieldId, getAt, type FieldPath } from "./draft-paths";
 import { useEditor, useFieldErrors } from "./editor-context";
 import { FieldErrors } from "./field-errors";
@@ -43,7 +43,7 @@ export function JsonField({ path, label, hint, rows = 4, accept, className }: Js
     }
     const json = parseJsonText(next);
     if (!json.ok) {
-      // The place as the command line names it in a file (core/json-text.ts), whatever this browser's wording.
+      // The place as the command line names it in a file (core/text/json-text.ts), whatever this browser's wording.
       setSyntaxError(`not valid JSON: ${formatJsonSyntaxError(json.error)}`);
       setTyped({ text: next, forValue: canonical });
       return;

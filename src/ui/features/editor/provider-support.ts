@@ -2,8 +2,7 @@
 // (providerTaskSupport: the inference library's own helpers), and an endpoint for any task ProviderBench
 // runs (each task has its route on an endpoint). Loaded with the editor, never on the first screen.
 import { INFERENCE_PROVIDERS, type InferenceProvider } from "@huggingface/inference";
-import { findTaskDefinition } from "../../../core/tasks";
-import { providerTaskSupport } from "../../../core/tasks/provider-support";
+import { findTaskDefinition, providerTaskSupport } from "../../../core/tasks";
 
 export const PROVIDER_CHOICES: readonly (InferenceProvider | "auto")[] = ["auto", ...INFERENCE_PROVIDERS];
 

@@ -1,7 +1,7 @@
 // Beside a trend chart: its change points in words — target, metric, the first run after the change
 // (a link to it), the medians before and after with their 95% intervals, and the test's p-value.
-import type { MedianInterval } from "../../../core/change-points/series";
-import { formatValueIn, type Unit } from "../../../core/format";
+import type { MedianInterval } from "../../../core/change-points";
+import { formatValueIn, type Unit } from "../../../core/text";
 import { TargetSwatch } from "../../components/ui/target-swatch";
 import { routes } from "../../lib/hash-route";
 import type { TrendChangeView, TrendRunLabel } from "./trends-data";

@@ -4,7 +4,7 @@ import type { Scenario } from "../../../core/scenario";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
-import { describeError } from "../../../core/describe-error";
+import { describeError } from "../../../core/text";
 import { useLiveRead } from "../../lib/use-live-read";
 import { FAILED_REQUESTS, HISTORY_COLUMNS, HistoryRow, P50_LATENCY, REQUESTS } from "./history-row";
 import { HistoryViews } from "./history-views";

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { metricById } from "../../../core/metrics";
-import type { Scenario } from "../../../core/scenario";
-import { resumeRefusal } from "../../../core/resume-plan";
+import { type Scenario, targetDisplayName } from "../../../core/scenario";
+import { resumeRefusal } from "../../../core/run";
 import type { SummaryRow } from "../../../core/stats";
-import { targetDisplayName } from "../../../core/target-names";
 import type { StoredRun } from "../../../store/db";
 import { isReplayable } from "../../../store/run-bundle";
 import { RunOriginTag } from "../../components/run-origin";

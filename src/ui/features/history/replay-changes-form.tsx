@@ -1,9 +1,7 @@
 // Replay with changes: the run's scenario with some of its targets, added ones, other repetitions or
 // concurrency; the replay is a new run linked to this one (replayOfRunId), so the two compare.
 import { useId, useState, type FormEvent } from "react";
-import { scenarioWithChanges } from "../../../core/replay-changes";
-import type { Scenario, ScenarioError } from "../../../core/scenario";
-import { targetDisplayName } from "../../../core/target-names";
+import { scenarioWithChanges, type Scenario, type ScenarioError, targetDisplayName } from "../../../core/scenario";
 import type { StoredRun } from "../../../store/db";
 import { Notice } from "../../components/ui/notice";
 

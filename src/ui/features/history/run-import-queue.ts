@@ -1,7 +1,7 @@
 // Importing many run files (a folder of nightly bundles): one at a time, in name order, each in its own
 // import, so a bad file is reported by name and the others go on; what was stored stays stored.
-import { describeError } from "../../../core/describe-error";
-import { NotARunFile } from "../../../core/imports/run-file";
+import { describeError } from "../../../core/text";
+import { NotARunFile } from "../../../core/io/imports";
 
 /** What became of one file; `notARun`: a file of ours that is not a run (the nightly script's summary), left out rather than refused. */
 export type FileOutcome<T> = { fileName: string; ok: true; value: T } | { fileName: string; ok: false; message: string; notARun?: true };

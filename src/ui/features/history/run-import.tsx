@@ -1,11 +1,11 @@
 // Import runs into History: file pickers (several files, or a folder) and a drop zone for run bundles, the
 // command line's --jsonl records files, vLLM, AIPerf and GuideLLM per-request exports, and Artillery's report
-// (core/imports/run-file.ts tells them apart). Files are imported one at a time (run-import-queue.ts) with
+// (core/io/imports/run-file.ts tells them apart). Files are imported one at a time (run-import-queue.ts) with
 // progress; a broken file is refused with the line and field, nothing of it is kept, and the rest go on.
 import { useId, useState, type DragEvent } from "react";
 import { version as appVersion } from "../../../../package.json";
-import { toolName } from "../../../core/bundle/origin";
-import { describeRecordsReport } from "../../../core/records-filter";
+import { toolName } from "../../../core/io/bundle";
+import { describeRecordsReport } from "../../../core/io";
 import { getAppDb } from "../../../store/db";
 import { importRunFile } from "../../../store/run-bundle";
 import { Notice } from "../../components/ui/notice";

@@ -6,7 +6,7 @@
 import { max, min } from "d3-array";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { CartesianGrid, ErrorBar, Line, LineChart, ReferenceLine, XAxis, YAxis } from "recharts";
-import { formatNumberIn, formatValueIn, unitSymbol } from "../../../core/format";
+import { formatNumberIn, formatValueIn, unitSymbol } from "../../../core/text";
 import { routes } from "../../lib/hash-route";
 import { axisLabel, ChartFrame, ChartLegend, niceTicks, type LegendItem } from "../compare";
 import type { TrendChartData, TrendChartLine, TrendChartPoint, TrendRunLabel } from "./trends-data";

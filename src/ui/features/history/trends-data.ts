@@ -2,11 +2,10 @@
 // trend metric, a line per target with each run's value and interval from its stored summary, and the
 // change points core/change-points/trend.ts finds, each tied to its target and to the first run after it.
 // No metric is computed here: values, intervals and change points all come from core.
-import { originLabel } from "../../../core/bundle/origin";
-import { buildTrend, TREND_METRICS, type TrendChangePoint, type TrendMetric } from "../../../core/change-points/trend";
-import type { MedianInterval } from "../../../core/change-points/series";
+import { originLabel } from "../../../core/io/bundle";
+import { buildTrend, TREND_METRICS, type TrendChangePoint, type TrendMetric, type MedianInterval } from "../../../core/change-points";
 import type { SummaryRow } from "../../../core/stats";
-import { targetDisplayName } from "../../../core/target-names";
+import { targetDisplayName } from "../../../core/scenario";
 import type { StoredRun } from "../../../store/db";
 import { targetColor } from "../../components/ui/target-colors";
 

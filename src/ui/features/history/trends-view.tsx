@@ -4,8 +4,8 @@
 // the runs' stored summaries: a run without a current one gets it computed once and stored, so the next
 // visit reads no record.
 import { useEffect, useId, useMemo } from "react";
-import { runSeries, type RunSeries } from "../../../core/change-points/run-series";
-import { describeError } from "../../../core/describe-error";
+import { runSeries, type RunSeries } from "../../../core/change-points";
+import { describeError } from "../../../core/text";
 import { getAppDb, type StoredRun } from "../../../store/db";
 import { listRuns } from "../../../store/queries";
 import { currentSummary, summaryOfRun } from "../../../store/run-summary";

@@ -4,7 +4,7 @@ import {
   BROWSER_HTTP1_CONNECTIONS_PER_HOST,
   type ObservedQueueing,
   type OriginLoad,
-} from "../../../core/connection-limits";
+} from "../../../core/run";
 import { formatCount, formatMs } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 

@@ -6,7 +6,7 @@ import {
   plannedLoadPerOrigin,
   type ObservedQueueing,
   type ResourceTimingSample,
-} from "../../../core/connection-limits";
+} from "../../../core/run/connection-limits";
 import type { RunController } from "../../../session/run-controller";
 
 export interface RunQueueing {

@@ -4,11 +4,10 @@ import { version as reactVersion } from "react";
 import Dexie from "dexie";
 import { version as appVersion } from "../../../../package.json";
 import { getAppDb } from "../../../store/db";
-import { readEndpointKeys, readHfToken } from "../settings";
-import { resolveSandboxUrl } from "../settings";
+import { readEndpointKeys, readHfToken, resolveSandboxUrl } from "../settings";
 import { readBundledAsset } from "../scenarios";
 import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
-import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/sandbox-url";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/endpoints/sandbox-url";
 import { createRunController, type RunController } from "../../../session/run-controller";
 
 export const RUN_LOCK_PREFIX = "providerbench-run:";

@@ -1,17 +1,13 @@
 // The run page: what the scenario will do, the Run and Abort buttons, and the run as it happens.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import { originsOverBrowserLimit, plannedLoadPerOrigin } from "../../../core/connection-limits";
-import { expandInputs } from "../../../core/inputs";
-import { countPlannedRequests } from "../../../core/runner";
-import type { Scenario } from "../../../core/scenario";
-import { targetsNeedingToken } from "../../../core/targets";
+import { originsOverBrowserLimit, plannedLoadPerOrigin, countPlannedRequests, targetsNeedingToken } from "../../../core/run";
+import { expandInputs, type Scenario } from "../../../core/scenario";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Notice } from "../../components/ui/notice";
 import { navigate, routes } from "../../lib/hash-route";
 import { LiveSummary } from "../compare";
-import { resolveSandboxUrl } from "../settings";
-import { hasHfToken, subscribeToSettings } from "../settings";
+import { resolveSandboxUrl, hasHfToken, subscribeToSettings } from "../settings";
 import { ConnectionLimitWarning } from "./connection-limit-warning";
 import { RunProblemNotice } from "./run-problem-notice";
 import { RunProgress } from "./run-progress";

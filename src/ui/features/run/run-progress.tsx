@@ -1,8 +1,8 @@
 // Where a run stands: done of planned, failed/retried/aborted requests (as the summary counts them),
 // in flight, elapsed time and an estimate of what is left.
 import { METRICS } from "../../../core/metrics";
-import type { RequestOutcomes } from "../../../core/request-outcomes";
-import type { RunProgress as Progress } from "../../../core/runner";
+import type { RequestOutcomes } from "../../../core/stats";
+import type { RunProgress as Progress } from "../../../core/run";
 import { formatCount, formatDuration } from "../../components/ui/format";
 import { ProgressBar } from "../../components/ui/progress-bar";
 

@@ -2,8 +2,8 @@
 // (scripts/bundled-scenarios-plugin.ts), not their templates: the first screen carries neither zod nor a
 // template engine; a run checks its inputs before it starts.
 import shippedFiles from "virtual:bundled-scenarios";
-import type { Scenario, ScenarioError } from "../../../core/scenario";
-import { isProviderTarget } from "../../../core/scenario-target";
+import type { Scenario, ScenarioError } from "../../../core/scenario/types";
+import { isProviderTarget } from "../../../core/scenario/scenario-target";
 
 export interface BundledScenario {
   /** `bundled:<file name without .json>`: stable across releases, used in links and run rows. */

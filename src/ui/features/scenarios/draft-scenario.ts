@@ -1,7 +1,7 @@
 // The scenario a share link opened: an unsaved draft the Run page can run by its key, kept in this tab's
 // sessionStorage (as the editor keeps its drafts) so a reload of the Run page does not lose it. Nothing
 // is stored in the database until the person saves it.
-import type { Scenario } from "../../../core/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 
 export const DRAFT_KEY = "draft:shared";
 const STORAGE_KEY = "providerbench:shared-draft";
@@ -27,7 +27,7 @@ export async function draftScenario(): Promise<Scenario | null> {
   try {
     const text = sessionStorage.getItem(STORAGE_KEY);
     if (text === null) return null;
-    const { checkScenarioShape } = await import("../../../core/scenario");
+    const { checkScenarioShape } = await import("../../../core/scenario/scenario");
     const checked = checkScenarioShape(JSON.parse(text));
     draft = checked.ok ? checked.scenario : null;
   } catch {

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { describeError } from "../../../core/describe-error";
-import type { Scenario } from "../../../core/scenario";
+import { describeError } from "../../../core/text/describe-error";
+import type { Scenario } from "../../../core/scenario/types";
 import { Notice } from "../../components/ui/notice";
 import { downloadScenario } from "./scenario-export";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Scenario, ScenarioError } from "../../../core/scenario";
-import { isProviderTarget } from "../../../core/scenario-target";
+import type { Scenario, ScenarioError } from "../../../core/scenario/types";
+import { isProviderTarget } from "../../../core/scenario/scenario-target";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Badge } from "../../components/ui/badge";
 import { routes } from "../../lib/hash-route";
@@ -32,7 +32,7 @@ export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName,
     );
   }
   // The rule of targetsNeedingToken (provider targets need a token), applied here without importing
-  // core/targets: that module brings the whole inference client into the first screen's bundle.
+  // core/run/targets: that module brings the whole inference client into the first screen's bundle.
   const needsToken = scenario.targets.some(isProviderTarget);
   return (
     <article className="card scenario-card" aria-labelledby={headingId} data-scenario-key={scenarioKey}>

@@ -1,4 +1,4 @@
-import type { ScenarioError } from "../../../core/scenario";
+import type { ScenarioError } from "../../../core/scenario/types";
 
 /** Validation errors, each with the path of the field it is about. */
 export function ScenarioErrorList({ errors }: { errors: ScenarioError[] }) {

@@ -1,7 +1,7 @@
 // A scenario leaving the browser, as a file or a link. Both go through shareableScenarioText: no field of
 // a scenario holds a key, and one pasted into a name or prompt stops the export instead of travelling.
-import { encodeSharePayload, shareableScenarioText } from "../../../core/scenario-share";
-import type { Scenario } from "../../../core/scenario";
+import { encodeSharePayload, shareableScenarioText } from "../../../core/scenario/scenario-share";
+import type { Scenario } from "../../../core/scenario/types";
 import { readEndpointKeys, readHfToken } from "../settings";
 
 /** The keys this browser holds, which must never leave it inside a scenario. */

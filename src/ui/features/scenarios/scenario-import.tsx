@@ -1,7 +1,7 @@
 // Adds a scenario from a JSON file (chosen or dropped) or pasted text; it is stored only once it validates.
 import { useId, useState, type ChangeEvent, type DragEvent } from "react";
-import { describeError } from "../../../core/describe-error";
-import type { Scenario, ScenarioError } from "../../../core/scenario";
+import { describeError } from "../../../core/text/describe-error";
+import type { Scenario, ScenarioError } from "../../../core/scenario/types";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
 import { ScenarioErrorList } from "./scenario-error-list";

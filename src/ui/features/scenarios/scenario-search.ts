@@ -1,6 +1,6 @@
 // The Scenarios page's search: a scenario matches when every word of the query is in its name,
 // description, task or one of its targets (id, label, provider, model, endpoint).
-import type { Scenario } from "../../../core/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 
 export function matchesSearch(scenario: Scenario, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);

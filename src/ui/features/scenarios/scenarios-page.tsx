@@ -2,8 +2,8 @@
 // duplicate, export, share, delete with undo), a search over both, a way to add more, and the draft a
 // share link opened.
 import { useId, useState } from "react";
-import { describeError } from "../../../core/describe-error";
-import type { Scenario } from "../../../core/scenario";
+import { describeError } from "../../../core/text/describe-error";
+import type { Scenario } from "../../../core/scenario/types";
 import { getAppDb, type StoredScenario } from "../../../store/db";
 import { deleteSavedScenario, listSavedScenarios, renameSavedScenario, restoreSavedScenario, saveScenario } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";

@@ -1,7 +1,7 @@
 // Makes a scenario's share link, copies it when the browser allows, and always shows it to copy by hand.
 import { useId, useState } from "react";
-import { describeError } from "../../../core/describe-error";
-import type { Scenario } from "../../../core/scenario";
+import { describeError } from "../../../core/text/describe-error";
+import type { Scenario } from "../../../core/scenario/types";
 import { Notice } from "../../components/ui/notice";
 import { shareLink } from "./scenario-export";
 

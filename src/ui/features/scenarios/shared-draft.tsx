@@ -2,9 +2,9 @@
 // page's thread), shown as an unsaved draft to look over first (whose endpoints it calls), then run, save,
 // or open in the editor as one of its drafts. Nothing is stored until Save.
 import { useEffect, useState } from "react";
-import { describeError } from "../../../core/describe-error";
-import type { Scenario, ScenarioError } from "../../../core/scenario";
-import { decodeSharePayload } from "../../../core/scenario-share";
+import { describeError } from "../../../core/text/describe-error";
+import type { Scenario, ScenarioError } from "../../../core/scenario/types";
+import { decodeSharePayload } from "../../../core/scenario/scenario-share";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { openDraftInEditor } from "../editor";
 import { Notice } from "../../components/ui/notice";

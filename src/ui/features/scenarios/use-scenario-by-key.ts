@@ -1,5 +1,5 @@
 // Looks up a scenario by its key: `bundled:<file>`, `saved:<id>` or the shared draft (`draft:shared`).
-import type { Scenario } from "../../../core/scenario";
+import type { Scenario } from "../../../core/scenario/types";
 import { getAppDb } from "../../../store/db";
 import { getSavedScenario } from "../../../store/queries";
 import { useLiveRead } from "../../lib/use-live-read";

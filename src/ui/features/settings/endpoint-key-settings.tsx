@@ -2,7 +2,7 @@
 // once, shown masked, removable. A key is sent only to its own origin, never across a redirect to
 // another one, and never exported, stored with a run, or put in a scenario or an address.
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
-import { endpointOrigin } from "../../../core/endpoint-origin";
+import { endpointOrigin } from "../../../core/endpoints";
 import { maskToken, readEndpointKeys, removeEndpointKey, saveEndpointKey, subscribeToSettings } from "./settings-storage";
 
 export function EndpointKeySettings() {

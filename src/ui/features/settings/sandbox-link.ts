@@ -1,7 +1,7 @@
 // A `?sandbox=<url>` link proposes where sandbox requests (and the prompts in them) go. It is a proposal,
 // never a silent change: the address is taken off the page, and Settings change only when the user accepts
 // it in the notice (sandbox-link-notice.tsx). A link that names the sandbox already in use asks nothing.
-import { normalizeHttpUrl } from "../../../core/http-url";
+import { normalizeHttpUrl } from "../../../core/endpoints/http-url";
 import { resolveSandboxUrl } from "./sandbox-url";
 import { saveSandboxUrl } from "./settings-storage";
 

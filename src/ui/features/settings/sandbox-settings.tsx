@@ -1,7 +1,7 @@
 // Where the sandbox providers answer, and a button to check that they do.
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Notice } from "../../components/ui/notice";
-import { isSandboxUp, normalizeSandboxUrl } from "../../../core/sandbox-health";
+import { isSandboxUp, normalizeSandboxUrl } from "../../../core/run";
 import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "./sandbox-url";
 import { readSavedSandboxUrl, saveSandboxUrl, subscribeToSettings } from "./settings-storage";
 

@@ -75,7 +75,7 @@ export function saveSandboxUrl(url: string | null): void {
 }
 
 // Endpoint keys: one per endpoint origin (`http://127.0.0.1:8000`), kept like the token, sent only to that
-// origin (core/auth-headers.ts). The stored text is cached, so useSyncExternalStore gets the same object.
+// origin (core/run/auth-headers.ts). The stored text is cached, so useSyncExternalStore gets the same object.
 let endpointKeysCache: { text: string | null; keys: Readonly<Record<string, string>> } = { text: null, keys: {} };
 
 export function readEndpointKeys(): Readonly<Record<string, string>> {

@@ -1,7 +1,6 @@
 // Agreement across targets for the same input (core/agreement): one matrix per measure of the run's task.
 import { useMemo } from "react";
-import { AgreementAccumulator, type MeasureAgreement } from "../../../../core/agreement/pairs";
-import { agreementMeasures } from "../../../../core/agreement/measures";
+import { AgreementAccumulator, type MeasureAgreement, agreementMeasures } from "../../../../core/agreement";
 import type { RequestRecord } from "../../../../core/record";
 import { formatValueIn, MISSING } from "../../../components/ui/format";
 import { TargetSwatch } from "../../../components/ui/target-swatch";

@@ -1,4 +1,4 @@
-import type { Answer } from "../../../../core/outputs/read-output";
+import type { Answer } from "../../../../core/outputs";
 import { formatScore } from "./score-text";
 import "./outputs.css";
 

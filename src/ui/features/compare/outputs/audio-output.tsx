@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { BlobRef } from "../../../../core/tasks/output-value";
+import type { BlobRef } from "../../../../core/tasks";
 import { formatBytes, formatSeconds } from "./media-facts";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";

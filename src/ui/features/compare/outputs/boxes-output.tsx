@@ -1,5 +1,5 @@
-import type { DetectedBox } from "../../../../core/outputs/read-output";
-import type { BlobRef } from "../../../../core/tasks/output-value";
+import type { DetectedBox } from "../../../../core/outputs";
+import type { BlobRef } from "../../../../core/tasks";
 import { InputImage, type ImageSize } from "./input-image";
 import { formatScore } from "./score-text";
 import "./outputs.css";

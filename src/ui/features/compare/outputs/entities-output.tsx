@@ -1,4 +1,4 @@
-import type { Entity } from "../../../../core/outputs/read-output";
+import type { Entity } from "../../../../core/outputs";
 import { formatScore } from "./score-text";
 import "./outputs.css";
 

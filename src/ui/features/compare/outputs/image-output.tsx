@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatBytes } from "./media-facts";
-import type { BlobRef } from "../../../../core/tasks/output-value";
+import type { BlobRef } from "../../../../core/tasks";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";
 

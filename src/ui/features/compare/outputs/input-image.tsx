@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { BlobRef } from "../../../../core/tasks/output-value";
+import type { BlobRef } from "../../../../core/tasks";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";
 

@@ -1,6 +1,6 @@
 // What the output views need to know of the input an output answers: its text (entities are marked in
 // it), its context (an answer's span is marked in it) and its image (boxes and masks are drawn over it).
-import type { BlobRef } from "../../../../core/tasks/output-value";
+import type { BlobRef } from "../../../../core/tasks";
 
 export interface InputView {
   text: string | null;

@@ -1,4 +1,4 @@
-import type { ScoredLabel } from "../../../../core/outputs/read-output";
+import type { ScoredLabel } from "../../../../core/outputs";
 import { barShare, formatScore } from "./score-text";
 import "./outputs.css";
 

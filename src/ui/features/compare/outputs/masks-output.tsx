@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { Segment } from "../../../../core/outputs/read-output";
-import type { BlobRef } from "../../../../core/tasks/output-value";
+import type { Segment } from "../../../../core/outputs";
+import type { BlobRef } from "../../../../core/tasks";
 import { InputImage } from "./input-image";
 import { formatScore } from "./score-text";
 import "./outputs.css";

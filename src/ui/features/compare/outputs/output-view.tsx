@@ -1,6 +1,5 @@
 // One record's output, drawn the way its task's output kind needs (core/outputs/output-kind.ts).
-import { outputKindOf } from "../../../../core/outputs/output-kind";
-import { readAnswer, readBlobRef, readBoxes, readEntities, readLabels, readOutputText, readSegments, readSimilarities, readVector } from "../../../../core/outputs/read-output";
+import { outputKindOf, readAnswer, readBlobRef, readBoxes, readEntities, readLabels, readOutputText, readSegments, readSimilarities, readVector } from "../../../../core/outputs";
 import type { RequestRecord } from "../../../../core/record";
 import { AnswerOutput } from "./answer-output";
 import { AudioOutput } from "./audio-output";

@@ -1,6 +1,6 @@
 // An object URL for a blob reference's bytes, revoked when the view lets go of it.
 import { useEffect, useState } from "react";
-import type { BlobRef } from "../../../../core/tasks/output-value";
+import type { BlobRef } from "../../../../core/tasks";
 import { useBlobLoader } from "./blob-source";
 
 export type BlobUrlState = { state: "loading" } | { state: "missing" } | { state: "error"; message: string } | { state: "ready"; url: string };

@@ -1,4 +1,4 @@
-import { vectorNorm, type VectorOutput } from "../../../../core/outputs/read-output";
+import { vectorNorm, type VectorOutput } from "../../../../core/outputs";
 import "./outputs.css";
 
 const FIRST_VALUES = 8;

@@ -1,0 +1,134 @@
+// The run bundle (`.pbrun.json.gz`): one run in one file, to move it between machines and browsers. The
+// gzip holds one JSON document laid out one record per line, so it is written and read a line at a time
+// (a million records never sit in memory as one string) and is still plain JSON to any other tool:
+//
+//   {"format":"providerbench-run-bundle","formatVersion":1,"run":{…},"records":[
+//   {record},
+//   …
+//   {record}
+//   ],"tail":{…}}
+//
+// `run` is what is known when the run starts (scenario snapshot, versions, origin); `tail` what is known
+// when it ends (status, end time, record count, binary outputs). docs/architecture.md describes each field.
+import { z } from "zod";
+import { checkScenarioShape, type Scenario } from "../../scenario";
+import { formatPath } from "../../text";
+import { RUN_TOOLS, type RunOrigin } from "./origin";
+
+export const BUNDLE_FORMAT = "providerbench-run-bundle";
+/** Bumped when a reader of the previous version could misread a new file; readers refuse newer versions by name. */
+export const BUNDLE_FORMAT_VERSION = 1;
+export const BUNDLE_FILE_SUFFIX = ".pbrun.json.gz";
+
+/**
+ * Binary outputs (a record's output "blob:<id>") travel as metadata; their bytes only when at most this
+ * big, base64 in the tail: small images or audio clips come along, large ones would swell every bundle.
+ */
+export const INLINE_BLOB_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The inline bytes of one bundle together: the tail is one line, which readers bound (RUN_FILE_LIMITS:
+ * 256 Mi characters), so at most 96 MiB (128 Mi characters of base64) travel; later ones as metadata.
+ */
+export const INLINE_BLOBS_TOTAL_LIMIT_BYTES = 96 * 1024 * 1024;
+
+/** Decides, blob by blob in the order given, which travel inline: each small enough, all within the total. */
+export function inlineBlobBudget(): (sizeBytes: number) => boolean {
+  let inlineBytes = 0;
+  return (sizeBytes) => {
+    if (sizeBytes > INLINE_BLOB_LIMIT_BYTES || inlineBytes + sizeBytes > INLINE_BLOBS_TOTAL_LIMIT_BYTES) return false;
+    inlineBytes += sizeBytes;
+    return true;
+  };
+}
+
+export const BUNDLE_RUN_STATUSES = ["completed", "aborted", "interrupted", "failed"] as const;
+export type BundleRunStatus = (typeof BUNDLE_RUN_STATUSES)[number];
+
+export interface BundleRun {
+  id: string;
+  scenarioName: string;
+  /** The scenario exactly as it ran, defaults applied. */
+  scenario: Scenario;
+  /** Wall clock when the run started, epoch ms. */
+  startedAt: number;
+  /** Requests the plan held (warm-ups included, retries not). */
+  planned: number;
+  appVersion: string;
+  libraryVersions: Record<string, string>;
+  origin: RunOrigin;
+  replayOfRunId: string | null;
+}
+
+export interface BundleBlob {
+  id: string;
+  mimeType: string;
+  sizeBytes: number;
+  /** The bytes, base64, when sizeBytes ≤ INLINE_BLOB_LIMIT_BYTES; else null (metadata only). */
+  base64: string | null;
+}
+
+export interface BundleTail {
+  status: BundleRunStatus;
+  /** Wall clock when the run ended, epoch ms; null when it never finished (interrupted). */
+  finishedAt: number | null;
+  errorMessage: string | null;
+  /** How many record lines the file holds: a file cut short is told apart from a short run. */
+  recordCount: number;
+  blobs: BundleBlob[];
+}
+
+export const originSchema = z.strictObject({
+  label: z.string().min(1).max(200).nullable(),
+  tool: z.enum(RUN_TOOLS),
+  toolVersion: z.string().max(200).nullable(),
+  host: z.string().max(255).nullable(),
+  userAgent: z.string().max(1000).nullable(),
+}) satisfies z.ZodType<RunOrigin>;
+
+const epochMs = z.number().finite().nonnegative();
+
+/** The scenario is checked by the scenario's own rules, its errors reported under `run.scenario`. */
+const scenarioSnapshotSchema = z.unknown().transform((value, context) => {
+  const checked = checkScenarioShape(value);
+  if (checked.ok) return checked.scenario;
+  for (const error of checked.errors) context.addIssue({ code: "custom", message: error.path ? `${error.path}: ${error.message}` : error.message });
+  return z.NEVER;
+});
+
+export const bundleRunSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  scenarioName: z.string(),
+  scenario: scenarioSnapshotSchema,
+  startedAt: epochMs,
+  planned: z.number().int().nonnegative(),
+  appVersion: z.string(),
+  libraryVersions: z.record(z.string(), z.string()),
+  origin: originSchema,
+  replayOfRunId: z.string().nullable(),
+});
+
+export const bundleTailSchema = z.strictObject({
+  status: z.enum(BUNDLE_RUN_STATUSES),
+  finishedAt: epochMs.nullable(),
+  errorMessage: z.string().nullable(),
+  recordCount: z.number().int().nonnegative(),
+  blobs: z.array(
+    z.strictObject({
+      id: z.string().min(1),
+      mimeType: z.string(),
+      sizeBytes: z.number().int().nonnegative(),
+      base64: z.string().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<BundleTail>;
+
+/** `run.scenario: targets[0].id: required`: the first problem, named by its path under `prefix`. */
+export function firstIssue(error: z.ZodError, prefix: string): string {
+  const issue = error.issues[0]!;
+  const unknownKey = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
+  const path = formatPath([...issue.path, ...(unknownKey !== undefined ? [unknownKey] : [])]);
+  const field = [prefix, path].filter((part) => part !== "").join(".");
+  const message = unknownKey !== undefined ? "unknown field" : issue.message;
+  return field === "" ? message : `${field}: ${message}`;
+}

@@ -1,0 +1,12 @@
+// The load room: load models (docs/metrics.md, "Load"): stages and sweeps, arrivals, the pacer, admission,
+// per-stage summaries, load points and saturation.
+export * from "./admission";
+export * from "./arrivals";
+export * from "./curves";
+export * from "./load-points";
+export * from "./pacer";
+export * from "./provider-time";
+export * from "./saturation";
+export * from "./stage-summaries";
+export * from "./stages";
+export * from "./time-slices";

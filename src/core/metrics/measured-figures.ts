@@ -1,0 +1,35 @@
+// What one run measures: its task's figures (the task's own file says which) and what its scenario asks
+// for (a stream, prices, checks, an SLO, an open loop). The default columns of every table (the compare
+// table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
+// its real-time factor and no run opens on a column that is "—" for every target.
+import type { Scenario } from "../scenario";
+import { findTaskDefinition, type TaskFigure } from "../tasks";
+
+export type MeasuredFigure =
+  | TaskFigure
+  /** Time to first token and the stream's shape: a task that streams, run with `run.stream`. */
+  | "firstToken"
+  /** The scenario's checks (expectations): a pass rate. */
+  | "checks"
+  /** A price on at least one target: cost per request, per 1,000 requests, for the run. */
+  | "cost"
+  /** The scenario's service-level objective: SLO attainment and goodput. */
+  | "slo"
+  /** An open loop, whose arrivals the client may drop when a target's queue is full. */
+  | "openLoop";
+
+export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
+
+/** The parts of a scenario that decide what its runs measure. */
+export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo">;
+
+export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
+  const task = findTaskDefinition(scenario.task);
+  const figures = new Set<MeasuredFigure>(task?.figures ?? []);
+  if (task?.streams === true && scenario.run.stream) figures.add("firstToken");
+  if ((scenario.expectations ?? []).length > 0) figures.add("checks");
+  if (scenario.targets.some((target) => target.price !== undefined)) figures.add("cost");
+  if (scenario.slo !== undefined) figures.add("slo");
+  if (scenario.run.load?.mode === "open") figures.add("openLoop");
+  return figures;
+}

@@ -1,0 +1,36 @@
+// The words a metric is described in: where it is shown, which way is better, what it is about, which
+// statistic of a distribution. No summary row in them, so what the summary itself computes (the agreement
+// measures, agreement/measures.ts) can use them without a cycle through the summary's types.
+import type { PercentileKey } from "../stats/distribution";
+
+/** Where a metric is shown by default. Every metric is in the CSV and the --summary JSON. */
+export type MetricView =
+  /** The compare page's summary table. */
+  | "table"
+  /** The compact table on the Run page while a run goes. */
+  | "live"
+  /** The before/after table of two runs of one scenario. */
+  | "diff"
+  /** The table the CLI prints when a run ends. */
+  | "cli";
+
+export type Better = "lower" | "higher";
+
+/** What a metric is about: views that offer more columns (the compare page's chooser, `--wide`) group by it. */
+export type MetricGroup =
+  | "requests"
+  | "latency"
+  | "tokenTiming"
+  | "throughput"
+  | "lengths"
+  | "streamShape"
+  | "concurrency"
+  | "load"
+  | "phases"
+  | "cost"
+  | "quality"
+  | "errors"
+  | "agreement";
+
+/** The statistics of a distribution, in the order files list them. */
+export type DistributionStatistic = "mean" | "stdDev" | "min" | "max" | PercentileKey;

@@ -1,0 +1,188 @@
+// The one record type: a single request attempt, as measured. Field names are fixed (docs/metrics.md),
+// because they are also the JSONL keys and the CSV header.
+
+/**
+ * Why a request failed: the error kinds of docs/metrics.md. Append new kinds at the end: stored record
+ * columns (record-columns.ts) keep a kind as its place in this list.
+ */
+export const ERROR_KINDS = [
+  "http_4xx",
+  "rate_limited",
+  "http_5xx",
+  "timeout",
+  "network",
+  "bad_response",
+  "aborted",
+  "input",
+  // The open loop's own refusal: an arrival found the in-flight cap reached and the queue full, and was
+  // never sent (docs/metrics.md). Counted apart, like aborted: it says nothing about the provider.
+  "dropped",
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** A kind a file names (an import's counter, a summary's key) that is one of ours. */
+export function isErrorKind(kind: string): kind is ErrorKind {
+  return (ERROR_KINDS as readonly string[]).includes(kind);
+}
+
+export type RecordStatus = "ok" | "error";
+
+export interface RequestRecord {
+  runId: string;
+  targetId: string;
+  /** Index into the scenario's expanded input list. */
+  inputIndex: number;
+  /** 0-based repetition of this input (warm-up requests count their own repetitions from 0). */
+  repetition: number;
+  /** 1-based attempt number; > 1 only when the retry policy retried. */
+  attempt: number;
+  warmup: boolean;
+  /** Wall clock at t0, epoch ms. */
+  startedAt: number;
+  /** t0 to the first chunk carrying output content; streaming only, else null. */
+  ttftMs: number | null;
+  /** t0 to the last byte of the response (or to the failure). */
+  latencyMs: number;
+  status: RecordStatus;
+  errorKind: ErrorKind | null;
+  httpStatus: number | null;
+  errorMessage: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** True when outputTokens was counted from the stream rather than reported by the provider. */
+  tokensEstimated: boolean;
+  /** Number of stream events (chunks) received; 0 for non-streaming requests. */
+  chunkCount: number;
+  /** Text output, a vector summary ("dim=768 [0.01, …]"), or "blob:<id>" for binary outputs. */
+  output: string | null;
+  /**
+   * Bytes of the whole response body as received (after any decompression), framing included: the JSON
+   * envelope or every event-stream line, not just the output text. The size of what the provider sent.
+   */
+  outputBytes: number;
+  /** True when `output` was cut to the run's kept-output limit (the whole answer was still read and counted). */
+  truncated: boolean;
+  /**
+   * The scenario's checks of this input (expectations), judged on the whole output before any cut:
+   * true when all passed, false when one failed, null when the input has none or the request failed.
+   */
+  checksPassed: boolean | null;
+  /** The names of the checks that failed, comma-separated; null when none failed. */
+  failedChecks: string | null;
+  // HTTP phases (docs/metrics.md): measured at the socket by the command line's transport; null where not
+  // seen (a browser shows them only through Resource Timing, and only where the server allows it).
+  // Absent (undefined) in records stored before phases were measured: read them as null.
+  /** Name lookup and TCP connect of a new connection; null when the request reused one. */
+  connectMs?: number | null;
+  /** TLS handshake of a new https connection; null otherwise. */
+  tlsMs?: number | null;
+  /** Request sent (its last byte written) → response headers received. */
+  waitingMs?: number | null;
+  /** Response headers → the answer's last byte (the end of latency). */
+  receivingMs?: number | null;
+  /** The request went out on a connection that had already carried one. */
+  connectionReused?: boolean | null;
+  /**
+   * The network's receipt of the answer's last byte → the client's read of it (part of latencyMs): the
+   * client's own delay. Measured in a browser where Resource Timing is allowed; null in the command line,
+   * whose reads follow the socket.
+   */
+  clientReadMs?: number | null;
+  // Load models (src/core/load): when the attempt was due, how long it waited for its turn, and which
+  // stage of a sweep it belongs to. Records stored before these fields existed read as null.
+  /** When the attempt was due, epoch ms: its arrival in an open loop, the moment it got a concurrency slot in a closed one, the end of the backoff for a retry. */
+  scheduledAt: number | null;
+  /** From scheduledAt to the moment the request was handed to fetch (t0): the client's own queue. null when never sent. */
+  queueMs: number | null;
+  /** 0-based stage of a sweep (one level each); 0 for a run without a sweep. */
+  stage: number | null;
+  /** What the server asked in Retry-After (ms), on an answer that carried one; else null. */
+  retryAfterMs: number | null;
+  // Stream shape and token timing (docs/metrics.md, "Token timing"). Optional because records written
+  // before they existed lack them; a measured record always has them, null when they do not apply.
+  /** t0 to the first chunk carrying answer text (not reasoning); equals ttftMs for a model that does not reason aloud. */
+  timeToFirstAnswerTokenMs?: number | null;
+  /** The first output chunk to the second (the gap after the first token). */
+  timeToSecondTokenMs?: number | null;
+  /** t0 to the last chunk carrying output: where decoding ended, before any usage event or [DONE]. */
+  lastTokenMs?: number | null;
+  /** Stream events that carried output (answer or reasoning); chunkCount counts every event. */
+  outputChunkCount?: number | null;
+  /** Mean, median, 99th percentile and largest gap between consecutive output chunks of this stream. */
+  chunkGapMeanMs?: number | null;
+  chunkGapP50Ms?: number | null;
+  chunkGapP99Ms?: number | null;
+  maxChunkGapMs?: number | null;
+  /** This stream's gaps as a log-bucket histogram, "bucket:count …" (src/core/stats/chunk-gaps.ts). */
+  chunkGapHistogram?: string | null;
+  /** Tokens spent reasoning: the provider's usage when it reports them, else one per reasoning event. */
+  reasoningTokens?: number | null;
+  /** True when reasoningTokens was counted from the stream rather than reported. */
+  reasoningTokensEstimated?: boolean | null;
+  // Images and audio (docs/metrics.md, "Images and audio"): what per-image and per-audio-second figures
+  // rest on, read from the files' headers (media-info.ts). null where they do not apply or cannot be read.
+  /** Seconds of audio sent (speech recognition, audio classification). */
+  inputAudioSeconds?: number | null;
+  /** Seconds of audio in the answer (text to speech). */
+  outputAudioSeconds?: number | null;
+  /** Images in the answer (text to image, image to image). */
+  outputImages?: number | null;
+  // Task outputs (src/core/tasks): absent in records stored before other tasks than text existed.
+  /**
+   * The task method's output as parsed, whole (labels, answers, entities, boxes, vectors: the library's
+   * output types), or a BlobRef for a binary output (image, audio); null for text tasks, whose text is
+   * `output`, and for failures. `output` then holds a one-line summary ("POSITIVE 0.98", "3 boxes").
+   */
+  outputValue?: unknown;
+}
+
+/** Column order for CSV and the key order of JSONL lines. */
+export const RECORD_FIELDS = [
+  "runId",
+  "targetId",
+  "inputIndex",
+  "repetition",
+  "attempt",
+  "warmup",
+  "startedAt",
+  "ttftMs",
+  "latencyMs",
+  "status",
+  "errorKind",
+  "httpStatus",
+  "errorMessage",
+  "inputTokens",
+  "outputTokens",
+  "tokensEstimated",
+  "chunkCount",
+  "output",
+  "outputBytes",
+  "truncated",
+  "checksPassed",
+  "failedChecks",
+  "connectMs",
+  "tlsMs",
+  "waitingMs",
+  "receivingMs",
+  "connectionReused",
+  "clientReadMs",
+  "scheduledAt",
+  "queueMs",
+  "stage",
+  "retryAfterMs",
+  "timeToFirstAnswerTokenMs",
+  "timeToSecondTokenMs",
+  "lastTokenMs",
+  "outputChunkCount",
+  "chunkGapMeanMs",
+  "chunkGapP50Ms",
+  "chunkGapP99Ms",
+  "maxChunkGapMs",
+  "chunkGapHistogram",
+  "reasoningTokens",
+  "reasoningTokensEstimated",
+  "inputAudioSeconds",
+  "outputAudioSeconds",
+  "outputImages",
+  "outputValue",
+] as const satisfies readonly (keyof RequestRecord)[];

@@ -1,0 +1,24 @@
+// The scenario's types, read from the file format's schema (schema.ts) as types only: a module that needs
+// the shape of a scenario imports none of its checks, nor the task registry they consult.
+import type { z } from "zod";
+import type { ChatMessage, Task } from "../tasks";
+import type { scenarioBaseSchemaWith } from "./schema";
+
+/** The fields as parsed, defaults applied; `task` narrowed to the tasks ProviderBench runs. */
+export type Scenario = Omit<z.output<ReturnType<typeof scenarioBaseSchemaWith>>, "task"> & { task: Task };
+export type ScenarioTarget = Scenario["targets"][number];
+export type ProviderTarget = ScenarioTarget & { provider: NonNullable<ScenarioTarget["provider"]> };
+export type RunSettings = Scenario["run"];
+export type RetryPolicy = RunSettings["retry"];
+export type LoadSettings = NonNullable<RunSettings["load"]>;
+export type OpenLoadSettings = Extract<LoadSettings, { mode: "open" }>;
+export type SweepSettings = NonNullable<LoadSettings["sweep"]>;
+export type { ChatMessage };
+
+export interface ScenarioError {
+  /** Dotted path with indexes, e.g. `targets[1].model`; empty for the file as a whole. */
+  path: string;
+  message: string;
+}
+
+export type ScenarioParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };

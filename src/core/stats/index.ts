@@ -1,0 +1,21 @@
+// The stats room: per-target summaries of a run's records (summary.ts), the statistics under them
+// (percentiles, intervals, bootstrap, tests) and paired comparisons of targets.
+export * from "./bootstrap";
+export * from "./change-estimates";
+export * from "./chunk-gaps";
+export * from "./distribution";
+export * from "./ecdf-band";
+export * from "./in-flight";
+export * from "./intervals";
+export * from "./output-length";
+export * from "./paired";
+export * from "./percentile";
+export * from "./phase-summary";
+export * from "./proportion";
+export * from "./random";
+export * from "./request-outcomes";
+export * from "./request-rates";
+export * from "./significance";
+export * from "./sort-float64";
+export * from "./summary";
+export * from "./value-summary";
