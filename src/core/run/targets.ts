@@ -89,4 +89,4 @@ export function endpointBaseUrl(endpointUrl: string, definition: TaskDefinition,
 }
 
 /** Vectors are not kept whole in `output`: their shape and first values are enough to read (outputValue keeps them). */
-export { summarizeVector } from "../tasks/feature-extraction";
+export { summarizeVector } from "../tasks";
