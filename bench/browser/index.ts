@@ -10,7 +10,7 @@ import { BROWSER_CONNECTIONS_PER_HOST, connectionLimitTable, measureConnectionLi
 import { firstScreenTable, measureFirstScreen } from "./first-screen";
 import { measureRecordStorage, recordStorageTable, seedRunThroughSink, SINK_GOAL_RECORDS_PER_SECOND } from "./record-storage";
 import { measureRunHeap, RUN_HEAP_REQUESTS, runHeapTable } from "./run-heap";
-import { MAX_POINTS_PER_SERIES } from "../../src/ui/features/compare/record-series";
+import { MAX_POINTS_PER_SERIES } from "../../src/ui/features/compare/charts/record-series";
 
 export interface BrowserBenchmarkOptions {
   /** The sandbox's base URL (http://127.0.0.1:port), already listening. */

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { mulberry32 } from "../../src/core/random";
 import type { RequestRecord } from "../../src/core/record";
 import { summarize } from "../../src/core/stats";
-import { RunDiff } from "../../src/ui/features/compare/run-diff";
+import { RunDiff } from "../../src/ui/features/compare/diff/run-diff";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 
 /** The diff of two runs' record sets, summarized as a run would be when it ends. */

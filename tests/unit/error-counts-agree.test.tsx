@@ -16,7 +16,7 @@ import { validateScenario } from "../../src/core/scenario-file";
 import { summarize } from "../../src/core/stats";
 import { targetDisplayName } from "../../src/core/target-names";
 import type { TargetCall } from "../../src/core/targets";
-import { SummaryTable } from "../../src/ui/features/compare/summary-table";
+import { SummaryTable } from "../../src/ui/features/compare/summary-table/summary-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { RunProgress } from "../../src/ui/features/run/run-progress";
 

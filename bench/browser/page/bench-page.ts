@@ -10,7 +10,7 @@ import { createRecordSink, recordStoreTable } from "../../../src/store/record-si
 import { countRecords } from "../../../src/store/record-store";
 import { importRunFile, runBundleBlob } from "../../../src/store/run-bundle";
 import { summaryToStore } from "../../../src/store/run-summary";
-import { ecdfSeries, latencyTimelineSeries, ttftLengthSeries } from "../../../src/ui/features/compare/record-series";
+import { ecdfSeries, latencyTimelineSeries, ttftLengthSeries } from "../../../src/ui/features/compare/charts/record-series";
 import { recordColumns } from "../../../src/core/record-columns";
 import type { BenchPageApi, BenchWindow, RawWriteOptions, RecordWriteOptions, StreamingRunOptions } from "./bench-page-api";
 import { addRecordsRaw } from "./raw-indexeddb";

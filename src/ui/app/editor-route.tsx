@@ -1,11 +1,11 @@
 // The editor for the scenario or draft named in the address: `#/edit/<bundled:…|saved:…>` or `#/edit?draft=<id>`.
-import type { Scenario } from "../../../core/scenario";
-import { DatabaseErrorNotice } from "../../components/database-error-notice";
-import { routes } from "../../lib/hash-route";
-import { BUNDLED_KEY_PREFIX, bundledScenarioJson, useScenarioByKey } from "../scenarios";
-import { isPlainObject, type DraftValue } from "./draft-paths";
-import { readDraft } from "./drafts";
-import { EditorPage } from "./editor-page";
+// The app composes the two features here: the scenarios' lookup by key finds what the editor opens.
+import type { Scenario } from "../../core/scenario";
+import { DatabaseErrorNotice } from "../components/database-error-notice";
+import { routes } from "../lib/hash-route";
+import { BUNDLED_KEY_PREFIX } from "../lib/scenario-keys";
+import { EditorPage, isPlainObject, readDraft, type DraftValue } from "../features/editor";
+import { bundledScenarioJson, useScenarioByKey } from "../features/scenarios";
 
 export function EditorRoute({ scenarioKey, draftId }: { scenarioKey: string | null; draftId: string | null }) {
   const lookup = useScenarioByKey(scenarioKey);

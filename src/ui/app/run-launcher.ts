@@ -1,15 +1,16 @@
-// The app's run controller, wired to the app database, the browser's settings and the lazily loaded
-// runner. The token is read here, at the moment a run starts, and handed straight to the runner.
+// The app's run controller, wired to the app database, the browser's settings, the bundled scenarios'
+// assets and the lazily loaded runner. The token is read here, at the moment a run starts, and handed
+// straight to the runner. Views reach the controller through RunControllerProvider (lib/run-controller.tsx).
 import { version as reactVersion } from "react";
 import Dexie from "dexie";
-import { version as appVersion } from "../../../../package.json";
-import { getAppDb } from "../../../store/db";
-import { readEndpointKeys, readHfToken } from "../settings";
-import { resolveSandboxUrl } from "../settings";
-import { readBundledAsset } from "../scenarios";
-import { watchConnectionQueueing, type ConnectionWatch } from "./connection-watch";
-import { BROWSER_SANDBOX_URL_OPTIONS } from "../../../core/sandbox-url";
-import { createRunController, type RunController } from "../../../session/run-controller";
+import { version as appVersion } from "../../../package.json";
+import { getAppDb } from "../../store/db";
+import { BROWSER_SANDBOX_URL_OPTIONS } from "../../core/sandbox-url";
+import { createRunController, type RunController } from "../../session/run-controller";
+import { resolveSandboxUrl } from "../lib/sandbox-url";
+import { readEndpointKeys, readHfToken } from "../lib/settings-storage";
+import { watchConnectionQueueing, type ConnectionWatch } from "../features/run";
+import { readBundledAsset } from "../features/scenarios";
 
 export const RUN_LOCK_PREFIX = "providerbench-run:";
 
@@ -19,7 +20,7 @@ let appConnectionWatch: ConnectionWatch | undefined;
 export function getRunController(): RunController {
   appRunController ??= createRunController({
     db: getAppDb(),
-    loadMachinery: () => import("../../../session/run-machinery"),
+    loadMachinery: () => import("../../session/run-machinery"),
     readAccessToken: readHfToken,
     readEndpointKeys,
     resolveSandboxUrl,

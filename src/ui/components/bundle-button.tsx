@@ -1,11 +1,12 @@
 // "Download bundle": the run as one .pbrun.json.gz file (store/run-bundle.ts) to import in another browser
 // or read with `analyze`. The file is compressed as it is read; only the gzip is kept in memory.
 import { useState } from "react";
-import { BUNDLE_FILE_SUFFIX } from "../../../core/bundle/format";
-import { describeError } from "../../../core/describe-error";
-import { getAppDb, type StoredRun } from "../../../store/db";
-import { runBundleBlob } from "../../../store/run-bundle";
+import { BUNDLE_FILE_SUFFIX } from "../../core/bundle/format";
+import { describeError } from "../../core/describe-error";
+import type { StoredRun } from "../../store/db";
+import { runBundleBlob } from "../../store/run-bundle";
 import { downloadBlob, fileTimestamp, slugify } from "./download";
+import { useAppDb } from "../lib/app-db";
 
 /** `<scenario>_<run time>.pbrun.json.gz`. */
 export function bundleFileName(run: Pick<StoredRun, "scenarioName" | "startedAt">): string {
@@ -13,10 +14,11 @@ export function bundleFileName(run: Pick<StoredRun, "scenarioName" | "startedAt"
 }
 
 export function BundleButton({ run }: { run: StoredRun }) {
+  const db = useAppDb();
   const [state, setState] = useState<{ kind: "idle" } | { kind: "writing" } | { kind: "failed"; message: string }>({ kind: "idle" });
   const download = (): void => {
     setState({ kind: "writing" });
-    runBundleBlob(getAppDb(), run.id).then(
+    runBundleBlob(db, run.id).then(
       (blob) => {
         downloadBlob(bundleFileName(run), blob);
         setState({ kind: "idle" });

@@ -1,7 +1,7 @@
 // Where the sandbox providers answer: Settings (where a `?sandbox=` link lands once the user accepts it,
-// see sandbox-link.ts), then the URL `npm start` passes to the build, then the sandbox's default port.
+// see features/settings/sandbox-link.ts), then the URL `npm start` passes to the build, then the sandbox's default port.
 
-import { DEFAULT_SANDBOX_URL } from "../../../core/sandbox-health";
+import { DEFAULT_SANDBOX_URL } from "../../core/sandbox-health";
 import { readSavedSandboxUrl } from "./settings-storage";
 
 export { DEFAULT_SANDBOX_URL };

@@ -2,7 +2,7 @@
 // looks the same outside the page), a title above and the legend below (recharts draws the legend as
 // HTML, outside the SVG); and a PNG of that SVG through a canvas. No server is involved.
 import type { LegendItem } from "./chart-parts";
-import { downloadBlob, slugify } from "./download";
+import { downloadBlob, slugify } from "../download";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

@@ -1,5 +1,5 @@
 // Small adapters between recharts' loosely typed callbacks and the shared number formatting.
-import { formatCount, formatMs } from "../../components/ui/format";
+import { formatCount, formatMs } from "../ui/format";
 
 /** Recharts hands tooltip values over as number | string | array; only plain numbers are ours. */
 export function tooltipMs(value: unknown): string {

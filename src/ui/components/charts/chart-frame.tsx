@@ -4,7 +4,8 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import { describeError } from "../../../core/describe-error";
 import { chartImage, downloadChartPng, downloadChartSvg, type ChartImage } from "./chart-export";
 import type { LegendItem } from "./chart-parts";
-import "./compare.css";
+import "../ui/ui.css";
+import "./charts.css";
 
 /** A "?" that shows a definition on hover and on keyboard focus; screen readers read it as the button's description. */
 export function DefinitionHint(props: { label: string; definition: string }) {

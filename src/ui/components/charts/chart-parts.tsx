@@ -1,7 +1,7 @@
 // What every chart shares: a legend drawn in series order with the marks the chart uses, and a tooltip
 // that lists series in that same order (recharts' own sorts them by name).
 import type { ReactNode } from "react";
-import "./compare.css";
+import "./charts.css";
 
 export type LegendMark = "square" | "line" | "dot" | "cross";
 

@@ -2,7 +2,7 @@
 // a scenario holds a key, and one pasted into a name or prompt stops the export instead of travelling.
 import { encodeSharePayload, shareableScenarioText } from "../../../core/scenario-share";
 import type { Scenario } from "../../../core/scenario";
-import { readEndpointKeys, readHfToken } from "../settings";
+import { readEndpointKeys, readHfToken } from "../../lib/settings-storage";
 
 /** The keys this browser holds, which must never leave it inside a scenario. */
 function localSecrets(): string[] {

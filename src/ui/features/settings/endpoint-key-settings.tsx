@@ -3,7 +3,7 @@
 // another one, and never exported, stored with a run, or put in a scenario or an address.
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { endpointOrigin } from "../../../core/endpoint-origin";
-import { maskToken, readEndpointKeys, removeEndpointKey, saveEndpointKey, subscribeToSettings } from "./settings-storage";
+import { maskToken, readEndpointKeys, removeEndpointKey, saveEndpointKey, subscribeToSettings } from "../../lib/settings-storage";
 
 export function EndpointKeySettings() {
   const keys = useSyncExternalStore(subscribeToSettings, readEndpointKeys);

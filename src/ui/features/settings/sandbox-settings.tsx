@@ -2,8 +2,8 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Notice } from "../../components/ui/notice";
 import { isSandboxUp, normalizeSandboxUrl } from "../../../core/sandbox-health";
-import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "./sandbox-url";
-import { readSavedSandboxUrl, saveSandboxUrl, subscribeToSettings } from "./settings-storage";
+import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../lib/sandbox-url";
+import { readSavedSandboxUrl, saveSandboxUrl, subscribeToSettings } from "../../lib/settings-storage";
 
 type CheckState = { kind: "idle" } | { kind: "checking" } | { kind: "up"; url: string } | { kind: "down"; url: string };
 

@@ -1,6 +1,6 @@
 // Each compare chart's hover definition: what the chart draws, then the catalogue's own definition of
 // the metrics it is read against, so a chart never defines a metric a second time.
-import { metricById } from "../../../core/metrics";
+import { metricById } from "../../../../core/metrics";
 
 export function chartDefinition(whatItDraws: string, metricIds: readonly string[]): string {
   const metrics = metricIds.map((id) => {

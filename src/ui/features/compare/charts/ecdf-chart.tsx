@@ -1,14 +1,15 @@
 import { useMemo } from "react";
 import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record-columns";
-import { formatCount, formatMs, formatPercent } from "../../components/ui/format";
-import { axisLabel, niceTicks, tickNumber, tickPercent } from "./chart-format";
-import { ChartFrame } from "./chart-frame";
+import type { RecordColumns } from "../../../../core/record-columns";
+import { formatCount, formatMs, formatPercent } from "../../../components/ui/format";
+import { axisLabel, niceTicks, tickNumber, tickPercent } from "../../../components/charts/chart-format";
+import { ChartFrame } from "../../../components/charts/chart-frame";
 import { chartDefinition, DKW_BAND_DEFINITION } from "./chart-definitions";
-import { ChartLegend, SeriesTooltip, type TooltipEntry } from "./chart-parts";
+import { ChartLegend, SeriesTooltip, type TooltipEntry } from "../../../components/charts/chart-parts";
 import { ecdfSeries, type EcdfQuantity, type EcdfSeries } from "./record-series";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import type { TargetInfo } from "../target-info";
+import "../../../components/ui/ui.css";
+import "../compare.css";
 
 const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1];
 const BAND_OPACITY = 0.15;

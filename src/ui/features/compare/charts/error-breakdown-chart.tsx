@@ -1,14 +1,14 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import type { SummaryRow } from "../../../core/stats";
-import { ERROR_KIND_COLORS } from "../../components/ui/target-colors";
-import { axisLabel, niceTicks, tooltipCount } from "./chart-format";
+import type { SummaryRow } from "../../../../core/stats";
+import { ERROR_KIND_COLORS } from "../../../components/ui/target-colors";
+import { axisLabel, niceTicks, tooltipCount } from "../../../components/charts/chart-format";
 import { chartDefinition } from "./chart-definitions";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend, SeriesTooltip } from "./chart-parts";
+import { ChartFrame } from "../../../components/charts/chart-frame";
+import { ChartLegend, SeriesTooltip } from "../../../components/charts/chart-parts";
 import { errorBreakdown, type ErrorBreakdownRow } from "./record-series";
-import { targetInfoById, type TargetInfo } from "./target-info";
-import "./compare.css";
+import { targetInfoById, type TargetInfo } from "../target-info";
+import "../compare.css";
 
 const TITLE = "Failed attempts by kind";
 const DEFINITION = chartDefinition(

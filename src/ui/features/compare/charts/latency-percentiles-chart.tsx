@@ -1,13 +1,13 @@
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import { intervalOf, metricById, type Metric } from "../../../core/metrics";
-import type { SummaryRow } from "../../../core/stats";
-import { axisLabel, niceTicks, tickNumber, tooltipMs } from "./chart-format";
+import { intervalOf, metricById, type Metric } from "../../../../core/metrics";
+import type { SummaryRow } from "../../../../core/stats";
+import { axisLabel, niceTicks, tickNumber, tooltipMs } from "../../../components/charts/chart-format";
 import { chartDefinition } from "./chart-definitions";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend, SeriesTooltip } from "./chart-parts";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import { ChartFrame } from "../../../components/charts/chart-frame";
+import { ChartLegend, SeriesTooltip } from "../../../components/charts/chart-parts";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 const PERCENTILES = ["p50", "p90", "p99"] as const;
 type Percentile = (typeof PERCENTILES)[number];

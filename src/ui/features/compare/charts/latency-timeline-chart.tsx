@@ -1,15 +1,15 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, ScatterChart, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record-columns";
-import { formatMs } from "../../components/ui/format";
-import { axisLabel, niceTicks, tickNumber } from "./chart-format";
+import type { RecordColumns } from "../../../../core/record-columns";
+import { formatMs } from "../../../components/ui/format";
+import { axisLabel, niceTicks, tickNumber } from "../../../components/charts/chart-format";
 import { chartDefinition } from "./chart-definitions";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend, ChartTooltipBox, type LegendItem } from "./chart-parts";
+import { ChartFrame } from "../../../components/charts/chart-frame";
+import { ChartLegend, ChartTooltipBox, type LegendItem } from "../../../components/charts/chart-parts";
 import { latencyTimelineSeries, TIMELINE_POINTS_PER_SERIES, type TimelinePoint } from "./record-series";
 import { dotSeriesOfTargets, ScatterDots } from "./scatter-dots";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 /** A point as drawn: which target it belongs to travels with it, for the tooltip. */
 interface TargetPoint extends TimelinePoint {

@@ -2,11 +2,12 @@
 // waiting and receiving (catalogue entries, so the same figures as --summary and the summary CSV), and
 // the share of requests that reused a connection. HTML bars rather than an SVG chart: they wrap at 390 px
 // and each segment's figure is text a screen reader reads.
-import { metricById, formatMetric } from "../../../core/metrics";
-import type { SummaryRow } from "../../../core/stats";
-import { PHASE_COLORS } from "../../components/ui/target-colors";
-import { targetInfoById, type TargetInfo } from "./target-info";
-import "./compare.css";
+import { metricById, formatMetric } from "../../../../core/metrics";
+import type { SummaryRow } from "../../../../core/stats";
+import { PHASE_COLORS } from "../../../components/ui/target-colors";
+import { targetInfoById, type TargetInfo } from "../target-info";
+import "../../../components/ui/ui.css";
+import "../compare.css";
 
 const PHASES = [
   { key: "connect", metric: metricById("connectP50Ms"), name: "connect" },

@@ -1,11 +1,11 @@
 // Turns a run's record columns (core/record-columns.ts) into the series the charts draw. Warm-up requests are left out, as in the statistics,
 // and no series ever holds more than MAX_POINTS_PER_SERIES points (the timeline TIMELINE_POINTS_PER_SERIES),
 // whatever the size of the run.
-import type { ErrorKind, RequestRecord } from "../../../core/record";
-import { ERROR_KINDS } from "../../../core/record";
-import { firstStartMs, RECORD_FLAG, targetPlace, type RecordColumns } from "../../../core/record-columns";
-import { ecdfWithBand, type EcdfWithBand } from "../../../core/ecdf-band";
-import { downsample, type SummaryRow } from "../../../core/stats";
+import type { ErrorKind, RequestRecord } from "../../../../core/record";
+import { ERROR_KINDS } from "../../../../core/record";
+import { firstStartMs, RECORD_FLAG, targetPlace, type RecordColumns } from "../../../../core/record-columns";
+import { ecdfWithBand, type EcdfWithBand } from "../../../../core/ecdf-band";
+import { downsample, type SummaryRow } from "../../../../core/stats";
 
 export const MAX_POINTS_PER_SERIES = 2000;
 /**

@@ -6,7 +6,7 @@
 // left to right (Home/End to its ends), ↑/↓ to the nearest point of the next target, Escape leaves.
 import { useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { usePlotArea, useXAxisScale, useYAxisScale } from "recharts";
-import type { TargetInfo } from "./target-info";
+import type { TargetInfo } from "../target-info";
 
 export interface DotSeries<Point> {
   key: string;

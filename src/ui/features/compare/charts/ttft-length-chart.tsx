@@ -1,16 +1,17 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, ScatterChart, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record-columns";
-import { ESTIMATED_EXPLANATION, ESTIMATED_MARK } from "../../../core/metrics";
-import { formatCount, formatMs } from "../../components/ui/format";
-import { axisLabel, niceTicks, tickNumber } from "./chart-format";
+import type { RecordColumns } from "../../../../core/record-columns";
+import { ESTIMATED_EXPLANATION, ESTIMATED_MARK } from "../../../../core/metrics";
+import { formatCount, formatMs } from "../../../components/ui/format";
+import { axisLabel, niceTicks, tickNumber } from "../../../components/charts/chart-format";
 import { chartDefinition } from "./chart-definitions";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend, ChartTooltipBox } from "./chart-parts";
+import { ChartFrame } from "../../../components/charts/chart-frame";
+import { ChartLegend, ChartTooltipBox } from "../../../components/charts/chart-parts";
 import { ttftLengthSeries, type TtftLengthPoint } from "./record-series";
 import { dotSeriesOfTargets, ScatterDots } from "./scatter-dots";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import type { TargetInfo } from "../target-info";
+import "../../../components/ui/ui.css";
+import "../compare.css";
 
 const TITLE = "Time to first token vs output length";
 const DEFINITION = chartDefinition(

@@ -1,13 +1,13 @@
 import { useMemo } from "react";
 import { CartesianGrid, ErrorBar, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMetric, intervalOf, metricById } from "../../../core/metrics";
-import type { SummaryRow } from "../../../core/stats";
-import { axisLabel, niceTicks, tickNumber } from "./chart-format";
+import { formatMetric, intervalOf, metricById } from "../../../../core/metrics";
+import type { SummaryRow } from "../../../../core/stats";
+import { axisLabel, niceTicks, tickNumber } from "../../../components/charts/chart-format";
 import { chartDefinition } from "./chart-definitions";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend, ChartTooltipBox, type TooltipRow } from "./chart-parts";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import { ChartFrame } from "../../../components/charts/chart-frame";
+import { ChartLegend, ChartTooltipBox, type TooltipRow } from "../../../components/charts/chart-parts";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 const TITLE = "Cost vs latency vs quality";
 const COST = metricById("costPer1000RequestsUsd");

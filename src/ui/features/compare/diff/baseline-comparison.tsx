@@ -1,29 +1,30 @@
 // Run against run on the Compare page: a picker for any other stored run, and, once one is picked, the
 // judged diff of the two runs and their latency distributions drawn over each other.
 import { useId, useMemo } from "react";
-import type { RequestRecord } from "../../../core/record";
-import type { RecordColumns } from "../../../core/record-columns";
-import { sentSameInputs } from "../../../core/run-changes";
-import type { SummaryRow } from "../../../core/stats";
-import { DatabaseErrorNotice } from "../../components/database-error-notice";
-import { runOriginName } from "../../components/run-origin";
-import { formatDateTime } from "../../components/ui/format";
-import { Notice } from "../../components/ui/notice";
-import { Section } from "../../components/ui/section";
-import { getAppDb, type StoredRun } from "../../../store/db";
-import { listRuns } from "../../../store/queries";
-import { navigate, routes } from "../../lib/hash-route";
-import { useLiveRead } from "../../lib/use-live-read";
-import { useRunSummary } from "../../lib/use-run-summary";
+import type { RequestRecord } from "../../../../core/record";
+import type { RecordColumns } from "../../../../core/record-columns";
+import { sentSameInputs } from "../../../../core/run-changes";
+import type { SummaryRow } from "../../../../core/stats";
+import { DatabaseErrorNotice } from "../../../components/database-error-notice";
+import { runOriginName } from "../../../components/run-origin";
+import { formatDateTime } from "../../../components/ui/format";
+import { Notice } from "../../../components/ui/notice";
+import { Section } from "../../../components/ui/section";
+import type { StoredRun } from "../../../../store/db";
+import { listRuns } from "../../../../store/queries";
+import { navigate, routes } from "../../../lib/hash-route";
+import { useLiveRead } from "../../../lib/use-live-read";
+import { useRunSummary } from "../../../lib/use-run-summary";
 import { RunDiff } from "./run-diff";
 import { RunOverlayChart } from "./run-overlay-chart";
-import { describeTargets } from "./target-info";
-import { useRunData } from "./use-run-data";
+import { describeTargets } from "../target-info";
+import { useRunData } from "../use-run-data";
+import { useAppDb } from "../../../lib/app-db";
 
 /** A select of every other stored run, newest first; choosing one opens the diff against it. */
 export function BaselinePicker(props: { run: StoredRun; baselineRunId: string | null }) {
   const { run, baselineRunId } = props;
-  const db = getAppDb();
+  const db = useAppDb();
   const runs = useLiveRead(() => listRuns(db), [db]);
   const id = useId();
   const others = runs.state === "loaded" ? runs.value.filter((other) => other.id !== run.id) : [];

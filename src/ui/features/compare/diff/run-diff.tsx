@@ -1,17 +1,18 @@
 // Two runs side by side, per target: each change of the diff view with its interval (at Holm's level) and a verdict
 // from a test (core/run-changes.ts), so a move the data cannot tell from chance is never coloured.
 import { useMemo } from "react";
-import { collectSamples } from "../../../core/paired";
-import type { RequestRecord } from "../../../core/record";
-import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange } from "../../../core/run-changes";
-import type { Scenario } from "../../../core/scenario";
-import type { SummaryRow } from "../../../core/stats";
-import { formatPValue } from "../../../core/verdict";
-import { formatChangeIn, formatPercentChange, formatValueIn } from "../../components/ui/format";
-import { TargetSwatch } from "../../components/ui/target-swatch";
-import { describeTargets } from "./target-info";
-import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
-import "./compare.css";
+import { collectSamples } from "../../../../core/paired";
+import type { RequestRecord } from "../../../../core/record";
+import { CHANGE_METRICS, judgeRunChanges, type ChangeTest, type RunChange } from "../../../../core/run-changes";
+import type { Scenario } from "../../../../core/scenario";
+import type { SummaryRow } from "../../../../core/stats";
+import { formatPValue } from "../../../../core/verdict";
+import { formatChangeIn, formatPercentChange, formatValueIn } from "../../../components/ui/format";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
+import { describeTargets } from "../target-info";
+import { LARGE_RUN_LEFT_TO_CLI } from "../large-run";
+import "../../../components/ui/ui.css";
+import "../compare.css";
 
 const TEST_EXPLANATIONS: Record<ChangeTest, string> = {
   paired: "The median of the per-request differences (after − before) over the same (input, repetition) in both runs, with the seeded bootstrap's interval and p-value.",

@@ -1,15 +1,15 @@
 // Two runs' latency distributions drawn over each other, per target: the later run solid, the earlier dashed.
 import { useMemo } from "react";
 import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
-import type { RecordColumns } from "../../../core/record-columns";
-import { formatMs, formatPercent } from "../../components/ui/format";
-import { axisLabel, niceTicks, tickNumber, tickPercent } from "./chart-format";
-import { ChartFrame } from "./chart-frame";
-import { chartDefinition } from "./chart-definitions";
-import { ChartLegend, SeriesTooltip, type TooltipEntry } from "./chart-parts";
-import { ecdfSeries } from "./record-series";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import type { RecordColumns } from "../../../../core/record-columns";
+import { formatMs, formatPercent } from "../../../components/ui/format";
+import { axisLabel, niceTicks, tickNumber, tickPercent } from "../../../components/charts/chart-format";
+import { ChartFrame } from "../../../components/charts/chart-frame";
+import { chartDefinition } from "../charts/chart-definitions";
+import { ChartLegend, SeriesTooltip, type TooltipEntry } from "../../../components/charts/chart-parts";
+import { ecdfSeries } from "../charts/record-series";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1];
 

@@ -3,14 +3,14 @@
 // named in words under the charts (docs/metrics.md, "Load").
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { loadCurves, type CurvePoint, type TargetCurve } from "../../../core/load/curves";
-import type { RequestRecord } from "../../../core/record";
-import type { Scenario } from "../../../core/scenario";
-import { formatMs } from "../../components/ui/format";
-import { axisLabel, niceTicks, tickNumber } from "./chart-format";
-import { ChartLegend, ChartTooltipBox } from "./chart-parts";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import { loadCurves, type CurvePoint, type TargetCurve } from "../../../../core/load/curves";
+import type { RequestRecord } from "../../../../core/record";
+import type { Scenario } from "../../../../core/scenario";
+import { formatMs } from "../../../components/ui/format";
+import { axisLabel, niceTicks, tickNumber } from "../../../components/charts/chart-format";
+import { ChartLegend, ChartTooltipBox } from "../../../components/charts/chart-parts";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 type Measure = "effectiveLatencyP50" | "ttftP50";
 

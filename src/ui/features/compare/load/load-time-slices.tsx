@@ -3,12 +3,12 @@
 // it, and the requests in flight during it (time-weighted).
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { timeSlices } from "../../../core/load/time-slices";
-import type { RequestRecord } from "../../../core/record";
-import { axisLabel, tickNumber, tooltipMs } from "./chart-format";
-import { ChartLegend } from "./chart-parts";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import { timeSlices } from "../../../../core/load/time-slices";
+import type { RequestRecord } from "../../../../core/record";
+import { axisLabel, tickNumber, tooltipMs } from "../../../components/charts/chart-format";
+import { ChartLegend } from "../../../components/charts/chart-parts";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 type Field = "effectiveLatencyP50Ms" | "throughput" | "inFlightMean";
 

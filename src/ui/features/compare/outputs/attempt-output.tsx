@@ -1,8 +1,8 @@
-import type { RequestRecord } from "../../../core/record";
-import { MISSING, formatCount, formatMs } from "../../components/ui/format";
-import type { InputView } from "./outputs/input-view";
-import { OutputView } from "./outputs/output-view";
-import "./compare.css";
+import type { RequestRecord } from "../../../../core/record";
+import { MISSING, formatCount, formatMs } from "../../../components/ui/format";
+import type { InputView } from "./input-view";
+import { OutputView } from "./output-view";
+import "../compare.css";
 
 /**
  * One attempt's timings and output, drawn per the task's output kind (outputs/output-view.tsx). Model

@@ -1,5 +1,5 @@
 // Groups records by input and target for the side-by-side outputs view.
-import type { RequestRecord } from "../../../core/record";
+import type { RequestRecord } from "../../../../core/record";
 
 /** Measured attempts of one input, per target, in repetition then attempt order. */
 export type AttemptsByTarget = Map<string, RequestRecord[]>;

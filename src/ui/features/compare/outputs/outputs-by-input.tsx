@@ -1,12 +1,12 @@
 import { useId, useMemo, useState } from "react";
-import type { RequestRecord } from "../../../core/record";
-import { expandInputs } from "../../../core/inputs";
-import type { Scenario } from "../../../core/scenario";
+import type { RequestRecord } from "../../../../core/record";
+import { expandInputs } from "../../../../core/inputs";
+import type { Scenario } from "../../../../core/scenario";
 import { attemptsByInput, failedCheckCounts, failedItsChecks } from "./input-outputs";
-import { inputViewOf } from "./outputs/input-view";
-import type { TargetInfo } from "./target-info";
+import { inputViewOf } from "./input-view";
+import type { TargetInfo } from "../target-info";
 import { TargetOutputs } from "./target-outputs";
-import "./compare.css";
+import "../compare.css";
 
 const PROMPT_PREVIEW_CHARS = 60;
 

@@ -1,10 +1,10 @@
-import type { RequestRecord } from "../../../core/record";
-import { TargetSwatch } from "../../components/ui/target-swatch";
+import type { RequestRecord } from "../../../../core/record";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
 import { AttemptOutput } from "./attempt-output";
 import { representativeAttempt } from "./input-outputs";
-import type { InputView } from "./outputs/input-view";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import type { InputView } from "./input-view";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 /** One target's column in the outputs view: its representative attempt, or all of them. */
 export function TargetOutputs(props: { target: TargetInfo; attempts: readonly RequestRecord[]; showAll: boolean; emptyText?: string | undefined; task?: string; input?: InputView }) {

@@ -2,10 +2,10 @@
 // whole), or pages of a stored run read when they scroll into view and let go of when they scroll out,
 // so a run of a million records never sits in the page as objects.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { RequestRecord } from "../../../core/record";
-import { describeError } from "../../../core/describe-error";
-import { getAppDb } from "../../../store/db";
-import { readRecordRange } from "../../../store/queries";
+import type { RequestRecord } from "../../../../core/record";
+import { describeError } from "../../../../core/describe-error";
+import { readRecordRange } from "../../../../store/queries";
+import { useAppDb } from "../../../lib/app-db";
 
 export interface RecordPages {
   /** The record at this run position; undefined while its page is read. */
@@ -27,7 +27,7 @@ const PAGES_KEPT = 12;
 
 /** Pages of a stored run's records, read on demand; the oldest page read is let go first. */
 export function useStoredRecordPages(runId: string): RecordPages {
-  const db = getAppDb();
+  const db = useAppDb();
   const pages = useRef(new Map<number, RequestRecord[]>());
   const reading = useRef(new Set<number>());
   const [, setPagesRead] = useState(0);

@@ -1,8 +1,8 @@
-import type { RequestRecord } from "../../../core/record";
-import { MISSING, formatCount, formatMs, formatOffsetSeconds } from "../../components/ui/format";
-import { TargetSwatch } from "../../components/ui/target-swatch";
-import type { TargetInfo } from "./target-info";
-import "./compare.css";
+import type { RequestRecord } from "../../../../core/record";
+import { MISSING, formatCount, formatMs, formatOffsetSeconds } from "../../../components/ui/format";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
+import type { TargetInfo } from "../target-info";
+import "../compare.css";
 
 /** Column order and widths of the records table; the header and RecordRow's cells follow it. */
 export const RECORD_COLUMNS: readonly { id: string; header: string; widthPx: number; numeric?: boolean }[] = [

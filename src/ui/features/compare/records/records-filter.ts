@@ -1,7 +1,7 @@
 // Which records the records table shows, picked from the run's columns (core/record-columns.ts) so a
 // filter over a million records reads typed arrays, not objects.
-import type { ErrorKind, RecordStatus } from "../../../core/record";
-import { errorKindCode, RECORD_FLAG, targetPlace, type RecordColumns } from "../../../core/record-columns";
+import type { ErrorKind, RecordStatus } from "../../../../core/record";
+import { errorKindCode, RECORD_FLAG, targetPlace, type RecordColumns } from "../../../../core/record-columns";
 
 /** An output's checks: all passed, one failed, or not checked (no check for its input, or no output). */
 export type ChecksOutcome = "passed" | "failed" | "unchecked";

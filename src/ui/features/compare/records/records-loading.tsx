@@ -1,6 +1,6 @@
-import type { RecordsReadProgress } from "../../../store/queries";
-import { ProgressBar } from "../../components/ui/progress-bar";
-import { formatCount } from "../../components/ui/format";
+import type { RecordsReadProgress } from "../../../../store/queries";
+import { ProgressBar } from "../../../components/ui/progress-bar";
+import { formatCount } from "../../../components/ui/format";
 
 /** Stands where the charts, outputs and records will be while a large run's records are read. */
 export function RecordsLoading(props: { progress: RecordsReadProgress | null }) {

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { ERROR_KINDS, type ErrorKind, type RecordStatus, type RequestRecord } from "../../../core/record";
-import { FilterSelect } from "../../components/ui/filter-select";
-import { formatCount } from "../../components/ui/format";
+import { ERROR_KINDS, type ErrorKind, type RecordStatus, type RequestRecord } from "../../../../core/record";
+import { FilterSelect } from "../../../components/ui/filter-select";
+import { formatCount } from "../../../components/ui/format";
 import { RECORD_COLUMNS, RecordRow } from "./record-row";
-import { firstStartMs, recordColumns, type RecordColumns } from "../../../core/record-columns";
+import { firstStartMs, recordColumns, type RecordColumns } from "../../../../core/record-columns";
 import { NO_FILTER, filterPositions, type ChecksOutcome, type RecordsFilter } from "./records-filter";
 import { inMemoryPages, useStoredRecordPages, type RecordPages } from "./record-pages";
-import { targetInfoById, type TargetInfo } from "./target-info";
-import "./compare.css";
+import { targetInfoById, type TargetInfo } from "../target-info";
+import "../compare.css";
 
 /** Fixed, so the virtualizer never measures a row and scrolling 100,000 rows stays smooth. */
 export const RECORD_ROW_HEIGHT_PX = 26;

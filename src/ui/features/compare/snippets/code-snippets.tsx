@@ -4,7 +4,8 @@ import { useMemo, useState, useSyncExternalStore } from "react";
 import type { Scenario } from "../../../../core/scenario";
 import { LANGUAGE_NAMES, scenarioSnippets, type CodeSnippet } from "../../../../core/snippets/target-snippets";
 import { targetDisplayName } from "../../../../core/target-names";
-import { resolveSandboxUrl, subscribeToSettings } from "../../settings";
+import { resolveSandboxUrl } from "../../../lib/sandbox-url";
+import { subscribeToSettings } from "../../../lib/settings-storage";
 import "../compare.css";
 
 export function CodeSnippets(props: { scenario: Scenario }) {

@@ -2,8 +2,8 @@
 // catalogue groups them, the spread and tail statistics of each group folded away; in a disclosure
 // that a keyboard opens with Enter or Space. Choices are remembered in this browser (column-settings.ts).
 import { useId, useSyncExternalStore } from "react";
-import type { MeasuredFigures } from "../../../core/measured-figures";
-import { METRIC_GROUPS, METRICS, type Metric } from "../../../core/metrics";
+import type { MeasuredFigures } from "../../../../core/measured-figures";
+import { METRIC_GROUPS, METRICS, type Metric } from "../../../../core/metrics";
 import {
   isColumnShown,
   readColumnChoices,
@@ -12,7 +12,8 @@ import {
   subscribeToColumnChoices,
   type ColumnChoices,
 } from "./column-settings";
-import "./compare.css";
+import "../../../components/ui/ui.css";
+import "../compare.css";
 
 export function useColumnChoices(): ColumnChoices {
   return useSyncExternalStore(subscribeToColumnChoices, readColumnChoices, readColumnChoices);

@@ -2,8 +2,8 @@
 // Only the user's departures from the defaults are stored ({ metricId: shown }), so a metric added to the
 // catalogue later still appears or hides by its own default, and an id the catalogue no longer has is
 // ignored. The defaults are the catalogue's table view, of the metrics the run measures (its figures).
-import type { MeasuredFigures } from "../../../core/measured-figures";
-import { isMeasured, METRICS, type Metric } from "../../../core/metrics";
+import type { MeasuredFigures } from "../../../../core/measured-figures";
+import { isMeasured, METRICS, type Metric } from "../../../../core/metrics";
 
 const COLUMNS_KEY = "providerbench.compareColumns";
 

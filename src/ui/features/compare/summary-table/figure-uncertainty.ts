@@ -1,8 +1,8 @@
 // How sure a figure is, as the compare views show it: its 95% interval as a range, or a plain note that
 // there were too few samples for one, rather than a figure printed with precision it does not have.
-import { formatNumberIn } from "../../components/ui/format";
-import type { Metric } from "../../../core/metrics";
-import type { SummaryRow } from "../../../core/stats";
+import { formatNumberIn } from "../../../components/ui/format";
+import type { Metric } from "../../../../core/metrics";
+import type { SummaryRow } from "../../../../core/stats";
 
 export type FigureUncertainty =
   | { kind: "interval"; low: number; high: number }

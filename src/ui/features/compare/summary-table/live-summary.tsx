@@ -1,11 +1,11 @@
 import { useMemo } from "react";
-import { measuredFigures, type MeasuringScenario } from "../../../core/measured-figures";
-import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../core/metrics";
-import type { SummaryRow } from "../../../core/stats";
-import { TargetSwatch } from "../../components/ui/target-swatch";
-import { LatencyPercentilesChart } from "./latency-percentiles-chart";
-import { describeTargets } from "./target-info";
-import "./compare.css";
+import { measuredFigures, type MeasuringScenario } from "../../../../core/measured-figures";
+import { estimatedExplanation, formatMetric, isEstimated, metricsIn } from "../../../../core/metrics";
+import type { SummaryRow } from "../../../../core/stats";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
+import { LatencyPercentilesChart } from "../charts/latency-percentiles-chart";
+import { describeTargets } from "../target-info";
+import "../compare.css";
 
 /** The compact view of a run in progress: counts, headline latencies and a percentile chart per target. */
 export function LiveSummary(props: { rows: SummaryRow[]; scenario: MeasuringScenario }) {

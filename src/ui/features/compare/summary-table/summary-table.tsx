@@ -9,15 +9,15 @@ import {
   useTable,
   type SortDirection,
 } from "@tanstack/react-table";
-import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../core/metrics";
-import type { MeasuredFigures } from "../../../core/measured-figures";
-import type { SummaryRow } from "../../../core/stats";
-import { TargetSwatch } from "../../components/ui/target-swatch";
+import { METRICS, estimatedExplanation, bestTargetIds, describeInterval, formatMetric, isEstimated, type Metric } from "../../../../core/metrics";
+import type { MeasuredFigures } from "../../../../core/measured-figures";
+import type { SummaryRow } from "../../../../core/stats";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
 import { ColumnChooser, useColumnChoices } from "./column-chooser";
 import { isColumnShown } from "./column-settings";
 import { TOO_FEW_SAMPLES, figureUncertainty, formatIntervalRange } from "./figure-uncertainty";
-import { targetInfoById, type TargetInfo } from "./target-info";
-import "./compare.css";
+import { targetInfoById, type TargetInfo } from "../target-info";
+import "../compare.css";
 
 interface SummaryColumnMeta {
   metric: Metric | null;

@@ -1,13 +1,14 @@
 import { useMemo, useState } from "react";
 import { CartesianGrid, ErrorBar, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatChangeIn, unitSymbol } from "../../components/ui/format";
-import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/paired";
-import { describeComparison } from "../../../core/verdict";
-import { axisLabel, niceTicks, tickNumber } from "./chart-format";
-import { ChartFrame } from "./chart-frame";
-import { ChartTooltipBox, type LegendItem } from "./chart-parts";
-import { targetInfoById, type TargetInfo } from "./target-info";
-import "./compare.css";
+import { formatChangeIn, unitSymbol } from "../../../components/ui/format";
+import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetricId } from "../../../../core/paired";
+import { describeComparison } from "../../../../core/verdict";
+import { axisLabel, niceTicks, tickNumber } from "../../../components/charts/chart-format";
+import { ChartFrame } from "../../../components/charts/chart-frame";
+import { ChartTooltipBox, type LegendItem } from "../../../components/charts/chart-parts";
+import { targetInfoById, type TargetInfo } from "../target-info";
+import "../../../components/ui/ui.css";
+import "../compare.css";
 
 /** One pair as drawn: its difference, and the distances from it to the interval's ends (ErrorBar's form). */
 interface ForestRow {

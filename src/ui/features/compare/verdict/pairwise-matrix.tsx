@@ -1,12 +1,12 @@
 // Every pair of targets on every paired metric: the median of the paired differences (a − b), its 95%
 // interval, the Holm-corrected p-value and the verdict in words, all from core (paired.ts, verdict.ts).
 import { Fragment } from "react";
-import { formatChangeIn, formatNumberIn } from "../../components/ui/format";
-import { PAIRED_METRICS, type Comparison } from "../../../core/paired";
-import { describeComparison, favouredSide, formatPValue } from "../../../core/verdict";
-import { TargetSwatch } from "../../components/ui/target-swatch";
-import { targetInfoById, type TargetInfo } from "./target-info";
-import "./compare.css";
+import { formatChangeIn, formatNumberIn } from "../../../components/ui/format";
+import { PAIRED_METRICS, type Comparison } from "../../../../core/paired";
+import { describeComparison, favouredSide, formatPValue } from "../../../../core/verdict";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
+import { targetInfoById, type TargetInfo } from "../target-info";
+import "../compare.css";
 
 export function PairwiseMatrix(props: { comparisons: readonly Comparison[]; targets: TargetInfo[] }) {
   const { comparisons, targets } = props;

@@ -1,19 +1,20 @@
 // The top of the Compare page: for each objective the best target, or the group tied for best, in plain
 // words; then every pair in a matrix and a forest plot, one click away.
 import { useDeferredValue, useMemo, useState } from "react";
-import { measuredFigures } from "../../../core/measured-figures";
-import type { RequestRecord } from "../../../core/record";
-import type { Scenario } from "../../../core/scenario";
-import type { SummaryRow } from "../../../core/stats";
-import { Section } from "../../components/ui/section";
-import { TargetSwatch } from "../../components/ui/target-swatch";
+import { measuredFigures } from "../../../../core/measured-figures";
+import type { RequestRecord } from "../../../../core/record";
+import type { Scenario } from "../../../../core/scenario";
+import type { SummaryRow } from "../../../../core/stats";
+import { Section } from "../../../components/ui/section";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
 import { ForestPlot } from "./forest-plot";
 import { PairwiseMatrix } from "./pairwise-matrix";
 import { usePairwiseComparisons } from "./pairwise-comparisons";
-import { describeTargets, targetInfoById, type TargetInfo } from "./target-info";
+import { describeTargets, targetInfoById, type TargetInfo } from "../target-info";
 import { objectiveVerdicts, type ObjectiveVerdict } from "./verdicts";
-import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
-import "./compare.css";
+import { LARGE_RUN_LEFT_TO_CLI } from "../large-run";
+import "../../../components/ui/ui.css";
+import "../compare.css";
 
 const STATE_WORDS: Record<ObjectiveVerdict["state"], string> = {
   best: "one best target",

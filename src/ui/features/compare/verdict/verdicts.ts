@@ -1,12 +1,12 @@
 // The verdict panel's content: for each objective, the best target or the group tied for best, in plain
 // words, claiming only what the tests support. The statistics are core's (paired.ts, significance.ts,
 // verdict.ts) and the figures the catalogue's; this module only puts them together per objective.
-import type { MeasuredFigures } from "../../../core/measured-figures";
-import { formatMetric, isMeasured, metricById } from "../../../core/metrics";
-import { pairedMetricById, type Comparison, type PairedMetricId } from "../../../core/paired";
-import { compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "../../../core/significance";
-import type { SummaryRow } from "../../../core/stats";
-import { describeComparison, favouredSide, rankTargets } from "../../../core/verdict";
+import type { MeasuredFigures } from "../../../../core/measured-figures";
+import { formatMetric, isMeasured, metricById } from "../../../../core/metrics";
+import { pairedMetricById, type Comparison, type PairedMetricId } from "../../../../core/paired";
+import { compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "../../../../core/significance";
+import type { SummaryRow } from "../../../../core/stats";
+import { describeComparison, favouredSide, rankTargets } from "../../../../core/verdict";
 
 export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput";
 

@@ -11,8 +11,8 @@ import {
   type DatasetError,
   type DatasetRow,
   type DatasetTable,
-} from "../../../core/datasets";
-import { Notice } from "../../components/ui/notice";
+} from "../../../../core/datasets";
+import { Notice } from "../../../components/ui/notice";
 import { parseDatasetOffThread } from "./off-thread";
 
 interface DatasetImportProps {

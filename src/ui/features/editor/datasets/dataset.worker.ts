@@ -1,7 +1,7 @@
 // Parses a dataset file and checks a template against every row off the page's main thread: 10,000 rows
 // take a few hundred milliseconds on a busy machine, which the page must not spend frozen.
-import { parseDataset, type DatasetFormat } from "../../../core/datasets";
-import { checkTemplateRows } from "../../../core/template-preview";
+import { parseDataset, type DatasetFormat } from "../../../../core/datasets";
+import { checkTemplateRows } from "../../../../core/template-preview";
 
 export type DatasetWorkerRequest =
   | { kind: "parse"; text: string; format: DatasetFormat }

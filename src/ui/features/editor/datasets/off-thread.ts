@@ -1,7 +1,7 @@
 // The dataset worker behind two promises. Where no Worker exists (happy-dom in tests) the same pure functions
 // run in place. A worker that fails or takes too long is stopped and said so.
-import type { DatasetFormat, DatasetParseResult } from "../../../core/datasets";
-import type { TemplateCheck } from "../../../core/template-preview";
+import type { DatasetFormat, DatasetParseResult } from "../../../../core/datasets";
+import type { TemplateCheck } from "../../../../core/template-preview";
 import type { DatasetWorkerRequest } from "./dataset.worker";
 
 /** Past the template's own time limit (3 s), so its clearer message comes first when it can. */
@@ -26,12 +26,12 @@ function inWorker<Result>(request: DatasetWorkerRequest, stopped: (why: string) 
 }
 
 export function parseDatasetOffThread(text: string, format: DatasetFormat): Promise<DatasetParseResult> {
-  if (typeof Worker === "undefined") return import("../../../core/datasets").then((datasets) => datasets.parseDataset(text, format));
+  if (typeof Worker === "undefined") return import("../../../../core/datasets").then((datasets) => datasets.parseDataset(text, format));
   return inWorker<DatasetParseResult>({ kind: "parse", text, format }, (why) => ({ ok: false, errors: [{ row: null, line: null, message: `reading the file ${why}` }] }));
 }
 
 export function checkTemplateOffThread(source: string, rows: Record<string, unknown>[]): Promise<TemplateCheck> {
-  if (typeof Worker === "undefined") return import("../../../core/template-preview").then((preview) => preview.checkTemplateRows(source, rows));
+  if (typeof Worker === "undefined") return import("../../../../core/template-preview").then((preview) => preview.checkTemplateRows(source, rows));
   return inWorker<TemplateCheck>({ kind: "check", source, rows }, (why) => ({
     syntax: null,
     rowErrors: [],

@@ -1,6 +1,6 @@
 // The template's source, with its syntax error at its line and column as soon as it is typed.
 import { useId, useMemo } from "react";
-import { formatTemplateError, parseTemplateWithPosition } from "../../../core/template-errors";
+import { formatTemplateError, parseTemplateWithPosition } from "../../../../core/template-errors";
 
 interface TemplateFieldProps {
   value: string;

@@ -2,11 +2,11 @@
 // column as it is typed), the system message for chat, the rows (typed, or imported from CSV/JSONL with a
 // column mapping), each row's rendered input, and every row checked off the main thread before a run.
 import { useEffect, useId, useMemo, useState } from "react";
-import type { DatasetRow } from "../../../core/datasets";
-import type { ScenarioError } from "../../../core/scenario";
-import type { TemplateCheck } from "../../../core/template-preview";
-import { formatTemplateError, parseTemplateWithPosition } from "../../../core/template-errors";
-import { templateVariables } from "../../../core/template-variables";
+import type { DatasetRow } from "../../../../core/datasets";
+import type { ScenarioError } from "../../../../core/scenario";
+import type { TemplateCheck } from "../../../../core/template-preview";
+import { formatTemplateError, parseTemplateWithPosition } from "../../../../core/template-errors";
+import { templateVariables } from "../../../../core/template-variables";
 import { DatasetImport } from "./dataset-import";
 import { checkTemplateOffThread } from "./off-thread";
 import { TemplateField } from "./template-field";

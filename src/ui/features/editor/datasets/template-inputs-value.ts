@@ -1,5 +1,5 @@
 // The template inputs as the editor holds them (plain JSON, maybe half-typed), read into one shape.
-import type { CellValue, DatasetRow } from "../../../core/datasets";
+import type { CellValue, DatasetRow } from "../../../../core/datasets";
 
 export interface TemplateInputsValue {
   template: string;

@@ -2,9 +2,9 @@
 // beside it. Only the rows on screen are drawn (and rendered): 10,000 rows scroll like 20.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useId, useMemo, useRef, useState } from "react";
-import type { DatasetRow } from "../../../core/datasets";
-import { renderRow } from "../../../core/template-preview";
-import { formatTemplateError, type parseTemplateWithPosition } from "../../../core/template-errors";
+import type { DatasetRow } from "../../../../core/datasets";
+import { renderRow } from "../../../../core/template-preview";
+import { formatTemplateError, type parseTemplateWithPosition } from "../../../../core/template-errors";
 import { cellText } from "./template-inputs-value";
 
 type ParsedTemplate = Extract<ReturnType<typeof parseTemplateWithPosition>, { ok: true }>["template"];
