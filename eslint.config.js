@@ -14,13 +14,34 @@ const features = readdirSync(join(root, "src/ui/features"), { withFileTypes: tru
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** A feature reaches another feature only through that feature's `index.ts`, never its internals. */
-const featureZones = features.map((feature) => ({
-  target: `src/ui/features/${feature}`,
-  from: "src/ui/features",
-  except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
-  message: "Import another feature through its index.ts; views both need belong in src/ui/components.",
-}));
+/**
+ * A feature imports no other feature, not even its index.ts: views two features need live in
+ * src/ui/components, helpers in src/ui/lib, and the app shell (src/ui/app) composes features together.
+ */
+const featureZones = [
+  ...features.map((feature) => ({
+    target: `src/ui/features/${feature}`,
+    from: "src/ui/features",
+    except: [`./${feature}`],
+    message: "A feature imports no other feature: move what both need to src/ui/components or src/ui/lib, or compose the two in src/ui/app.",
+  })),
+  {
+    target: "src/ui/features",
+    from: "src/ui/app",
+    message: "A feature does not import the app shell: the shell hands it what it needs (props, or the providers in src/ui/lib).",
+  },
+];
+
+/** The app's database is opened in one place, the app shell; every view gets it from useAppDb (src/ui/lib/app-db.tsx). */
+const appDbFromTheShellOnly = {
+  patterns: [
+    {
+      regex: "(^|/)store/db$",
+      importNames: ["getAppDb"],
+      message: "Only src/ui/app opens the app's database: views read it with useAppDb() from src/ui/lib/app-db.tsx.",
+    },
+  ],
+};
 
 const layerZones = [
   {
@@ -126,6 +147,7 @@ export default defineConfig(
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   { files: ["src/session/**", "src/store/**"], rules: { "no-restricted-imports": ["error", noFrameworkImports] } },
+  { files: ["src/ui/**"], ignores: ["src/ui/app/**"], rules: { "no-restricted-imports": ["error", appDbFromTheShellOnly] } },
   {
     // Tests and benchmarks read JSON and drive browsers through loosely typed APIs; the promise rules
     // (floating, misused, awaited non-promises) still hold there.

@@ -33,7 +33,7 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
- * A feature's index.ts only re-exports what other features may use. Marked free of side effects, a page
+ * A feature's index.ts only re-exports what the app shell composes. Marked free of side effects, a page
  * that imports one view through it does not pull every other re-exported view (and its CSS) into its chunk.
  */
 const FEATURE_INDEX = /[\\/]src[\\/]ui[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;

@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmarks side by side and rewrites BENCHMARKS.md with their tables.
-// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,stalled-pipe,hostile-memory,browser,storage,first-load` runs some of them (also large-compare, wire, load, datasets, trends, cli-startup)
+// `-- --quick` runs each briefly; `-- --only overhead,clock,scale,stalled-pipe,hostile-memory,browser,storage,first-load` runs some of them (also large-compare, run-heap, wire, load, datasets, trends, cli-startup)
 // and prints their sections instead of rewriting the file.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem, cpus as machineCpus, loadavg } from "node:os";
@@ -10,7 +10,7 @@ import { clockTable, measureClockAccuracyInNode, measureClockAccuracyOfBareFetch
 import { measureCliScale, scaleTable } from "./cli-scale";
 import { hostileMemoryTable, measureHostileMemory } from "./hostile-memory";
 import { firstLoadTable, measureFirstLoad } from "./first-load";
-import { runBrowserBenchmarks, runStorageBenchmark, runVeryLargeComparePage } from "./browser/index";
+import { runBrowserBenchmarks, runRunHeapBenchmark, runStorageBenchmark, runVeryLargeComparePage } from "./browser/index";
 import { measureWire, wireGoals, wireTable, type WireClient, type WireModeName } from "./wire";
 import { datasetsTable, measureDatasets } from "./datasets";
 import { measureTrends, trendsTable } from "./trends";
@@ -146,6 +146,11 @@ const BENCHMARKS: Record<string, Benchmark> = {
   async "large-compare"() {
     log("the Compare page of a million-record run in Chromium…");
     return runVeryLargeComparePage({ quick, log });
+  },
+
+  async "run-heap"(sandboxUrl) {
+    log("the dashboard's heap through a long sandbox run in Chromium…");
+    return runRunHeapBenchmark({ sandboxUrl, quick, log });
   },
 
   async "first-load"() {

@@ -3,7 +3,7 @@
 // the points the charts draw per series, and the page's memory. The run was written by the storage
 // benchmark into the same profile's IndexedDB.
 import type { BrowserContext, Page } from "playwright-core";
-import { MAX_POINTS_PER_SERIES } from "../../src/ui/features/compare/record-series";
+import { MAX_POINTS_PER_SERIES } from "../../src/ui/features/compare/charts/record-series";
 import { format, markdownTable, median, spread } from "../measure-tools";
 import { callBenchPage, evaluateInPage, openBenchPage, watchPageErrors } from "./chromium";
 

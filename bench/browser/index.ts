@@ -9,7 +9,8 @@ import { comparePageTable, COMPARE_PAGE_GOAL_MS, measureComparePage } from "./co
 import { BROWSER_CONNECTIONS_PER_HOST, connectionLimitTable, measureConnectionLimit } from "./connection-limit";
 import { firstScreenTable, measureFirstScreen } from "./first-screen";
 import { measureRecordStorage, recordStorageTable, seedRunThroughSink, SINK_GOAL_RECORDS_PER_SECOND } from "./record-storage";
-import { MAX_POINTS_PER_SERIES } from "../../src/ui/features/compare/record-series";
+import { measureRunHeap, RUN_HEAP_REQUESTS, runHeapTable } from "./run-heap";
+import { MAX_POINTS_PER_SERIES } from "../../src/ui/features/compare/charts/record-series";
 
 export interface BrowserBenchmarkOptions {
   /** The sandbox's base URL (http://127.0.0.1:port), already listening. */
@@ -107,6 +108,28 @@ export async function runStorageBenchmark(options: { quick: boolean; log: (line:
     const storage = await measureRecordStorage({ siteUrl: site.url, count: plan.storageRecords, rounds: plan.storageRounds }, options.log);
     await storage.seeded.profile.close();
     return [section("Storage (Chromium IndexedDB)", storageParagraph(plan.storageRecords), recordStorageTable(storage))];
+  } finally {
+    await site.close();
+  }
+}
+
+/**
+ * `npm run bench -- --only run-heap`: the dashboard's JS heap through one sandbox run of 100,000 requests
+ * (10,000 with --quick) pressed on the Run page of the built app, and after it.
+ */
+export async function runRunHeapBenchmark(options: BrowserBenchmarkOptions): Promise<string[]> {
+  const requests = options.quick ? 10_000 : RUN_HEAP_REQUESTS;
+  options.log("run heap: building the app…");
+  const site = await buildAndServeBenchSite();
+  try {
+    const result = await measureRunHeap({ siteUrl: site.url, sandboxUrl: options.sandboxUrl, requests, timeoutMs: 20 * 60_000 }, options.log);
+    return [
+      section(
+        `JS heap of a ${requests.toLocaleString("en-US")}-request run (Chromium)`,
+        `The built app in a fresh Chromium profile, opened on the sandbox through its \`?sandbox=\` link; a scenario of ${requests.toLocaleString("en-US")} non-streaming chat requests to the sandbox's \`instant\` profile (one target, one input, concurrency 6: the browser's connections to one host) pasted and saved on the Scenarios page, then Run pressed on its Run page, which stays open and shows the run. The page's JS heap (DevTools protocol \`Performance.getMetrics\`, \`JSHeapUsedSize\`) is sampled from outside every 250 ms while the run goes, and read after a forced garbage collection (\`HeapProfiler.collectGarbage\`) before Run and once the run has ended. Measured with \`npm run bench -- --only run-heap\`.`,
+        runHeapTable(result),
+      ),
+    ];
   } finally {
     await site.close();
   }

@@ -1,18 +1,20 @@
 // Where each record of a run goes as it arrives: the database (through a batching sink), the run's one
-// summary accumulator, the list the live view shows, and the check for a rejected token.
-import type { RequestRecord } from "../core/record/record";
-import type { SummaryAccumulator, SummaryRow } from "../core/stats/summary";
+// summary accumulator, the window of recent records the live view may show, and the check for a rejected
+// token. No list of every record is kept: a long run would hold them all in the page.
+import type { RequestRecord } from "../core/record";
+import type { SummaryAccumulator, SummaryRow } from "../core/stats";
 import type { ProviderBenchDb } from "../store/db";
 import { createRecordSink, recordStoreTable, type RecordSinkOptions } from "../store/record-sink";
 import { describeError } from "../core/text/describe-error";
-import type { RunProblem } from "./run-snapshot";
+import { recentRecords } from "./recent-records";
+import { RECENT_RECORDS_WINDOW, type RunProblem } from "./run-snapshot";
 
 export interface RecordWiring {
   onRecord(record: RequestRecord): void;
   /** A record already stored (a resumed run's earlier ones): counted and shown, not written again. */
   onStoredRecord(record: RequestRecord): void;
-  /** Every record so far, in arrival order (the array grows in place). */
-  readonly records: readonly RequestRecord[];
+  /** The last RECENT_RECORDS_WINDOW records, oldest first (a new array each call). */
+  recentRecords(): RequestRecord[];
   summarize(): SummaryRow[];
   /** Set once a batch could not be saved. */
   storageProblem(): RunProblem | null;
@@ -34,7 +36,7 @@ export interface RecordWiringOptions {
 
 export function wireRecords(options: RecordWiringOptions): RecordWiring {
   const { accumulator, targetOrder, providerTargetIds } = options;
-  const records: RequestRecord[] = [];
+  const recent = recentRecords(RECENT_RECORDS_WINDOW);
   let storageProblem: RunProblem | null = null;
   let tokenRejected = false;
   const sink = createRecordSink(recordStoreTable(options.db), {
@@ -47,14 +49,14 @@ export function wireRecords(options: RecordWiringOptions): RecordWiring {
     onRecord(record) {
       sink.write(record);
       accumulator.add(record);
-      records.push(record);
+      recent.add(record);
       if ((record.httpStatus === 401 || record.httpStatus === 403) && providerTargetIds.has(record.targetId)) tokenRejected = true;
     },
     onStoredRecord(record) {
       accumulator.add(record);
-      records.push(record);
+      recent.add(record);
     },
-    records,
+    recentRecords: recent.toArray,
     summarize: () => accumulator.summarize(targetOrder),
     storageProblem: () => storageProblem,
     tokenRejected: () => tokenRejected,

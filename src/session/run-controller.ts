@@ -148,7 +148,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     const current = (): RunSnapshot => ({
       ...running,
       progress,
-      records: wiring.records.slice(),
+      recentRecords: wiring.recentRecords(),
       summary: wiring.summarize(),
       tokenRejected: wiring.tokenRejected(),
       problem: wiring.storageProblem(),

@@ -5,6 +5,15 @@ import type { Scenario } from "../core/scenario/types";
 import type { SummaryRow } from "../core/stats/summary";
 import type { RunStatus } from "../store/db";
 
+/**
+ * How many of a run's latest records the snapshot holds. The Run page's live views draw none today (its
+ * progress counts and live summary come from `progress` and `summary`): the window is for a view of the
+ * latest requests and for subscribers that watch records arrive, and 200 is a screenful or two of such a
+ * table. The bound is the point: the snapshot is rebuilt about four times a second, and a copy of every
+ * record so far made a 100,000-request run hold every record twice over and copy the whole array each time.
+ */
+export const RECENT_RECORDS_WINDOW = 200;
+
 export type RunPhase = "idle" | "checking" | "running" | "finished";
 
 /** Why a run could not start or did not finish; request errors are records, not problems. */
@@ -24,8 +33,12 @@ export interface RunSnapshot {
   /** Wall clock when the run started, epoch ms. */
   startedAt: number | null;
   progress: RunProgress | null;
-  /** Every record of the current run so far; a new array each time it grows. */
-  records: RequestRecord[];
+  /**
+   * The current run's most recent records, oldest first, at most RECENT_RECORDS_WINDOW of them (a new
+   * array at each publication). Not every record: those are in IndexedDB (store/record-store.ts), and
+   * `summary` and `progress` count all of them.
+   */
+  recentRecords: RequestRecord[];
   /**
    * The run's summary so far, one row per target in the scenario's order, from the one accumulator fed
    * as records arrive (the same rows are stored with the run when it ends).
@@ -60,7 +73,7 @@ export const IDLE_SNAPSHOT: RunSnapshot = {
   sandboxUrl: null,
   startedAt: null,
   progress: null,
-  records: [],
+  recentRecords: [],
   summary: [],
   status: null,
   problem: null,

@@ -7,7 +7,7 @@ import { validateScenario } from "../../src/core/scenario";
 import { createRunController } from "../../src/session/run-controller";
 import { ProviderBenchDb } from "../../src/store/db";
 import { recordsOfRun } from "../../src/store/queries";
-import { readEndpointKeys, removeEndpointKey, saveEndpointKey } from "../../src/ui/features/settings/settings-storage";
+import { readEndpointKeys, removeEndpointKey, saveEndpointKey } from "../../src/ui/lib/settings-storage";
 import { startEchoServer, type EchoServer } from "../mocks/echo-server";
 
 const KEY = "sk-browser-endpoint-key-0123456789";

@@ -78,7 +78,7 @@ function RunStatusView({ controller }: { controller: RunController }) {
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   return (
     <p data-testid="status">
-      {snapshot.status ?? "idle"} {snapshot.records.length}
+      {snapshot.status ?? "idle"} {snapshot.recentRecords.length}
     </p>
   );
 }
@@ -103,7 +103,8 @@ describe("run controller", () => {
     expect(rows.every((row) => (row.latencyMs.p50 ?? 0) > 0)).toBe(true);
     const stored = await recordsOfRun(db, final.runId!);
     expect(stored).toHaveLength(10);
-    expect(stored).toEqual(final.records);
+    // Ten records, fewer than the snapshot's window of recent ones: it holds them all, in arrival order.
+    expect(stored).toEqual(final.recentRecords);
     // The one accumulator fed as records arrived gives what the stored records give.
     expect(rows).toEqual(summarize(stored, ["fast", "steady"], undefined, summaryOptionsOf(sandboxScenario())));
     expect(final.summary).toEqual(rows);
@@ -128,7 +129,7 @@ describe("run controller", () => {
   it("aborts at once and keeps every record measured before the abort in the database", async () => {
     const { controller, db } = controllerFor({ sinkOptions: { maxBatchSize: 10_000, maxDelayMs: 60_000 } });
     const finished = controller.start({ scenario: sandboxScenario({ repetitions: 200, concurrency: 2, targets: ["slow", "steady"] }), scenarioId: null });
-    const midway = await nextSnapshot(controller, (snapshot) => snapshot.records.length >= 4);
+    const midway = await nextSnapshot(controller, (snapshot) => snapshot.recentRecords.length >= 4);
     const abortedAt = performance.now();
     controller.abort();
     const final = await finished;
@@ -136,8 +137,8 @@ describe("run controller", () => {
     expect(final.status).toBe("aborted");
     expect(final.progress!.done).toBeLessThan(final.progress!.planned);
     const stored = await recordsOfRun(db, final.runId!);
-    expect(stored).toEqual(final.records);
-    expect(stored.slice(0, midway.records.length)).toEqual(midway.records);
+    expect(stored).toEqual(final.recentRecords);
+    expect(stored.slice(0, midway.recentRecords.length)).toEqual(midway.recentRecords);
     expect((await db.runs.get(final.runId!))?.status).toBe("aborted");
   });
 
@@ -147,7 +148,7 @@ describe("run controller", () => {
       pageEvents: { window, document },
     });
     const finished = controller.start({ scenario: sandboxScenario({ repetitions: 200, concurrency: 2, targets: ["slow"] }), scenarioId: null });
-    await nextSnapshot(controller, (snapshot) => snapshot.records.length >= 3);
+    await nextSnapshot(controller, (snapshot) => snapshot.recentRecords.length >= 3);
     expect(await storedRecordCount(db)).toBe(0);
     window.dispatchEvent(new Event("pagehide"));
     await expect.poll(() => storedRecordCount(db)).toBeGreaterThanOrEqual(3);
@@ -215,7 +216,7 @@ describe("run controller with Hugging Face providers", () => {
     const final = await controller.start({ scenario: providerScenario(), scenarioId: null });
     expect(final.status).toBe("completed");
     expect(final.tokenRejected).toBe(true);
-    expect(final.records[0]).toMatchObject({ status: "error", httpStatus: 401, errorKind: "http_4xx" });
+    expect(final.recentRecords[0]).toMatchObject({ status: "error", httpStatus: 401, errorKind: "http_4xx" });
     const everything = JSON.stringify([await db.runs.toArray(), await db.recordChunks.toArray(), await db.scenarios.toArray()]);
     expect(everything).not.toContain(TOKEN);
   });

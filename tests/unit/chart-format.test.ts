@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceTicks } from "../../src/ui/features/compare/chart-format";
+import { niceTicks } from "../../src/ui/components/charts/chart-format";
 
 /** A round step: 1, 2, 2.5 or 5 times a power of ten. */
 function isRoundStep(step: number): boolean {

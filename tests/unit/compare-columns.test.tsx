@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { METRICS, intervalOf, metricById, metricsIn } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
-import { parseColumnChoices } from "../../src/ui/features/compare/column-settings";
-import { SummaryTable } from "../../src/ui/features/compare/summary-table";
+import { parseColumnChoices } from "../../src/ui/features/compare/summary-table/column-settings";
+import { SummaryTable } from "../../src/ui/features/compare/summary-table/summary-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { recordsWithLatencies } from "./compare-fixtures";
 

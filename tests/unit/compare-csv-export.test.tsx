@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import Papa from "papaparse";
 import { RECORD_FIELDS } from "../../src/core/record";
 import { SUMMARY_FILE_COLUMNS } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
 import { ExportButtons } from "../../src/ui/features/compare/export-buttons";
-import { runStartMs } from "../../src/ui/features/compare/record-series";
+import { runStartMs } from "../../src/ui/features/compare/charts/record-series";
 import { makeRecord, makeScenario } from "./compare-fixtures";
+import { renderInApp } from "./ui/app-providers";
 
 interface Download {
   fileName: string;
@@ -63,7 +64,7 @@ const scenario = {
 };
 
 function renderButtons() {
-  render(<ExportButtons runId="run-7" scenario={scenario} runLabel="23 Nov 2026, 01:05" records={records} recordCount={records.length} runStartedAtMs={runStartMs(records)} rows={summarize(records, ["fast", "slow"])} />);
+  renderInApp(<ExportButtons runId="run-7" scenario={scenario} runLabel="23 Nov 2026, 01:05" records={records} recordCount={records.length} runStartedAtMs={runStartMs(records)} rows={summarize(records, ["fast", "slow"])} />);
 }
 
 async function csvRows(blob: Blob): Promise<string[][]> {
@@ -113,7 +114,7 @@ describe("CSV export buttons", () => {
   });
 
   it("names the file after the run label when there are no records", () => {
-    render(<ExportButtons runId="run-3" scenario={{ ...makeScenario(["a"]), name: "Empty" }} runLabel="Run 3" records={[]} recordCount={0} runStartedAtMs={null} rows={summarize([], ["a"])} />);
+    renderInApp(<ExportButtons runId="run-3" scenario={{ ...makeScenario(["a"]), name: "Empty" }} runLabel="Run 3" records={[]} recordCount={0} runStartedAtMs={null} rows={summarize([], ["a"])} />);
     expect(screen.getByTestId("export-records-csv")).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByTestId("export-summary-csv"));
     expect(downloads[0]?.fileName).toBe("empty_run-3_summary.csv");

@@ -4,14 +4,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { metricById } from "../../src/core/metrics";
-import { collectSamples, compareTargets } from "../../src/core/stats";
-import { imageOfChart } from "../../src/ui/features/compare/chart-frame";
-import { ForestPlot } from "../../src/ui/features/compare/forest-plot";
-import { EcdfChart } from "../../src/ui/features/compare/ecdf-chart";
+import { collectSamples, compareTargets } from "../../src/core/stats/paired";
+import { imageOfChart } from "../../src/ui/components/charts/chart-frame";
+import { ForestPlot } from "../../src/ui/features/compare/verdict/forest-plot";
+import { EcdfChart } from "../../src/ui/features/compare/charts/ecdf-chart";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
-import { recordColumns } from "../../src/core/record";
+import { recordColumns } from "../../src/core/record/record-columns";
 
 giveChartsASize();
 afterEach(() => {

@@ -2,13 +2,14 @@
 // Failing outputs one click away: the outputs view's "Failed checks only" and the records table's
 // Checks filter show exactly the outputs that failed their checks, with the names of those checks.
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { RequestRecord } from "../../src/core/record";
-import { OutputsByInput } from "../../src/ui/features/compare/outputs-by-input";
-import { RecordsTable } from "../../src/ui/features/compare/records-table";
+import { OutputsByInput } from "../../src/ui/features/compare/outputs/outputs-by-input";
+import { RecordsTable } from "../../src/ui/features/compare/records/records-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 import { stubViewportHeight } from "./scroll-viewport";
+import { renderInApp } from "./ui/app-providers";
 
 afterEach(cleanup);
 
@@ -45,7 +46,7 @@ function shownOutputs(targetId: string): (string | null | undefined)[] {
 
 describe("failing outputs one click away", () => {
   it("shows only the outputs that failed their checks, input by input, with what failed", () => {
-    render(<OutputsByInput scenario={scenario} records={records} targets={targets} />);
+    renderInApp(<OutputsByInput scenario={scenario} records={records} targets={targets} />);
     const toggle = screen.getByLabelText("Failed checks only (2)");
     fireEvent.click(toggle);
     // Inputs without a failing output are no longer offered; the first one with one is shown.
@@ -69,18 +70,18 @@ describe("failing outputs one click away", () => {
 
   it("says when no output failed, and offers nothing to click", () => {
     const passing = records.filter((record) => record.checksPassed !== false);
-    render(<OutputsByInput scenario={scenario} records={passing} targets={targets} />);
+    renderInApp(<OutputsByInput scenario={scenario} records={passing} targets={targets} />);
     const toggle = screen.getByLabelText("No output failed its checks") as HTMLInputElement;
     expect(toggle.disabled).toBe(true);
   });
 
   it("offers no checks toggle for a run without checks", () => {
-    render(<OutputsByInput scenario={scenario} records={[makeRecord({ targetId: "a" })]} targets={targets} />);
+    renderInApp(<OutputsByInput scenario={scenario} records={[makeRecord({ targetId: "a" })]} targets={targets} />);
     expect(screen.queryByLabelText(/checks/i)).toBeNull();
   });
 
   it("filters the records table to the failed checks, naming them", () => {
-    render(<RecordsTable records={records} targets={targets} />);
+    renderInApp(<RecordsTable records={records} targets={targets} />);
     fireEvent.change(screen.getByLabelText("Checks"), { target: { value: "failed" } });
     // The warm-up is in the records table (it lists every attempt), so three rows.
     expect(screen.getByTestId("records-count").textContent).toBe("3 of 8 records");

@@ -3,18 +3,20 @@
 // record say why they are left out, and the records table reads the rows in view from the store.
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { type RequestRecord, recordColumns } from "../../src/core/record";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { RequestRecord } from "../../src/core/record";
+import { recordColumns } from "../../src/core/record/record-columns";
 import { summarize } from "../../src/core/stats";
 import { getAppDb } from "../../src/store/db";
 import { appendRecords, deleteRecordsOfRun, readRecordColumns } from "../../src/store/record-store";
-import { RECORD_ROW_HEIGHT_PX, StoredRecordsTable } from "../../src/ui/features/compare/records-table";
-import { filterPositions, NO_FILTER } from "../../src/ui/features/compare/records-filter";
+import { RECORD_ROW_HEIGHT_PX, StoredRecordsTable } from "../../src/ui/features/compare/records/records-table";
+import { filterPositions, NO_FILTER } from "../../src/ui/features/compare/records/records-filter";
 import { RunComparison } from "../../src/ui/features/compare/run-comparison";
-import { VerdictPanel } from "../../src/ui/features/compare/verdict-panel";
+import { VerdictPanel } from "../../src/ui/features/compare/verdict/verdict-panel";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 import { stubViewportHeight } from "./scroll-viewport";
+import { renderInApp } from "./ui/app-providers";
 
 const RUN_ID = "large-run";
 const COUNT = 3_500;
@@ -77,7 +79,7 @@ describe("filterPositions", () => {
 describe("StoredRecordsTable", () => {
   it("reads the rows in view from the store, and again where the table is scrolled or filtered to", async () => {
     const columns = await readRecordColumns(getAppDb(), RUN_ID);
-    render(<StoredRecordsTable runId={RUN_ID} columns={columns} targets={targets} />);
+    renderInApp(<StoredRecordsTable runId={RUN_ID} columns={columns} targets={targets} />);
     expect(screen.getByTestId("records-count").textContent).toBe("3,500 records");
     await waitFor(() => expect(shownInputIndexes()[0]).toBe(0));
     expect(shownInputIndexes().length).toBeGreaterThanOrEqual(Math.floor(VIEWPORT_HEIGHT_PX / RECORD_ROW_HEIGHT_PX));
@@ -106,7 +108,7 @@ describe("RunComparison of a large run", () => {
   it("draws the charts from the columns, says which views are left out, and lists the records from the store", async () => {
     const scenario = makeScenario(["fast", "slow"]);
     const columns = await readRecordColumns(getAppDb(), RUN_ID);
-    render(<RunComparison runId={RUN_ID} scenario={scenario} records={null} columns={columns} large runLabel="Run" summary={summarize(records, ["fast", "slow"])} />);
+    renderInApp(<RunComparison runId={RUN_ID} scenario={scenario} records={null} columns={columns} large runLabel="Run" summary={summarize(records, ["fast", "slow"])} />);
     await waitFor(() => expect(screen.getByTestId("large-run-notice").textContent).toContain("3,500 records"));
     // Both ECDFs (latency and TTFT) count each target's successful measured requests.
     const ok = (targetId: string) => records.filter((record) => record.targetId === targetId && record.status === "ok").length;
@@ -126,7 +128,7 @@ describe("VerdictPanel of a large run", () => {
     // A streamed run measures the three paired objectives: latency, TTFT and tokens/s.
     const plain = makeScenario(["fast", "slow"]);
     const streamed = { ...plain, run: { ...plain.run, stream: true } };
-    render(<VerdictPanel scenario={streamed} rows={summarize(records, ["fast", "slow"])} records={null} large />);
+    renderInApp(<VerdictPanel scenario={streamed} rows={summarize(records, ["fast", "slow"])} records={null} large />);
     const sentences = screen.getAllByText(/not read whole in the browser/);
     expect(sentences).toHaveLength(3);
     expect(screen.queryByText("Reading the records…")).toBeNull();

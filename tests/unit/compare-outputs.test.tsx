@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { OutputsByInput } from "../../src/ui/features/compare/outputs-by-input";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { OutputsByInput } from "../../src/ui/features/compare/outputs/outputs-by-input";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario } from "./compare-fixtures";
+import { renderInApp } from "./ui/app-providers";
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ function targetColumn(targetId: string): HTMLElement {
 
 describe("OutputsByInput", () => {
   it("shows model output as literal text and creates no elements from it", () => {
-    const { container } = render(
+    const { container } = renderInApp(
       <OutputsByInput
         scenario={makeScenario(["evil"])}
         records={[makeRecord({ targetId: "evil", output: HOSTILE_OUTPUT })]}
@@ -31,7 +32,7 @@ describe("OutputsByInput", () => {
   });
 
   it("shows error messages as literal text too", () => {
-    const { container } = render(
+    const { container } = renderInApp(
       <OutputsByInput
         scenario={makeScenario(["evil"])}
         records={[makeRecord({ targetId: "evil", status: "error", errorKind: "bad_response", httpStatus: null, errorMessage: "<img src=x onerror=alert(1)>", output: null })]}
@@ -51,7 +52,7 @@ describe("OutputsByInput", () => {
       makeRecord({ targetId: "a", inputIndex: 1, output: "a1" }),
       makeRecord({ targetId: "b", inputIndex: 1, output: "b1" }),
     ];
-    render(
+    renderInApp(
       <OutputsByInput scenario={makeScenario(["a", "b"], ["first prompt", "second prompt"])} records={records} targets={describeTargets(["a", "b"])} />,
     );
     expect(screen.getByTestId("input-prompt").textContent).toBe("first prompt");
@@ -69,7 +70,7 @@ describe("OutputsByInput", () => {
       makeRecord({ targetId: "a", repetition: 0, output: "first" }),
       makeRecord({ targetId: "a", repetition: 1, output: "second" }),
     ];
-    render(<OutputsByInput scenario={makeScenario(["a"])} records={records} targets={describeTargets(["a"])} />);
+    renderInApp(<OutputsByInput scenario={makeScenario(["a"])} records={records} targets={describeTargets(["a"])} />);
     expect(screen.getAllByTestId("attempt-output")).toHaveLength(1);
     fireEvent.click(screen.getByLabelText("All repetitions"));
     expect(screen.getAllByTestId("attempt-output").map((element) => element.querySelector("pre")?.textContent)).toEqual(["first", "second"]);

@@ -5,7 +5,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { summarize } from "../../src/core/stats";
 import { PHASE_COLORS } from "../../src/ui/components/ui/target-colors";
-import { NOT_EXPOSED, PhaseChart } from "../../src/ui/features/compare/phase-chart";
+import { NOT_EXPOSED, PhaseChart } from "../../src/ui/features/compare/charts/phase-chart";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latencyTimelineSeries, MAX_POINTS_PER_SERIES, TIMELINE_POINTS_PER_SERIES } from "../../src/ui/features/compare/record-series";
+import { latencyTimelineSeries, MAX_POINTS_PER_SERIES, TIMELINE_POINTS_PER_SERIES } from "../../src/ui/features/compare/charts/record-series";
 import { makeRecord } from "./compare-fixtures";
 import { recordColumns } from "../../src/core/record";
 

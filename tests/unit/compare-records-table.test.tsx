@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { RequestRecord } from "../../src/core/record";
-import { RECORD_ROW_HEIGHT_PX, RecordsTable } from "../../src/ui/features/compare/records-table";
+import { RECORD_ROW_HEIGHT_PX, RecordsTable } from "../../src/ui/features/compare/records/records-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord } from "./compare-fixtures";
 import { stubViewportHeight } from "./scroll-viewport";

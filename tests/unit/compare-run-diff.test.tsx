@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { mulberry32, summarize } from "../../src/core/stats";
+import { mulberry32 } from "../../src/core/stats/random";
 import type { RequestRecord } from "../../src/core/record";
-import { RunDiff } from "../../src/ui/features/compare/run-diff";
+import { summarize } from "../../src/core/stats";
+import { RunDiff } from "../../src/ui/features/compare/diff/run-diff";
 import { makeRecord, makeScenario } from "./compare-fixtures";
 
 /** The diff of two runs' record sets, summarized as a run would be when it ends. */

@@ -4,11 +4,11 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { summarize } from "../../src/core/stats";
-import { TIMELINE_POINTS_PER_SERIES, ttftLengthSeries } from "../../src/ui/features/compare/record-series";
+import { TIMELINE_POINTS_PER_SERIES, ttftLengthSeries } from "../../src/ui/features/compare/charts/record-series";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
-import { movedPoint, tooltipPlacement, type Placed } from "../../src/ui/features/compare/scatter-dots";
-import { TtftLengthChart } from "../../src/ui/features/compare/ttft-length-chart";
-import { ValueScatterChart } from "../../src/ui/features/compare/value-scatter-chart";
+import { movedPoint, tooltipPlacement, type Placed } from "../../src/ui/features/compare/charts/scatter-dots";
+import { TtftLengthChart } from "../../src/ui/features/compare/charts/ttft-length-chart";
+import { ValueScatterChart } from "../../src/ui/features/compare/charts/value-scatter-chart";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
 import { giveChartsASize } from "./chart-size";
 import { recordColumns } from "../../src/core/record";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { ESTIMATED_EXPLANATION, metricsIn } from "../../src/core/metrics";
 import { summarize } from "../../src/core/stats";
-import { SummaryTable } from "../../src/ui/features/compare/summary-table";
+import { SummaryTable } from "../../src/ui/features/compare/summary-table/summary-table";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { makeRecord, recordsWithLatencies } from "./compare-fixtures";
 

@@ -8,8 +8,8 @@ import { collectSamples, compareTargets, summarize } from "../../src/core/stats"
 import type { RequestRecord } from "../../src/core/record";
 import type { Scenario } from "../../src/core/scenario";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
-import { VerdictList, VerdictPanel } from "../../src/ui/features/compare/verdict-panel";
-import { listNames, objectiveVerdicts, topGroup, type ObjectiveVerdict } from "../../src/ui/features/compare/verdicts";
+import { VerdictList, VerdictPanel } from "../../src/ui/features/compare/verdict/verdict-panel";
+import { listNames, objectiveVerdicts, topGroup, type ObjectiveVerdict } from "../../src/ui/features/compare/verdict/verdicts";
 import { bundledScenario, bundledScenarioJson, makeRecord, makeScenario, scenarioFromJson } from "./compare-fixtures";
 
 afterEach(cleanup);

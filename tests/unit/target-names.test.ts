@@ -1,10 +1,12 @@
 // The one name shown for a target (src/core/scenario/target-names.ts): the scenario author's label, placed in the
 // product's own sentences and legends, with nothing in it that reorders the text around it.
 import { describe, expect, it } from "vitest";
-import { targetDisplayName, targetDisplayNames, type Scenario } from "../../src/core/scenario";
-import { collectSamples, compareTargets, summarize } from "../../src/core/stats";
+import { targetDisplayName, targetDisplayNames } from "../../src/core/scenario/target-names";
+import { collectSamples, compareTargets } from "../../src/core/stats/paired";
+import { summarize } from "../../src/core/stats";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
-import { objectiveVerdicts } from "../../src/ui/features/compare/verdicts";
+import { objectiveVerdicts } from "../../src/ui/features/compare/verdict/verdicts";
+import type { Scenario } from "../../src/core/scenario";
 import { makeRecord } from "./compare-fixtures";
 
 function scenarioWith(targets: { id: string; label?: string }[]): Pick<Scenario, "targets"> {

@@ -1,8 +1,8 @@
 // The bench page: the app's own runner and store, without the UI, callable from playwright through
 // `window.providerBench`. Served from the same origin as the built app, so the records it writes are
 // the ones the app's Compare page reads.
-import { runScenario } from "../../../src/core/run";
-import { validateScenario } from "../../../src/core/scenario";
+import { runScenario } from "../../../src/core/run/runner";
+import { validateScenario } from "../../../src/core/scenario/scenario-file";
 import { summarize } from "../../../src/core/stats";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { createRun, deleteRun, finishRun, readRecordColumns, recordsOfRun } from "../../../src/store/queries";
@@ -10,8 +10,8 @@ import { createRecordSink, recordStoreTable } from "../../../src/store/record-si
 import { countRecords } from "../../../src/store/record-store";
 import { importRunFile, runBundleBlob } from "../../../src/store/run-bundle";
 import { summaryToStore } from "../../../src/store/run-summary";
-import { ecdfSeries, latencyTimelineSeries, ttftLengthSeries } from "../../../src/ui/features/compare/record-series";
-import { recordColumns } from "../../../src/core/record";
+import { ecdfSeries, latencyTimelineSeries, ttftLengthSeries } from "../../../src/ui/features/compare/charts/record-series";
+import { recordColumns } from "../../../src/core/record/record-columns";
 import type { BenchPageApi, BenchWindow, RawWriteOptions, RecordWriteOptions, StreamingRunOptions } from "./bench-page-api";
 import { addRecordsRaw } from "./raw-indexeddb";
 import { runRawStreaming } from "./raw-streaming";

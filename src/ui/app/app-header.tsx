@@ -1,5 +1,6 @@
-import { type Route, routes } from "../lib/hash-route";
-import { useRunSnapshot } from "../features/run/use-run-snapshot";
+import type { Route } from "../lib/hash-route";
+import { routes } from "../lib/hash-route";
+import { useRunSnapshot } from "../lib/run-controller";
 
 const LINKS: { page: Route["page"]; label: string; href: string }[] = [
   { page: "scenarios", label: "Scenarios", href: routes.scenarios() },

@@ -2,8 +2,9 @@
 // does not carry the charts or the runner.
 import { lazy } from "react";
 import type { Route } from "../lib/hash-route";
-import { ScenariosPage } from "../features/scenarios/scenarios-page";
-import { useRunSnapshot } from "../features/run/use-run-snapshot";
+import { openDraftInEditor } from "../features/editor";
+import { ScenariosPage } from "../features/scenarios";
+import { useRunSnapshot } from "../lib/run-controller";
 import { replayRun } from "./replay-run";
 import { resumeRun } from "./resume-run";
 
@@ -12,7 +13,7 @@ const HistoryPage = lazy(() => import("../features/history/history-page").then((
 const TrendsView = lazy(() => import("../features/history/trends-view").then((module) => ({ default: module.TrendsView })));
 const ComparePage = lazy(() => import("../features/compare/compare-page").then((module) => ({ default: module.ComparePage })));
 const TaskPickerPage = lazy(() => import("../features/editor/task-picker-page").then((module) => ({ default: module.TaskPickerPage })));
-const EditorRoute = lazy(() => import("../features/editor/editor-route").then((module) => ({ default: module.EditorRoute })));
+const EditorRoute = lazy(() => import("./editor-route").then((module) => ({ default: module.EditorRoute })));
 const SettingsPage = lazy(() => import("../features/settings/settings-page").then((module) => ({ default: module.SettingsPage })));
 
 export function AppRoutes({ route }: { route: Route }) {
@@ -20,9 +21,9 @@ export function AppRoutes({ route }: { route: Route }) {
   const runActive = snapshot.phase === "running" || snapshot.phase === "checking";
   switch (route.page) {
     case "scenarios":
-      return <ScenariosPage />;
+      return <ScenariosPage onOpenInEditor={openDraftInEditor} />;
     case "shared":
-      return <ScenariosPage key={route.payload} sharedPayload={route.payload} />;
+      return <ScenariosPage key={route.payload} sharedPayload={route.payload} onOpenInEditor={openDraftInEditor} />;
     case "run":
       return <RunRoute scenarioKey={route.scenarioKey} />;
     case "compare":

@@ -1,6 +1,6 @@
 import type { Scenario } from "../../core/scenario/types";
 import type { StoredRun } from "../../store/db";
-import { getRunController } from "../features/run/run-launcher";
+import { getRunController } from "./run-launcher";
 import { navigate, routes } from "../lib/hash-route";
 
 /**

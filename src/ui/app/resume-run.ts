@@ -1,5 +1,5 @@
 import type { StoredRun } from "../../store/db";
-import { getRunController } from "../features/run/run-launcher";
+import { getRunController } from "./run-launcher";
 import { navigate, routes } from "../lib/hash-route";
 
 /** Sends the requests an interrupted or aborted run is missing, into that same run; the run page shows it. */

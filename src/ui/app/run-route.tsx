@@ -1,8 +1,10 @@
-// The run page for the scenario named in the address (or none: then the current or last run).
+// The run page for the scenario named in the address (or none: then the current or last run). The app
+// composes three features here: the scenarios' lookup by key, the run page, and compare's live summary.
 import { DatabaseErrorNotice } from "../components/database-error-notice";
+import { LiveSummary } from "../features/compare";
 import { RunPage } from "../features/run/run-page";
-import { DRAFT_KEY } from "../features/scenarios/draft-scenario";
-import { useScenarioByKey } from "../features/scenarios/use-scenario-by-key";
+import { DRAFT_KEY, useScenarioByKey } from "../features/scenarios";
+import { getConnectionWatch } from "./run-launcher";
 
 export function RunRoute({ scenarioKey }: { scenarioKey: string | null }) {
   const lookup = useScenarioByKey(scenarioKey);
@@ -32,5 +34,11 @@ export function RunRoute({ scenarioKey }: { scenarioKey: string | null }) {
       </div>
     );
   }
-  return <RunPage selected={scenarioKey !== null && lookup.state === "found" ? { key: scenarioKey, scenario: lookup.scenario } : null} />;
+  return (
+    <RunPage
+      selected={scenarioKey !== null && lookup.state === "found" ? { key: scenarioKey, scenario: lookup.scenario } : null}
+      connectionWatch={getConnectionWatch()}
+      LiveSummary={LiveSummary}
+    />
+  );
 }

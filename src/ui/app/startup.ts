@@ -1,8 +1,8 @@
 // What happens once per page load, before the first render matters.
 import { getAppDb } from "../../store/db";
 import { markInterruptedRuns } from "../../store/queries";
-import { runsHeldByOpenTabs } from "../features/run/run-launcher";
-import { takeSandboxLinkFromAddress } from "../features/settings/sandbox-link";
+import { takeSandboxLinkFromAddress } from "../features/settings";
+import { runsHeldByOpenTabs } from "./run-launcher";
 
 export async function startUp(): Promise<void> {
   takeSandboxLinkFromAddress(window.location, window.history);

@@ -1,19 +1,13 @@
 // Shown on every page once another tab has taken the database over (a newer app upgrading its schema,
 // or the data being deleted): this tab let go of it, and only a reload brings it back.
-import { useSyncExternalStore } from "react";
-import { getAppDb } from "../../store/db";
+import { useCallback, useSyncExternalStore } from "react";
+import { useAppDb } from "../lib/app-db";
 import { Notice } from "./ui/notice";
 
-function subscribe(listener: () => void): () => void {
-  return getAppDb().onClosedElsewhere(listener);
-}
-
-function closedElsewhere() {
-  return getAppDb().closedElsewhere;
-}
-
 export function DatabaseClosedNotice() {
-  const reason = useSyncExternalStore(subscribe, closedElsewhere);
+  const db = useAppDb();
+  const subscribe = useCallback((listener: () => void) => db.onClosedElsewhere(listener), [db]);
+  const reason = useSyncExternalStore(subscribe, () => db.closedElsewhere);
   if (reason === null) return null;
   return (
     <div className="app-banner" data-testid="database-closed-notice">

@@ -3,9 +3,10 @@
 import { useEffect, useState } from "react";
 import type { RequestRecord } from "../../core/record";
 import type { SummaryRow } from "../../core/stats";
-import { getAppDb, type StoredRun } from "../../store/db";
+import type { StoredRun } from "../../store/db";
 import { currentSummary, summaryOfRun } from "../../store/run-summary";
-import { describeError } from "../../core/text";
+import { describeError } from "../../core/text/describe-error";
+import { useAppDb } from "./app-db";
 
 export type RunSummaryState =
   | { state: "loading" }
@@ -21,7 +22,7 @@ type Computed = { key: string; rows: SummaryRow[] } | { key: string; message: st
  * records, only when needed); null while the view is still reading them.
  */
 export function useRunSummary(run: StoredRun | null, records?: readonly RequestRecord[] | null): RunSummaryState {
-  const db = getAppDb();
+  const db = useAppDb();
   const stored = run === null ? null : currentSummary(run);
   const [computed, setComputed] = useState<Computed | null>(null);
   const key = run === null ? "" : `${run.id}:${run.status}:${run.summary?.statsVersion ?? "none"}`;

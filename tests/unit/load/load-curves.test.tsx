@@ -4,11 +4,13 @@
 // load run drawn.
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadCurves, timeSlices } from "../../../src/core/load";
+import { loadCurves } from "../../../src/core/load/curves";
+import { timeSlices } from "../../../src/core/load/time-slices";
 import type { RequestRecord } from "../../../src/core/record";
-import { type Scenario, validateScenario } from "../../../src/core/scenario";
-import { LoadCurves } from "../../../src/ui/features/compare/load-curves";
-import { LoadTimeSlices } from "../../../src/ui/features/compare/load-time-slices";
+import type { Scenario } from "../../../src/core/scenario";
+import { validateScenario } from "../../../src/core/scenario/scenario-file";
+import { LoadCurves } from "../../../src/ui/features/compare/load/load-curves";
+import { LoadTimeSlices } from "../../../src/ui/features/compare/load/load-time-slices";
 import { describeTargets } from "../../../src/ui/features/compare/target-info";
 import { makeRecord } from "../compare-fixtures";
 import { giveChartsASize } from "../chart-size";

@@ -54,11 +54,32 @@ describe("import zones", () => {
     ]);
   });
 
-  it("lets a feature use another feature's index.ts but not its internals", async () => {
-    expect(await problems("src/ui/features/history/probe.ts", 'import { LiveSummary } from "../compare";\nexport const probe = LiveSummary;\n')).toEqual([]);
-    expect(await problems("src/ui/features/history/probe.ts", 'import { LiveSummary } from "../compare/live-summary";\nexport const probe = LiveSummary;\n')).toEqual([
-      expect.stringMatching(/through its index\.ts/),
+  it("keeps each feature out of every other feature, its index.ts included, and out of the app shell", async () => {
+    expect(await problems("src/ui/features/history/probe.ts", 'import { LiveSummary } from "../compare";\nexport const probe = LiveSummary;\n')).toEqual([
+      expect.stringMatching(/A feature imports no other feature/),
     ]);
+    expect(await problems("src/ui/features/history/probe.ts", 'import { LiveSummary } from "../compare/summary-table/live-summary";\nexport const probe = LiveSummary;\n')).toEqual([
+      expect.stringMatching(/A feature imports no other feature/),
+    ]);
+    expect(await problems("src/ui/features/history/probe.ts", 'import { replayRun } from "../../app/replay-run";\nexport const probe = replayRun;\n')).toEqual([
+      expect.stringMatching(/does not import the app shell/),
+    ]);
+    // Its own folders, shared views and helpers stay open to it.
+    expect(
+      await problems(
+        "src/ui/features/history/probe.ts",
+        'import { TrendChart } from "./trend-chart";\nimport { ChartFrame } from "../../components/charts/chart-frame";\nimport { useAppDb } from "../../lib/app-db";\nexport const probe = [TrendChart, ChartFrame, useAppDb];\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("lets only the app shell open the app's database; every view takes it from useAppDb", async () => {
+    const opensTheDatabase = 'import { getAppDb } from "../../../store/db";\nexport const probe = getAppDb;\n';
+    expect(await problems("src/ui/features/history/probe.ts", opensTheDatabase)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Only src\/ui\/app opens the app's database/)]);
+    expect(await problems("src/ui/components/probe/probe.ts", opensTheDatabase)).toEqual([expect.stringMatching(/Only src\/ui\/app opens the app's database/)]);
+    expect(await problems("src/ui/app/probe/probe.ts", opensTheDatabase)).toEqual([]);
+    // The database's type is no secret: a view may name it.
+    expect(await problems("src/ui/features/history/probe.ts", 'import type { ProviderBenchDb } from "../../../store/db";\nexport type Probe = ProviderBenchDb;\n')).toEqual([]);
   });
 
   it("keeps shared views independent of features", async () => {

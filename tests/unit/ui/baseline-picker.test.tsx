@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // Run against run from the Compare page: any other stored run can be picked as the baseline.
 import "fake-indexeddb/auto";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { testRecord, testRun, testScenario } from "../store/fixtures";
 import { appendRecords } from "../../../src/store/record-store";
+import { renderInApp } from "./app-providers";
 
 afterEach(async () => {
   cleanup();
@@ -26,7 +27,7 @@ describe("picking another run to compare with", () => {
     ]);
     await appendRecords(db, [testRecord("tuesday", 0), testRecord("tuesday", 1)]);
 
-    render(<ComparePage runId="tuesday" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<ComparePage runId="tuesday" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     const picker = await waitFor(() => screen.getByLabelText("Compare with another run"));
     const options = [...picker.querySelectorAll("option")].map((option) => [option.value, option.textContent]);
     expect(options.map(([value]) => value)).toEqual(["", "elsewhere", "monday"]);

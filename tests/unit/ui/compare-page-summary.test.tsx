@@ -3,7 +3,7 @@
 // are read once, to judge the changes), and a run whose summary is older than the code's stats gets it
 // from the records the page reads anyway.
 import "fake-indexeddb/auto";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { summaryOptionsOf, STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb, type ProviderBenchDb } from "../../../src/store/db";
@@ -11,6 +11,7 @@ import { summaryToStore } from "../../../src/store/run-summary";
 import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { testRecord, testRun } from "../store/fixtures";
 import { appendRecords } from "../../../src/store/record-store";
+import { renderInApp } from "./app-providers";
 
 afterEach(async () => {
   cleanup();
@@ -48,7 +49,7 @@ describe("the run's page and stored summaries", () => {
     await appendRecords(db, [...oldRecords, ...newRecords]);
     const readRunIds = watchRecordReads(db);
 
-    render(<ComparePage runId="new" baselineRunId="old" onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<ComparePage runId="new" baselineRunId="old" onReplay={() => undefined} replayDisabled={false} />);
     const p50 = await waitFor(() => {
       const row = screen.getAllByTestId("run-diff-row").find((element) => element.getAttribute("data-target-id") === "fast" && element.getAttribute("data-metric") === "latencyP50Ms");
       if (!row) throw new Error("no p50 row for fast yet");
@@ -69,7 +70,7 @@ describe("the run's page and stored summaries", () => {
     await appendRecords(db, records);
     const readRunIds = watchRecordReads(db);
 
-    render(<ComparePage runId="r" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<ComparePage runId="r" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(screen.getAllByTestId("summary-row")).toHaveLength(2));
     await waitFor(async () => expect((await db.runs.get("r"))!.summary).toEqual(summaryToStore(summarize(records, ["fast", "slow"], undefined, summaryOptionsOf(testRun("r", {}).spec)))));
     // Once, for the page's own views: the summary came from the same read.

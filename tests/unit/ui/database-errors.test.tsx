@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // A failed read or write of the browser's database is said on the page: no endless "Loading…", no blank page.
 import "fake-indexeddb/auto";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";
@@ -9,6 +9,8 @@ import { ComparePage } from "../../../src/ui/features/compare/compare-page";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
 import { testRecord, testRun } from "../store/fixtures";
 import { appendRecords } from "../../../src/store/record-store";
+import { openDraftInEditor } from "../../../src/ui/features/editor/drafts";
+import { renderInApp } from "./app-providers";
 
 afterEach(async () => {
   cleanup();
@@ -24,7 +26,7 @@ describe("database errors reach the user", () => {
     vi.spyOn(getAppDb().runs, "orderBy").mockImplementation(() => {
       throw failure();
     });
-    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     const notice = await screen.findByTestId("database-error");
     expect(notice.textContent).toContain("Could not list the runs");
     expect(notice.textContent).toContain("the disk is on fire");
@@ -33,7 +35,7 @@ describe("database errors reach the user", () => {
 
   it("the run's page says its row could not be read", async () => {
     vi.spyOn(getAppDb().runs, "get").mockRejectedValue(failure());
-    render(<ComparePage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<ComparePage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     expect((await screen.findByTestId("database-error")).textContent).toContain("the disk is on fire");
     expect(screen.queryByText("Loading the run…")).toBeNull();
   });
@@ -45,7 +47,7 @@ describe("database errors reach the user", () => {
     vi.spyOn(db.recordChunks, "where").mockImplementation(() => {
       throw failure();
     });
-    render(<ComparePage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<ComparePage runId="r1" baselineRunId={null} onReplay={() => undefined} replayDisabled={false} />);
     expect((await screen.findByTestId("database-error")).textContent).toContain("Could not read this run");
   });
 
@@ -53,7 +55,7 @@ describe("database errors reach the user", () => {
     const db = getAppDb();
     await db.runs.add(testRun("kept"));
     vi.spyOn(db, "transaction").mockRejectedValue(failure());
-    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
     fireEvent.click(screen.getByRole("button", { name: "Delete run" }));
     expect((await screen.findByTestId("database-error")).textContent).toContain("Could not delete the run of “store test”");
@@ -62,7 +64,7 @@ describe("database errors reach the user", () => {
 
   it("a valid scenario the database refuses is reported as not saved", async () => {
     vi.spyOn(getAppDb().scenarios, "add").mockRejectedValue(failure());
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     fireEvent.change(screen.getByLabelText("Or paste scenario JSON"), {
       target: {
         value: JSON.stringify({ version: 1, name: "Refused", task: "chat-completion", targets: [{ id: "a", endpointUrl: "http://127.0.0.1:8080/v1", model: "m" }], inputs: ["Hi"] }),

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { EditorPage } from "../../../src/ui/features/editor/editor-page";
 import type { DraftValue } from "../../../src/ui/features/editor/draft-paths";
 import { BUNDLED_SCENARIOS, bundledScenarioJson } from "../../../src/ui/features/scenarios/bundled-scenarios";
+import { renderInApp } from "./app-providers";
 import { startedRuns } from "./started-runs";
 
-/** The app's run controller, as far as Save and run reaches it: the runs it was asked to start. */
-vi.mock("../../../src/ui/features/run/run-launcher", async () => (await import("./started-runs")).recordingRunLauncher);
 
 afterEach(async () => {
   cleanup();
@@ -54,7 +53,7 @@ describe("scenario editor", () => {
 
   it.each(BUNDLED_SCENARIOS.map((bundled) => bundled.key))("round-trips %s through the form and the JSON view unchanged", async (key) => {
     const file = bundledFile(key);
-    render(<EditorPage initial={file} scenarioKey={key} draftId={null} />);
+    renderInApp(<EditorPage initial={file} scenarioKey={key} draftId={null} />);
     // Opening changes nothing: no defaults filled in, no key reordered away.
     expect(jsonShown()).toEqual(file);
     expect(JSON.stringify(jsonShown())).toBe(JSON.stringify(file));
@@ -85,7 +84,7 @@ describe("scenario editor", () => {
 
   it("shows each error at its field, with the CLI's path, and keeps Save off until it is fixed", async () => {
     const file = bundledFile("bundled:sandbox-chat");
-    render(<EditorPage initial={file} scenarioKey="bundled:sandbox-chat" draftId={null} />);
+    renderInApp(<EditorPage initial={file} scenarioKey="bundled:sandbox-chat" draftId={null} />);
     const model = field("Model", targetRow(2));
     typeInto(model, "");
     typeInto(field("Repetitions"), "0");
@@ -118,7 +117,7 @@ describe("scenario editor", () => {
 
   it("marks the providers that cannot serve the task, with the reason", () => {
     const scenario = { version: 1, name: "Embeddings", task: "feature-extraction", targets: [{ id: "a", provider: "cerebras", model: "m" }], inputs: ["x"] };
-    render(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
     const provider = field("Provider", targetRow(1)) as unknown as HTMLSelectElement;
     const optionLabel = (value: string): string => [...provider.options].find((option) => option.value === value)!.textContent!;
     expect(optionLabel("cerebras")).toBe("cerebras (cannot serve feature-extraction)");
@@ -132,7 +131,7 @@ describe("scenario editor", () => {
 
   it("takes an endpoint's key by the name of its environment variable, and refuses what looks like the key itself at that field", async () => {
     const scenario = { version: 1, name: "Keyed", task: "chat-completion", targets: [{ id: "vllm", endpointUrl: "http://127.0.0.1:8000/v1", model: "m" }], inputs: ["x"] };
-    render(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
     const keyField = field("Key's environment variable (optional)", targetRow(1));
     typeInto(keyField, "hf_abcdefghijklmnopqrstuvwxyz0123");
     await waitFor(() => expect(keyField.getAttribute("aria-invalid")).toBe("true"), VALIDATED);
@@ -148,7 +147,7 @@ describe("scenario editor", () => {
     const db = getAppDb();
     const scenario = { version: 1, name: "Mine", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["x"] };
     await db.scenarios.add({ id: "s1", name: "Mine", spec: scenario as never, createdAt: 1, updatedAt: 1 });
-    render(<EditorPage initial={scenario} scenarioKey="saved:s1" draftId={null} />);
+    renderInApp(<EditorPage initial={scenario} scenarioKey="saved:s1" draftId={null} />);
     typeInto(field("Name"), "Mine, renamed");
     const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false), VALIDATED);
@@ -161,7 +160,7 @@ describe("scenario editor", () => {
 
   it("switches literal prompts to a template over a prompt column and back without losing them", () => {
     const scenario = { version: 1, name: "Prompts", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["one", "two"] };
-    render(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
     fireEvent.click(screen.getByLabelText("A template over a table"));
     expect((jsonShown() as DraftValue).inputs).toEqual({ template: "{{ prompt }}", variables: [{ prompt: "one" }, { prompt: "two" }] });
     expect(screen.getByTestId("template-inputs-editor")).toBeTruthy();
@@ -171,7 +170,7 @@ describe("scenario editor", () => {
 
   it("builds a comparison from a draft: three sandbox targets, saved, and Save and run starts its run on the Run page", async () => {
     const draft = { version: 1, name: "My chat comparison", task: "chat-completion", targets: [], inputs: ["Hello"] };
-    render(<EditorPage initial={draft} scenarioKey={null} draftId={null} />);
+    renderInApp(<EditorPage initial={draft} scenarioKey={null} draftId={null} />);
     await waitFor(() => expect(screen.getByRole("list", { name: "Problems in the scenario" }).textContent).toContain("targets needs at least one target"), VALIDATED);
     for (let count = 0; count < 3; count += 1) fireEvent.click(screen.getByRole("button", { name: "Add a sandbox target" }));
     expect(((jsonShown() as DraftValue).targets as { endpointUrl: string }[]).map((target) => target.endpointUrl)).toEqual([

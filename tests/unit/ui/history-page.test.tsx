@@ -2,7 +2,7 @@
 // History shows each run's numbers from its stored summary; a run without one (interrupted) gets it from
 // its records once, and keeps it.
 import "fake-indexeddb/auto";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { summaryOptionsOf, STATS_VERSION, summarize } from "../../../src/core/stats";
 import { getAppDb } from "../../../src/store/db";
@@ -10,6 +10,7 @@ import { summaryToStore } from "../../../src/store/run-summary";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";
 import { testRecord, testRun, testScenario } from "../store/fixtures";
 import { appendRecords } from "../../../src/store/record-store";
+import { renderInApp } from "./app-providers";
 
 afterEach(async () => {
   cleanup();
@@ -33,7 +34,7 @@ describe("History", () => {
     await db.runs.add(testRun("cut", { status: "interrupted", finishedAt: null, summary: null }));
     await appendRecords(db, records);
 
-    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(cell("cut", "measured")).toBe("3"));
     expect(cell("cut", "errors")).toBe("1");
     expect(document.querySelector('[data-run-id="cut"] .badge')?.textContent).toBe("interrupted");
@@ -47,7 +48,7 @@ describe("History", () => {
     await appendRecords(db, [testRecord("done", 0), testRecord("done", 1), testRecord("done", 2)]);
     const recordReads = vi.spyOn(db.recordChunks, "where");
 
-    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(cell("done", "measured")).toBe("1"));
     expect(recordReads).not.toHaveBeenCalled();
   });
@@ -63,7 +64,7 @@ describe("History", () => {
     ];
     await db.runs.add(testRun("retried", { spec: labelled, summary: summaryToStore(summarize(records, ["fast", "slow"])) }));
 
-    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     await waitFor(() => expect(cell("retried", "measured")).toBe("1"));
     expect(cell("retried", "errors")).toBe("0");
     const names = [...document.querySelectorAll('[data-run-id="retried"] .target-name')].map((element) => element.textContent);
@@ -72,7 +73,7 @@ describe("History", () => {
 
   it("shows start times with seconds", async () => {
     await getAppDb().runs.add(testRun("timed", { startedAt: Date.UTC(2026, 10, 23, 14, 5, 37) }));
-    render(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
+    renderInApp(<HistoryPage onReplay={() => undefined} replayDisabled={false} />);
     const time = await screen.findByText((_, element) => element?.tagName === "TIME");
     expect(time.textContent).toMatch(/:\d\d:\d\d/);
   });

@@ -2,11 +2,12 @@
 // History's Replay with changes: the run's scenario with the targets kept, targets added, other repetitions
 // and concurrency, handed to the replay; a change that breaks the scenario is shown at its field.
 import "fake-indexeddb/auto";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";
 import { testRun } from "../store/fixtures";
+import { renderInApp } from "./app-providers";
 
 afterEach(async () => {
   cleanup();
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 async function openForm(onReplay = vi.fn()) {
   await getAppDb().runs.add(testRun("original"));
-  render(<HistoryPage onReplay={onReplay} replayDisabled={false} />);
+  renderInApp(<HistoryPage onReplay={onReplay} replayDisabled={false} />);
   fireEvent.click(await screen.findByRole("button", { name: "Replay with changes…" }));
   return { onReplay, form: screen.getByRole("form", { name: "Replay store test with changes" }) };
 }

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 // History offers Resume on a run cut short (interrupted or aborted) that can be resumed, and only there.
 import "fake-indexeddb/auto";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { HistoryPage } from "../../../src/ui/features/history/history-page";
 import { testRun, testScenario } from "../store/fixtures";
+import { renderInApp } from "./app-providers";
 
 afterEach(async () => {
   cleanup();
@@ -26,7 +27,7 @@ describe("History: resume", () => {
       testRun("swept", { status: "aborted", startedAt: 1, spec: loaded }),
     ]);
     const onResume = vi.fn();
-    render(<HistoryPage onReplay={() => undefined} onResume={onResume} replayDisabled={false} />);
+    renderInApp(<HistoryPage onReplay={() => undefined} onResume={onResume} replayDisabled={false} />);
     await screen.findAllByTestId("history-row");
     await waitFor(() => expect(resumeButton("cut")).not.toBeNull());
     expect(resumeButton("stopped")).not.toBeNull();

@@ -2,12 +2,13 @@
 // Each output kind's renderer (src/ui/features/compare/outputs): what it shows, and that untrusted model
 // output never becomes markup.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { BlobLoaderContext, type BlobLoader } from "../../../src/ui/features/compare/outputs/blob-source";
 import { entityPieces } from "../../../src/ui/features/compare/outputs/entities-output";
 import { inputViewOf, NO_INPUT, type InputView } from "../../../src/ui/features/compare/outputs/input-view";
 import { OutputView } from "../../../src/ui/features/compare/outputs/output-view";
 import { requestRecord } from "../request-record";
+import { renderInApp } from "./app-providers";
 
 const HOSTILE = '<img src=x onerror=alert(1)><script>alert("x")</script>';
 const SHA = "a".repeat(64);
@@ -20,7 +21,7 @@ afterEach(() => {
 function show(task: string, outputValue: unknown, options: { input?: InputView; output?: string | null; loader?: BlobLoader } = {}) {
   const record = Object.assign(requestRecord({ output: options.output ?? "text form" }), { outputValue });
   const view = <OutputView task={task} record={record} input={options.input ?? NO_INPUT} targetLabel="Target A" />;
-  return render(options.loader === undefined ? view : <BlobLoaderContext.Provider value={options.loader}>{view}</BlobLoaderContext.Provider>);
+  return renderInApp(options.loader === undefined ? view : <BlobLoaderContext.Provider value={options.loader}>{view}</BlobLoaderContext.Provider>);
 }
 
 /** Blob URLs in happy-dom: counted, so a test can see each one revoked. */

@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest";
 import { ignoreSandboxLink, pendingSandboxLink, takeSandboxLinkFromAddress } from "../../../src/ui/features/settings/sandbox-link";
 import { SandboxLinkNotice } from "../../../src/ui/features/settings/sandbox-link-notice";
-import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../../src/ui/features/settings/sandbox-url";
-import { readSavedSandboxUrl, saveSandboxUrl } from "../../../src/ui/features/settings/settings-storage";
+import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../../src/ui/lib/sandbox-url";
+import { readSavedSandboxUrl, saveSandboxUrl } from "../../../src/ui/lib/settings-storage";
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SandboxSettings } from "../../../src/ui/features/settings/sandbox-settings";
-import { saveSandboxUrl } from "../../../src/ui/features/settings/settings-storage";
+import { saveSandboxUrl } from "../../../src/ui/lib/settings-storage";
 
 afterEach(() => {
   cleanup();

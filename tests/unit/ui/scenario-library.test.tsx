@@ -3,17 +3,17 @@
 // duplicated, deleted with undo, searched, exported without a key, imported by drop, and a share link
 // opens as an unsaved draft.
 import "fake-indexeddb/auto";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkScenarioShape, type Scenario, encodeSharePayload, scenarioFileText, parseScenarioText } from "../../../src/core/scenario";
 import { getAppDb } from "../../../src/store/db";
 import { saveScenario } from "../../../src/store/queries";
-import { removeEndpointKey, removeHfToken, saveEndpointKey, saveHfToken } from "../../../src/ui/features/settings/settings-storage";
+import { removeEndpointKey, removeHfToken, saveEndpointKey, saveHfToken } from "../../../src/ui/lib/settings-storage";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
+import { openDraftInEditor } from "../../../src/ui/features/editor/drafts";
+import { renderInApp } from "./app-providers";
 import { startedRuns } from "./started-runs";
 
-/** The app's run controller, as far as a Run button reaches it: the runs it was asked to start. */
-vi.mock("../../../src/ui/features/run/run-launcher", async () => (await import("./started-runs")).recordingRunLauncher);
 
 const VALIDATED = { timeout: 60_000 };
 const TOKEN = "hf_libraryTestTokenThatMustNeverLeave0123";
@@ -47,7 +47,7 @@ afterEach(async () => {
 
 describe("scenario library", () => {
   it("keeps examples read-only and saves a copy of one as the user's own", async () => {
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     const example = document.querySelector("[data-scenario-key='bundled:sandbox-chat']") as HTMLElement;
     expect(within(example).queryByRole("button", { name: "Delete" })).toBeNull();
     expect(within(example).queryByRole("button", { name: "Rename" })).toBeNull();
@@ -60,7 +60,7 @@ describe("scenario library", () => {
 
   it("renames, duplicates, and deletes with an undo that brings the same scenario back", async () => {
     const stored = await saveScenario(getAppDb(), scenario("Chat at home"));
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     await waitFor(() => expect(savedCards()).toHaveLength(1));
     fireEvent.click(within(savedCards()[0]!).getByRole("button", { name: "Rename" }));
     fireEvent.change(screen.getByLabelText("New name"), { target: { value: "Chat at work" } });
@@ -82,7 +82,7 @@ describe("scenario library", () => {
   it("searches names, tasks and targets of both lists", async () => {
     await saveScenario(getAppDb(), scenario("Llama at home"));
     await saveScenario(getAppDb(), scenario("Embeddings", { task: "feature-extraction", inputs: ["x"], targets: [{ id: "tei", endpointUrl: "http://127.0.0.1:9/v1", model: "bge" }] }));
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     await waitFor(() => expect(savedCards()).toHaveLength(2));
     fireEvent.change(screen.getByLabelText("Search scenarios"), { target: { value: "BGE" } });
     await waitFor(() => expect(savedCards().map((card) => within(card).getByRole("heading").textContent)).toEqual(["Embeddings"]));
@@ -99,7 +99,7 @@ describe("scenario library", () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
     const spec = scenario("Exported", { parameters: { max_tokens: 8 } });
     await saveScenario(getAppDb(), spec);
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     await waitFor(() => expect(savedCards()).toHaveLength(1));
     fireEvent.click(within(savedCards()[0]!).getByRole("button", { name: "Export" }));
     expect(click).toHaveBeenCalledTimes(1);
@@ -115,7 +115,7 @@ describe("scenario library", () => {
     try {
       URL.createObjectURL = vi.fn(() => "blob:test");
       await saveScenario(getAppDb(), scenario("Leaky endpoint", { inputs: [`use ${endpointKey}`] }));
-      render(<ScenariosPage />);
+      renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
       await waitFor(() => expect(savedCards()).toHaveLength(1));
       fireEvent.click(within(savedCards()[0]!).getByRole("button", { name: "Share link" }));
       expect(await screen.findByText(/contains one of your keys/)).toBeTruthy();
@@ -128,7 +128,7 @@ describe("scenario library", () => {
   it("refuses to export a scenario a key was pasted into", async () => {
     URL.createObjectURL = vi.fn(() => "blob:test");
     await saveScenario(getAppDb(), scenario("Leaky", { description: `token ${TOKEN}` }));
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     await waitFor(() => expect(savedCards()).toHaveLength(1));
     fireEvent.click(within(savedCards()[0]!).getByRole("button", { name: "Export" }));
     expect(await screen.findByText(/contains one of your keys/)).toBeTruthy();
@@ -136,7 +136,7 @@ describe("scenario library", () => {
   });
 
   it("imports a dropped file, and names the field path of a dropped file that is not valid", async () => {
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     const drop = (name: string, text: string): void => {
       const file = new File([text], name, { type: "application/json" });
       fireEvent.drop(screen.getByTestId("scenario-drop-zone"), { dataTransfer: { files: [file], types: ["Files"] } });
@@ -159,7 +159,7 @@ describe("share links on the Scenarios page", () => {
     Object.defineProperty(navigator, "clipboard", { value: clipboard, configurable: true });
     const spec = scenario("Shared chat", { parameters: { temperature: 0 } });
     await saveScenario(getAppDb(), spec);
-    const { unmount } = render(<ScenariosPage />);
+    const { unmount } = renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     await waitFor(() => expect(savedCards()).toHaveLength(1));
     fireEvent.click(within(savedCards()[0]!).getByRole("button", { name: "Share link" }));
     const field = (await screen.findByTestId("share-link")) as HTMLInputElement;
@@ -169,7 +169,7 @@ describe("share links on the Scenarios page", () => {
     unmount();
     await getAppDb().scenarios.clear();
 
-    render(<ScenariosPage sharedPayload={payload} />);
+    renderInApp(<ScenariosPage sharedPayload={payload} onOpenInEditor={openDraftInEditor} />);
     const draft = (await screen.findByText("unsaved draft", undefined, VALIDATED)).closest("article")!;
     expect(within(draft).getByRole("heading").textContent).toBe("Shared chat");
     fireEvent.click(within(draft).getByRole("button", { name: "Run" }));
@@ -188,7 +188,7 @@ describe("share links on the Scenarios page", () => {
 
   it("show a link's errors by field path and save nothing", async () => {
     const payload = await encodeSharePayload(JSON.stringify({ ...scenarioFileJson("Bad"), run: { concurrency: 0 } }));
-    render(<ScenariosPage sharedPayload={payload} />);
+    renderInApp(<ScenariosPage sharedPayload={payload} onOpenInEditor={openDraftInEditor} />);
     const errors = await screen.findByRole("list", { name: "Problems in the scenario" }, VALIDATED);
     expect(errors.textContent).toContain("run.concurrency");
     expect(await getAppDb().scenarios.count()).toBe(0);

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { getAppDb } from "../../../src/store/db";
 import { ScenariosPage } from "../../../src/ui/features/scenarios/scenarios-page";
+import { openDraftInEditor } from "../../../src/ui/features/editor/drafts";
+import { renderInApp } from "./app-providers";
 import { startedRuns } from "./started-runs";
 
-/** The app's run controller, as far as a Run button reaches it: the runs it was asked to start. */
-vi.mock("../../../src/ui/features/run/run-launcher", async () => (await import("./started-runs")).recordingRunLauncher);
 
 afterEach(async () => {
   cleanup();
@@ -35,7 +35,7 @@ function paste(json: unknown): void {
 
 describe("scenarios page", () => {
   it("lists every bundled scenario and badges the ones that need a Hugging Face token", () => {
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     const card = (key: string) => document.querySelector(`[data-scenario-key="${key}"]`) as HTMLElement;
     expect(document.querySelectorAll("[data-scenario-key^='bundled:']").length).toBeGreaterThanOrEqual(5);
     expect(within(card("bundled:hf-chat-providers")).getByText("needs a Hugging Face token")).toBeTruthy();
@@ -43,7 +43,7 @@ describe("scenarios page", () => {
   });
 
   it("starts the scenario's run when its card's Run is pressed, and shows it on the Run page", () => {
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     const card = document.querySelector('[data-scenario-key="bundled:sandbox-chat-streaming"]') as HTMLElement;
     fireEvent.click(within(card).getByRole("button", { name: "Run" }));
     expect(startedRuns.map((request) => [request.scenarioId, request.scenario.name])).toEqual([["bundled:sandbox-chat-streaming", "Sandbox: streaming chat across three providers"]]);
@@ -51,7 +51,7 @@ describe("scenarios page", () => {
   });
 
   it("lists the errors of pasted JSON with their paths and stores nothing", async () => {
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     paste({ ...validScenario, targets: [{ id: "local", endpointUrl: "http://127.0.0.1:8080/v1" }] });
     const errors = await screen.findByRole("list", { name: "Problems in the scenario" }, VALIDATED);
     expect(errors.textContent).toContain("targets[0].model");
@@ -61,7 +61,7 @@ describe("scenarios page", () => {
   });
 
   it("saves a valid pasted scenario and lists it under Your scenarios", async () => {
-    render(<ScenariosPage />);
+    renderInApp(<ScenariosPage onOpenInEditor={openDraftInEditor} />);
     paste(validScenario);
     await screen.findByText(/Saved “My local llama”/, undefined, VALIDATED);
     const saved = await getAppDb().scenarios.toArray();

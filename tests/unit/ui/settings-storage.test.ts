@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../../src/ui/features/settings/sandbox-url";
-import { maskToken, readHfToken, removeHfToken, saveHfToken, saveSandboxUrl, subscribeToSettings } from "../../../src/ui/features/settings/settings-storage";
+import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../../src/ui/lib/sandbox-url";
+import { maskToken, readHfToken, removeHfToken, saveHfToken, saveSandboxUrl, subscribeToSettings } from "../../../src/ui/lib/settings-storage";
 
 afterEach(() => {
   localStorage.clear();

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { TemplateInputsEditor, type TemplateInputsValue } from "../../../src/ui/features/datasets";
+import { TemplateInputsEditor, type TemplateInputsValue } from "../../../src/ui/features/editor/datasets";
 import { stubViewportHeight } from "../scroll-viewport";
 
 afterEach(cleanup);

@@ -5,23 +5,24 @@ import { RunStatusBadge } from "../../components/run-status-badge";
 import { formatCount, formatDateTime } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
-import { getAppDb, type StoredRun } from "../../../store/db";
+import type { StoredRun } from "../../../store/db";
 import { latestRunId } from "../../../store/queries";
 import { isReplayable } from "../../../store/run-bundle";
 import { routes } from "../../lib/hash-route";
 import { useLiveRead } from "../../lib/use-live-read";
 import { useRunSummary } from "../../lib/use-run-summary";
 import { RunComparison } from "./run-comparison";
-import { BundleButton } from "./bundle-button";
-import { describeOrigin } from "../../../core/io/bundle";
-import { BaselineComparison, BaselinePicker } from "./baseline-comparison";
+import { BundleButton } from "../../components/bundle-button";
+import { describeOrigin } from "../../../core/io/bundle/origin";
+import { BaselineComparison, BaselinePicker } from "./diff/baseline-comparison";
 import { useRunData } from "./use-run-data";
-import { PhaseChart } from "./phase-chart";
+import { PhaseChart } from "./charts/phase-chart";
 import { describeTargets } from "./target-info";
-import { VerdictPanel } from "./verdict-panel";
-import { LoadCurves } from "./load-curves";
-import { LoadTimeSlices } from "./load-time-slices";
+import { VerdictPanel } from "./verdict/verdict-panel";
+import { LoadCurves } from "./load/load-curves";
+import { LoadTimeSlices } from "./load/load-time-slices";
 import { CodeSnippets } from "./snippets/code-snippets";
+import { useAppDb } from "../../lib/app-db";
 
 interface ComparePageProps {
   /** null: the latest run. */
@@ -36,7 +37,7 @@ export function ComparePage(props: ComparePageProps) {
 }
 
 function LatestRunComparePage(props: ComparePageProps) {
-  const db = getAppDb();
+  const db = useAppDb();
   const latest = useLiveRead(() => latestRunId(db), [db]);
   if (latest.state === "loading") return <p className="page empty">Loading the latest run…</p>;
   if (latest.state === "error") {

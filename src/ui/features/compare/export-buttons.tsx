@@ -1,21 +1,24 @@
 import { useState } from "react";
-import { recordsCsvHeader, recordsToCsv, recordToCsvLine, summaryToCsv } from "../../../core/io";
+import { recordsCsvHeader, recordsToCsv, recordToCsvLine, summaryToCsv } from "../../../core/io/csv";
 import type { RequestRecord } from "../../../core/record";
-import { type Scenario, targetDisplayName } from "../../../core/scenario";
+import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
-import { describeError } from "../../../core/text";
-import { getAppDb } from "../../../store/db";
+import { targetDisplayName } from "../../../core/scenario/target-names";
+import { describeError } from "../../../core/text/describe-error";
+import type { ProviderBenchDb } from "../../../store/db";
 import { forEachRecordChunk } from "../../../store/queries";
-import { downloadBlob, downloadCsv, exportFileName } from "./download";
+import { downloadBlob, downloadCsv, exportFileName } from "../../components/download";
+import "../../components/ui/ui.css";
 import "./compare.css";
+import { useAppDb } from "../../lib/app-db";
 
 /**
  * A stored run's records CSV read a chunk at a time, each chunk's lines one part of the file: a run too
  * large to hold as objects (or as one string) is written without either.
  */
-async function storedRecordsCsv(runId: string): Promise<Blob> {
+async function storedRecordsCsv(db: ProviderBenchDb, runId: string): Promise<Blob> {
   const parts: string[] = [recordsCsvHeader()];
-  await forEachRecordChunk(getAppDb(), runId, (chunk) => {
+  await forEachRecordChunk(db, runId, (chunk) => {
     let lines = "";
     for (const record of chunk) lines += recordToCsvLine(record);
     parts.push(lines);
@@ -37,6 +40,7 @@ export function ExportButtons(props: {
   rows: SummaryRow[];
 }) {
   const { runId, scenario, runLabel, records, recordCount, runStartedAtMs, rows } = props;
+  const db = useAppDb();
   const [writing, setWriting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Built on click, not on render: a large run's CSV is tens of megabytes nobody may ask for.
@@ -47,7 +51,7 @@ export function ExportButtons(props: {
     if (records !== null) return downloadCsv(fileName("records"), recordsToCsv(records));
     setWriting(true);
     setError(null);
-    storedRecordsCsv(runId).then(
+    storedRecordsCsv(db, runId).then(
       (blob) => downloadBlob(fileName("records"), blob),
       (failure: unknown) => setError(describeError(failure)),
     ).finally(() => setWriting(false));

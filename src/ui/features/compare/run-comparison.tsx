@@ -8,10 +8,11 @@ import { formatCount } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import { Section } from "../../components/ui/section";
 import { ExportButtons } from "./export-buttons";
-import { RecordsLoading } from "./records-loading";
+import { RecordsLoading } from "./records/records-loading";
 import { RunDetails } from "./run-details";
-import { SummaryTable } from "./summary-table";
+import { SummaryTable } from "./summary-table/summary-table";
 import { describeTargets } from "./target-info";
+import "../../components/ui/ui.css";
 import "./compare.css";
 
 interface RunComparisonProps {

@@ -4,12 +4,14 @@
 // A run of more than LARGE_RUN_RECORDS is never read whole: its columns are (core/record/record-columns.ts),
 // for the charts and the records table's filters, and the table reads the records in view a page at a time.
 import { useEffect, useState } from "react";
-import { type RequestRecord, recordColumns, type RecordColumns } from "../../../core/record";
-import { getAppDb, type StoredRun } from "../../../store/db";
+import type { RequestRecord } from "../../../core/record";
+import { recordColumns, type RecordColumns } from "../../../core/record/record-columns";
+import type { ProviderBenchDb, StoredRun } from "../../../store/db";
 import { countRecords, getRun, readRecordColumns, recordsOfRun, type RecordsReadProgress } from "../../../store/queries";
-import { describeError } from "../../../core/text";
+import { describeError } from "../../../core/text/describe-error";
 import { useLiveRead } from "../../lib/use-live-read";
 import { LARGE_RUN_RECORDS } from "./large-run";
+import { useAppDb } from "../../lib/app-db";
 
 export type StoredRunRead = { state: "loading" } | { state: "missing" } | { state: "error"; message: string } | { state: "loaded"; run: StoredRun };
 
@@ -42,7 +44,7 @@ interface RecordsState {
 type ReadResult = Pick<RecordsState, "records" | "columns" | "large">;
 
 /** The run's records and their columns, or only the columns for a large run. */
-async function readRun(db: ReturnType<typeof getAppDb>, runId: string, options: Parameters<typeof recordsOfRun>[2]): Promise<ReadResult> {
+async function readRun(db: ProviderBenchDb, runId: string, options: Parameters<typeof recordsOfRun>[2]): Promise<ReadResult> {
   if ((await countRecords(db, runId)) > LARGE_RUN_RECORDS) return { records: null, columns: await readRecordColumns(db, runId, options), large: true };
   const records = await recordsOfRun(db, runId, options);
   return { records, columns: recordColumns(records), large: false };
@@ -50,7 +52,7 @@ async function readRun(db: ReturnType<typeof getAppDb>, runId: string, options: 
 
 /** The run row alone, live: for views that need its summary, not its records. */
 export function useStoredRun(runId: string | null): StoredRunRead {
-  const db = getAppDb();
+  const db = useAppDb();
   // null marks "looked, not there".
   const read = useLiveRead(async () => (runId ? ((await getRun(db, runId)) ?? null) : null), [db, runId]);
   if (runId === null) return { state: "missing" };
@@ -59,7 +61,7 @@ export function useStoredRun(runId: string | null): StoredRunRead {
 }
 
 export function useRunData(runId: string | null): RunData {
-  const db = getAppDb();
+  const db = useAppDb();
   const stored = useStoredRun(runId);
   const run = stored.state === "loaded" ? stored.run : null;
   const [records, setRecords] = useState<RecordsState | null>(null);

@@ -1,12 +1,13 @@
 // The scenario editor: a form and the raw JSON of the same scenario, side by side and in sync both ways,
 // checked as you type; Save stores it, Save and run stores it and starts its run.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { describeError } from "../../../core/text";
-import { getAppDb } from "../../../store/db";
+import { describeError } from "../../../core/text/describe-error";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
+import { useAppDb } from "../../lib/app-db";
 import { navigate, routes } from "../../lib/hash-route";
-import { startRun } from "../run";
+import { useStartRun } from "../../lib/run-controller";
+import { savedScenarioId } from "../../lib/scenario-keys";
 import { BasicsSection } from "./basics-section";
 import { isPlainObject, setAt, type DraftValue, type FieldPath } from "./draft-paths";
 import { discardDraft, writeDraft } from "./drafts";
@@ -31,6 +32,8 @@ export interface EditorPageProps {
 }
 
 export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
+  const db = useAppDb();
+  const startRun = useStartRun();
   const [draft, setDraft] = useState<DraftValue>(initial);
   const [saveFailure, setSaveFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -48,14 +51,15 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
   const tasks = useMemo(() => (catalogue.state === "loaded" ? catalogue.catalogue.catalogueTasks() : null), [catalogue]);
   const task = typeof draft.task === "string" ? draft.task : "";
   const exampleModels = tasks?.find((entry) => entry.id === task)?.exampleModels ?? [];
-  const readOnlySource = scenarioKey !== null && !scenarioKey.startsWith("saved:");
+  const openedFromSaved = savedScenarioId(scenarioKey) !== null;
+  const readOnlySource = scenarioKey !== null && !openedFromSaved;
 
   const save = async (thenRun: boolean): Promise<void> => {
     if (validation.state !== "valid") return;
     setSaving(true);
     setSaveFailure(null);
     try {
-      const savedKey = await saveFromEditor(getAppDb(), validation.scenario, scenarioKey);
+      const savedKey = await saveFromEditor(db, validation.scenario, scenarioKey);
       if (draftId !== null) discardDraft(draftId);
       setSavedDraft(draft);
       if (thenRun) startRun(validation.scenario, savedKey);
@@ -79,7 +83,7 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
           </div>
           <div className="page-actions">
             <button type="button" className="button" disabled={!canSave} onClick={() => void save(false)}>
-              {scenarioKey?.startsWith("saved:") ? "Save" : "Save as new scenario"}
+              {openedFromSaved ? "Save" : "Save as new scenario"}
             </button>
             <button type="button" className="button button-primary" disabled={!canSave} onClick={() => void save(true)} data-testid="editor-save-and-run">
               Save and run

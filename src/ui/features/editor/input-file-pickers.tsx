@@ -2,10 +2,10 @@
 // classify): the bytes go to this browser's blobs table, named by their hash, and the input refers to them
 // as "sha256:<hash>", so every run and replay of the scenario sends exactly these bytes.
 import { useId, useState } from "react";
-import { isInputFileRef } from "../../../core/tasks";
-import { getAppDb } from "../../../store/db";
+import { isInputFileRef } from "../../../core/tasks/task-io";
 import { putInputFile } from "../../../store/blobs";
-import { describeError } from "../../../core/text";
+import { describeError } from "../../../core/text/describe-error";
+import { useAppDb } from "../../lib/app-db";
 import { useEditor } from "./editor-context";
 
 type Path = readonly (string | number)[];
@@ -31,13 +31,14 @@ export function InputFilePickers({ input, index }: { input: unknown; index: numb
 
 function FilePicker({ path, index }: { path: Path; index: number }) {
   const { update } = useEditor();
+  const db = useAppDb();
   const id = useId();
   const [state, setState] = useState<{ kind: "idle" } | { kind: "storing" } | { kind: "stored"; name: string; bytes: number } | { kind: "failed"; message: string }>({ kind: "idle" });
   const part = path.length > 2 ? ` (${String(path[path.length - 1])})` : "";
   const choose = async (file: File): Promise<void> => {
     setState({ kind: "storing" });
     try {
-      const stored = await putInputFile(getAppDb(), file, file.name, file.type || "application/octet-stream");
+      const stored = await putInputFile(db, file, file.name, file.type || "application/octet-stream");
       update(path, { file: stored.file });
       setState({ kind: "stored", name: file.name, bytes: stored.bytes });
     } catch (error) {

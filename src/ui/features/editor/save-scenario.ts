@@ -3,10 +3,10 @@
 import type { Scenario } from "../../../core/scenario";
 import type { ProviderBenchDb } from "../../../store/db";
 import { saveScenario, updateSavedScenario } from "../../../store/queries";
-import { SAVED_KEY_PREFIX } from "../scenarios";
+import { savedScenarioId, savedScenarioKey } from "../../lib/scenario-keys";
 
 export async function saveFromEditor(db: ProviderBenchDb, scenario: Scenario, openedFrom: string | null): Promise<string> {
-  const savedId = openedFrom?.startsWith(SAVED_KEY_PREFIX) ? openedFrom.slice(SAVED_KEY_PREFIX.length) : null;
+  const savedId = savedScenarioId(openedFrom);
   const stored = savedId !== null ? await updateSavedScenario(db, savedId, scenario) : await saveScenario(db, scenario);
-  return `${SAVED_KEY_PREFIX}${stored.id}`;
+  return savedScenarioKey(stored.id);
 }

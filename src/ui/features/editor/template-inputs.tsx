@@ -1,7 +1,7 @@
-// Template inputs: a Jinja template rendered once per row of a variables table, edited with the datasets
-// feature's template editor (preview, CSV/JSONL import, errors by row and position). Keys it does not
+// Template inputs: a Jinja template rendered once per row of a variables table, edited with the template
+// inputs editor of ./datasets (preview, CSV/JSONL import, errors by row and position). Keys it does not
 // know are kept: its change is laid over the inputs object, not put in its place.
-import { TemplateInputsEditor, type TemplateInputsDraft, type TemplateInputsValue } from "../datasets";
+import { TemplateInputsEditor, type TemplateInputsDraft, type TemplateInputsValue } from "./datasets";
 import { getAt, isPlainObject } from "./draft-paths";
 import { useEditor, useFieldErrors } from "./editor-context";
 

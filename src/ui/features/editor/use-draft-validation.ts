@@ -2,7 +2,7 @@
 // a moment after the last keystroke, with the same path-named errors as the CLI.
 import { useEffect, useState } from "react";
 import type { Scenario, ScenarioError } from "../../../core/scenario";
-import { parseScenarioTextOffThread } from "../scenarios";
+import { parseScenarioTextOffThread } from "../../lib/validate-off-thread";
 import type { DraftValue } from "./draft-paths";
 
 /** Long enough to let a word be typed, short enough to feel immediate. */

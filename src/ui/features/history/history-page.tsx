@@ -1,7 +1,7 @@
 // Past runs, newest first: open one, replay it, or delete it with its records.
 import { useState } from "react";
 import type { Scenario } from "../../../core/scenario";
-import { getAppDb, type StoredRun } from "../../../store/db";
+import type { StoredRun } from "../../../store/db";
 import { deleteRun, listRuns } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { describeError } from "../../../core/text";
@@ -10,6 +10,7 @@ import { FAILED_REQUESTS, HISTORY_COLUMNS, HistoryRow, P50_LATENCY, REQUESTS } f
 import { HistoryViews } from "./history-views";
 import { RunImport } from "./run-import";
 import "./trends.css";
+import { useAppDb } from "../../lib/app-db";
 
 interface HistoryPageProps {
   /** Runs the run's stored scenario again, or `scenario` (the same with changes), linked to the run. */
@@ -21,7 +22,7 @@ interface HistoryPageProps {
 }
 
 export function HistoryPage({ onReplay, onResume, replayDisabled }: HistoryPageProps) {
-  const db = getAppDb();
+  const db = useAppDb();
   const runs = useLiveRead(() => listRuns(db), [db]);
   const [deleteFailure, setDeleteFailure] = useState<{ scenarioName: string; message: string } | null>(null);
   const remove = (run: StoredRun): void => {

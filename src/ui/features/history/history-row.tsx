@@ -5,6 +5,7 @@ import { resumeRefusal } from "../../../core/run";
 import type { SummaryRow } from "../../../core/stats";
 import type { StoredRun } from "../../../store/db";
 import { isReplayable } from "../../../store/run-bundle";
+import { BundleButton } from "../../components/bundle-button";
 import { RunOriginTag } from "../../components/run-origin";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { ConfirmButton } from "../../components/ui/confirm-button";
@@ -12,7 +13,6 @@ import { formatDateTime, formatValueIn } from "../../components/ui/format";
 import { routes } from "../../lib/hash-route";
 import { useRunSummary, type RunSummaryState } from "../../lib/use-run-summary";
 import { ReplayChangesForm } from "./replay-changes-form";
-import { BundleButton } from "../compare";
 
 // The history list's few numbers are the catalogue's, as on every other page (the page's headers too).
 export const REQUESTS = metricById("requests");

@@ -4,14 +4,14 @@
 // progress; a broken file is refused with the line and field, nothing of it is kept, and the rest go on.
 import { useId, useState, type DragEvent } from "react";
 import { version as appVersion } from "../../../../package.json";
-import { toolName } from "../../../core/io/bundle";
-import { describeRecordsReport } from "../../../core/io";
-import { getAppDb } from "../../../store/db";
+import { toolName } from "../../../core/io/bundle/origin";
+import { describeRecordsReport } from "../../../core/io/records-filter";
 import { importRunFile } from "../../../store/run-bundle";
 import { Notice } from "../../components/ui/notice";
 import { routes } from "../../lib/hash-route";
 import { droppedFiles } from "./dropped-files";
 import { importFilesInTurn, runFilesOf, type FileOutcome, type ImportProgress } from "./run-import-queue";
+import { useAppDb } from "../../lib/app-db";
 
 interface ImportedFile {
   runId: string;
@@ -35,10 +35,10 @@ export function RunImport() {
   const folderInputId = useId();
   const [state, setState] = useState<ImportState>({ kind: "idle" });
   const [dragging, setDragging] = useState(false);
+  const db = useAppDb();
 
   const importFiles = (chosen: readonly File[]): void => {
     const { files, skipped } = runFilesOf(chosen);
-    const db = getAppDb();
     setState({ kind: "reading", progress: { done: 0, total: files.length, current: files[0]?.name ?? null, outcomes: [] } });
     void importFilesInTurn(
       files,

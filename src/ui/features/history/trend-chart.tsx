@@ -8,7 +8,9 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type K
 import { CartesianGrid, ErrorBar, Line, LineChart, ReferenceLine, XAxis, YAxis } from "recharts";
 import { formatNumberIn, formatValueIn, unitSymbol } from "../../../core/text";
 import { routes } from "../../lib/hash-route";
-import { axisLabel, ChartFrame, ChartLegend, niceTicks, type LegendItem } from "../compare";
+import { axisLabel, niceTicks } from "../../components/charts/chart-format";
+import { ChartFrame } from "../../components/charts/chart-frame";
+import { ChartLegend, type LegendItem } from "../../components/charts/chart-parts";
 import type { TrendChartData, TrendChartLine, TrendChartPoint, TrendRunLabel } from "./trends-data";
 
 const DAY_MS = 86_400_000;

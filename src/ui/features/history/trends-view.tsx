@@ -4,9 +4,9 @@
 // the runs' stored summaries: a run without a current one gets it computed once and stored, so the next
 // visit reads no record.
 import { useEffect, useId, useMemo } from "react";
-import { runSeries, type RunSeries } from "../../../core/change-points";
-import { describeError } from "../../../core/text";
-import { getAppDb, type StoredRun } from "../../../store/db";
+import { runSeries, type RunSeries } from "../../../core/change-points/run-series";
+import { describeError } from "../../../core/text/describe-error";
+import type { StoredRun } from "../../../store/db";
 import { listRuns } from "../../../store/queries";
 import { currentSummary, summaryOfRun } from "../../../store/run-summary";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
@@ -19,6 +19,7 @@ import { HistoryViews } from "./history-views";
 import { TrendChart } from "./trend-chart";
 import { trendsData, type TrendRunInput } from "./trends-data";
 import "./trends.css";
+import { useAppDb } from "../../lib/app-db";
 
 /** Runs still going have no summary yet and would move under the reader's eyes. */
 function settled(runs: readonly StoredRun[]): StoredRun[] {
@@ -30,12 +31,12 @@ function settled(runs: readonly StoredRun[]): StoredRun[] {
  * (summaryOfRun stores it on the row, so the live read comes back with it).
  */
 function useSummariesStored(runs: readonly StoredRun[]): void {
+  const db = useAppDb();
   const missing = runs.filter((run) => currentSummary(run) === null).map((run) => run.id);
   const key = missing.join("\u0000");
   useEffect(() => {
     if (key === "") return;
     let cancelled = false;
-    const db = getAppDb();
     void (async () => {
       for (const run of runs) {
         if (cancelled) return;
@@ -53,11 +54,11 @@ function useSummariesStored(runs: readonly StoredRun[]): void {
     };
     // Only the set of runs missing a summary matters: `runs` changes identity on every live read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [db, key]);
 }
 
 export function TrendsView({ seriesKey }: { seriesKey: string | null }) {
-  const db = getAppDb();
+  const db = useAppDb();
   const runs = useLiveRead(() => listRuns(db), [db]);
   const all = useMemo(() => (runs.state === "loaded" ? runSeries(settled(runs.value)) : []), [runs]);
   const series = all.find((candidate) => candidate.key === seriesKey) ?? all[0] ?? null;

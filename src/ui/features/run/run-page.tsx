@@ -1,29 +1,38 @@
 // The run page: what the scenario will do, the Run and Abort buttons, and the run as it happens.
-import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import { originsOverBrowserLimit, plannedLoadPerOrigin, countPlannedRequests, targetsNeedingToken } from "../../../core/run";
-import { expandInputs, type Scenario } from "../../../core/scenario";
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ComponentType } from "react";
+import { originsOverBrowserLimit, plannedLoadPerOrigin } from "../../../core/run/connection-limits";
+import { expandInputs } from "../../../core/scenario/inputs";
+import { countPlannedRequests } from "../../../core/run/runner";
+import type { Scenario } from "../../../core/scenario";
+import type { SummaryRow } from "../../../core/stats";
+import { targetsNeedingToken } from "../../../core/run/targets";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Notice } from "../../components/ui/notice";
 import { navigate, routes } from "../../lib/hash-route";
-import { LiveSummary } from "../compare";
-import { resolveSandboxUrl, hasHfToken, subscribeToSettings } from "../settings";
+import { useRunController, useRunSnapshot, useStartRun } from "../../lib/run-controller";
+import { resolveSandboxUrl } from "../../lib/sandbox-url";
+import { hasHfToken, subscribeToSettings } from "../../lib/settings-storage";
 import { ConnectionLimitWarning } from "./connection-limit-warning";
+import type { ConnectionWatch } from "./connection-watch";
 import { RunProblemNotice } from "./run-problem-notice";
 import { RunProgress } from "./run-progress";
-import { getConnectionWatch, getRunController } from "./run-launcher";
-import { startRun } from "./start-run";
 import { TokenRejectedNotice } from "./token-rejected-notice";
 import { useClock } from "./use-clock";
-import { useRunSnapshot } from "./use-run-snapshot";
 
 interface RunPageProps {
   /** The scenario named in the address, if any; without one the page shows the current or last run. */
   selected: { key: string; scenario: Scenario } | null;
+  /** What the last finished run's requests waited for in the browser (the app watches every run). */
+  connectionWatch: ConnectionWatch;
+  /** The run's summary so far, as the Compare page draws a live one: the app shell hands in compare's view. */
+  LiveSummary: ComponentType<{ rows: SummaryRow[]; scenario: Scenario }>;
 }
 
-export function RunPage({ selected }: RunPageProps) {
+export function RunPage({ selected, connectionWatch, LiveSummary }: RunPageProps) {
   const snapshot = useRunSnapshot();
+  const controller = useRunController();
+  const startRun = useStartRun();
   const active = snapshot.phase === "checking" || snapshot.phase === "running";
   // While a run is going, the page is about that run, whatever scenario the address names.
   const showsCurrentRun = active || selected === null || snapshot.scenarioId === selected.key;
@@ -31,7 +40,6 @@ export function RunPage({ selected }: RunPageProps) {
   const scenarioKey = active || selected === null ? snapshot.scenarioId : selected.key;
   const hasToken = useSyncExternalStore(subscribeToSettings, hasHfToken);
   const sandboxUrl = useSyncExternalStore(subscribeToSettings, resolveSandboxUrl);
-  const connectionWatch = getConnectionWatch();
   const lastRunQueueing = useSyncExternalStore(connectionWatch.subscribe, connectionWatch.getSnapshot);
   const now = useClock(snapshot.phase === "running");
   useNavigateToDiffWhenReplayEnds();
@@ -72,7 +80,7 @@ export function RunPage({ selected }: RunPageProps) {
         </div>
         <div className="page-actions">
           {snapshot.phase === "running" ? (
-            <button type="button" className="button button-danger" data-testid="abort-button" onClick={() => getRunController().abort()}>
+            <button type="button" className="button button-danger" data-testid="abort-button" onClick={() => controller.abort()}>
               Abort
             </button>
           ) : (

@@ -2,8 +2,9 @@
 // (scripts/bundled-scenarios-plugin.ts), not their templates: the first screen carries neither zod nor a
 // template engine; a run checks its inputs before it starts.
 import shippedFiles from "virtual:bundled-scenarios";
-import type { Scenario, ScenarioError } from "../../../core/scenario/types";
+import type { Scenario, ScenarioError } from "../../../core/scenario";
 import { isProviderTarget } from "../../../core/scenario/scenario-target";
+import { BUNDLED_KEY_PREFIX } from "../../lib/scenario-keys";
 
 export interface BundledScenario {
   /** `bundled:<file name without .json>`: stable across releases, used in links and run rows. */
@@ -23,9 +24,6 @@ interface ShippedScenarioFile {
 }
 
 const files = shippedFiles as readonly ShippedScenarioFile[];
-
-export const BUNDLED_KEY_PREFIX = "bundled:";
-export const SAVED_KEY_PREFIX = "saved:";
 
 export const BUNDLED_SCENARIOS: readonly BundledScenario[] = files
   .map(({ fileName, scenario, errors }): BundledScenario => ({

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import type { StoredScenario } from "../../../store/db";
 import { ScenarioCard } from "./scenario-card";
-import { SAVED_KEY_PREFIX } from "./bundled-scenarios";
+import { savedScenarioKey } from "../../lib/scenario-keys";
 import { ExportButton } from "./export-button";
 import { RenameForm } from "./rename-form";
 import { ShareLinkButton } from "./share-link-button";
@@ -19,7 +19,7 @@ export function SavedScenarioCard({ stored, onRename, onDuplicate, onDelete }: S
   const [renaming, setRenaming] = useState(false);
   return (
     <ScenarioCard
-      scenarioKey={`${SAVED_KEY_PREFIX}${stored.id}`}
+      scenarioKey={savedScenarioKey(stored.id)}
       scenario={stored.spec}
       actions={
         <>

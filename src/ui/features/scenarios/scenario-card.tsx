@@ -4,7 +4,7 @@ import { isProviderTarget } from "../../../core/scenario/scenario-target";
 import { ScenarioDetails } from "../../components/scenario-details";
 import { Badge } from "../../components/ui/badge";
 import { routes } from "../../lib/hash-route";
-import { startRun } from "../run";
+import { useStartRun } from "../../lib/run-controller";
 import { ScenarioErrorList } from "./scenario-error-list";
 
 interface ScenarioCardProps {
@@ -22,6 +22,7 @@ interface ScenarioCardProps {
 }
 
 export function ScenarioCard({ scenarioKey, scenario, errors = [], fallbackName, status, actions, editable = true }: ScenarioCardProps) {
+  const startRun = useStartRun();
   const headingId = `scenario-${scenarioKey.replace(/[^A-Za-z0-9_-]/g, "-")}`;
   if (scenario === null) {
     return (

@@ -1,8 +1,8 @@
 // A scenario leaving the browser, as a file or a link. Both go through shareableScenarioText: no field of
 // a scenario holds a key, and one pasted into a name or prompt stops the export instead of travelling.
 import { encodeSharePayload, shareableScenarioText } from "../../../core/scenario/scenario-share";
-import type { Scenario } from "../../../core/scenario/types";
-import { readEndpointKeys, readHfToken } from "../settings";
+import type { Scenario } from "../../../core/scenario";
+import { readEndpointKeys, readHfToken } from "../../lib/settings-storage";
 
 /** The keys this browser holds, which must never leave it inside a scenario. */
 function localSecrets(): string[] {

@@ -5,7 +5,7 @@ import type { Scenario, ScenarioError } from "../../../core/scenario/types";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
 import { ScenarioErrorList } from "./scenario-error-list";
-import { parseScenarioTextOffThread } from "./validate-off-thread";
+import { parseScenarioTextOffThread } from "../../lib/validate-off-thread";
 
 interface ScenarioImportProps {
   onValid: (scenario: Scenario) => Promise<void>;

@@ -3,11 +3,12 @@
 // share link opened.
 import { useId, useState } from "react";
 import { describeError } from "../../../core/text/describe-error";
-import type { Scenario } from "../../../core/scenario/types";
-import { getAppDb, type StoredScenario } from "../../../store/db";
+import type { Scenario } from "../../../core/scenario";
+import type { StoredScenario } from "../../../store/db";
 import { deleteSavedScenario, listSavedScenarios, renameSavedScenario, restoreSavedScenario, saveScenario } from "../../../store/queries";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
+import { useAppDb } from "../../lib/app-db";
 import { routes } from "../../lib/hash-route";
 import { useLiveRead } from "../../lib/use-live-read";
 import { BUNDLED_SCENARIOS } from "./bundled-scenarios";
@@ -19,8 +20,15 @@ import { copyName, matchesSearch } from "./scenario-search";
 import { ShareLinkButton } from "./share-link-button";
 import { SharedDraft } from "./shared-draft";
 
-export function ScenariosPage({ sharedPayload }: { sharedPayload?: string }) {
-  const db = getAppDb();
+interface ScenariosPageProps {
+  /** A share link's payload: the scenario it holds is shown as a draft above the others. */
+  sharedPayload?: string;
+  /** Opens a shared draft in the editor (the app shell hands in the editor's drafts). */
+  onOpenInEditor: (scenario: Scenario) => void;
+}
+
+export function ScenariosPage({ sharedPayload, onOpenInEditor }: ScenariosPageProps) {
+  const db = useAppDb();
   const saved = useLiveRead(() => listSavedScenarios(db), [db]);
   const [failure, setFailure] = useState<{ action: string; message: string } | null>(null);
   const [deleted, setDeleted] = useState<StoredScenario | null>(null);
@@ -59,7 +67,7 @@ export function ScenariosPage({ sharedPayload }: { sharedPayload?: string }) {
           New comparison
         </a>
       </p>
-      {sharedPayload !== undefined ? <SharedDraft payload={sharedPayload} onSave={async (scenario) => void (await saveScenario(db, scenario))} /> : null}
+      {sharedPayload !== undefined ? <SharedDraft payload={sharedPayload} onSave={async (scenario) => void (await saveScenario(db, scenario))} onOpenInEditor={onOpenInEditor} /> : null}
       <div className="form-row scenario-search">
         <label htmlFor={searchId}>Search scenarios</label>
         <input id={searchId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="name, task, provider, model…" />

@@ -6,12 +6,11 @@ import { describeError } from "../../../core/text/describe-error";
 import type { Scenario, ScenarioError } from "../../../core/scenario/types";
 import { decodeSharePayload } from "../../../core/scenario/scenario-share";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
-import { openDraftInEditor } from "../editor";
 import { Notice } from "../../components/ui/notice";
 import { ScenarioCard } from "./scenario-card";
 import { ScenarioErrorList } from "./scenario-error-list";
 import { DRAFT_KEY, setDraftScenario } from "./draft-scenario";
-import { parseScenarioTextOffThread } from "./validate-off-thread";
+import { parseScenarioTextOffThread } from "../../lib/validate-off-thread";
 
 type DraftState =
   | { kind: "opening" }
@@ -23,9 +22,11 @@ type DraftState =
 interface SharedDraftProps {
   payload: string;
   onSave: (scenario: Scenario) => Promise<void>;
+  /** Opens the scenario in the editor as one of its unsaved drafts (the app shell hands in the editor's). */
+  onOpenInEditor: (scenario: Scenario) => void;
 }
 
-export function SharedDraft({ payload, onSave }: SharedDraftProps) {
+export function SharedDraft({ payload, onSave, onOpenInEditor }: SharedDraftProps) {
   const [state, setState] = useState<DraftState>({ kind: "opening" });
   useEffect(() => {
     let current = true;
@@ -71,7 +72,7 @@ export function SharedDraft({ payload, onSave }: SharedDraftProps) {
           editable={false}
           actions={
             <>
-              <button type="button" className="button" onClick={() => openDraftInEditor(state.scenario)}>
+              <button type="button" className="button" onClick={() => onOpenInEditor(state.scenario)}>
                 Open in the editor
               </button>
               <button type="button" className="button" onClick={() => void save(state.scenario)}>

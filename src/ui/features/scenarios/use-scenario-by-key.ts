@@ -1,17 +1,19 @@
 // Looks up a scenario by its key: `bundled:<file>`, `saved:<id>` or the shared draft (`draft:shared`).
-import type { Scenario } from "../../../core/scenario/types";
-import { getAppDb } from "../../../store/db";
+import type { Scenario } from "../../../core/scenario";
 import { getSavedScenario } from "../../../store/queries";
+import { useAppDb } from "../../lib/app-db";
+import { BUNDLED_KEY_PREFIX, savedScenarioId } from "../../lib/scenario-keys";
 import { useLiveRead } from "../../lib/use-live-read";
-import { BUNDLED_KEY_PREFIX, SAVED_KEY_PREFIX, findBundledScenario } from "./bundled-scenarios";
+import { findBundledScenario } from "./bundled-scenarios";
 import { DRAFT_KEY, draftScenario } from "./draft-scenario";
 
 export type ScenarioLookup = { state: "loading" } | { state: "missing" } | { state: "error"; message: string } | { state: "found"; scenario: Scenario };
 
 export function useScenarioByKey(key: string | null): ScenarioLookup {
-  const savedId = key?.startsWith(SAVED_KEY_PREFIX) ? key.slice(SAVED_KEY_PREFIX.length) : null;
+  const db = useAppDb();
+  const savedId = savedScenarioId(key);
   // null marks "looked, not there".
-  const saved = useLiveRead(async () => (savedId ? ((await getSavedScenario(getAppDb(), savedId)) ?? null) : null), [savedId]);
+  const saved = useLiveRead(async () => (savedId ? ((await getSavedScenario(db, savedId)) ?? null) : null), [db, savedId]);
   const draft = useLiveRead(async () => (key === DRAFT_KEY ? draftScenario() : null), [key]);
   if (key === null) return { state: "missing" };
   if (key === DRAFT_KEY) {

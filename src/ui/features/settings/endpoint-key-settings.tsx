@@ -2,8 +2,8 @@
 // once, shown masked, removable. A key is sent only to its own origin, never across a redirect to
 // another one, and never exported, stored with a run, or put in a scenario or an address.
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
-import { endpointOrigin } from "../../../core/endpoints";
-import { maskToken, readEndpointKeys, removeEndpointKey, saveEndpointKey, subscribeToSettings } from "./settings-storage";
+import { endpointOrigin } from "../../../core/endpoints/endpoint-origin";
+import { maskToken, readEndpointKeys, removeEndpointKey, saveEndpointKey, subscribeToSettings } from "../../lib/settings-storage";
 
 export function EndpointKeySettings() {
   const keys = useSyncExternalStore(subscribeToSettings, readEndpointKeys);

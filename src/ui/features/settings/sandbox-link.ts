@@ -2,8 +2,8 @@
 // never a silent change: the address is taken off the page, and Settings change only when the user accepts
 // it in the notice (sandbox-link-notice.tsx). A link that names the sandbox already in use asks nothing.
 import { normalizeHttpUrl } from "../../../core/endpoints/http-url";
-import { resolveSandboxUrl } from "./sandbox-url";
-import { saveSandboxUrl } from "./settings-storage";
+import { resolveSandboxUrl } from "../../lib/sandbox-url";
+import { saveSandboxUrl } from "../../lib/settings-storage";
 
 export interface SandboxLinkProposal {
   /** The link's address, normalised. */

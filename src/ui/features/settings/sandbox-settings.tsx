@@ -1,9 +1,9 @@
 // Where the sandbox providers answer, and a button to check that they do.
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Notice } from "../../components/ui/notice";
-import { isSandboxUp, normalizeSandboxUrl } from "../../../core/run";
-import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "./sandbox-url";
-import { readSavedSandboxUrl, saveSandboxUrl, subscribeToSettings } from "./settings-storage";
+import { isSandboxUp, normalizeSandboxUrl } from "../../../core/run/sandbox-health";
+import { DEFAULT_SANDBOX_URL, resolveSandboxUrl } from "../../lib/sandbox-url";
+import { readSavedSandboxUrl, saveSandboxUrl, subscribeToSettings } from "../../lib/settings-storage";
 
 type CheckState = { kind: "idle" } | { kind: "checking" } | { kind: "up"; url: string } | { kind: "down"; url: string };
 

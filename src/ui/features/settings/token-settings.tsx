@@ -1,7 +1,7 @@
 // The Hugging Face token: entered once, shown masked, removable. It is sent only to Hugging Face
 // provider targets when a run starts, never to other endpoints, and never exported.
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
-import { maskToken, readHfToken, removeHfToken, saveHfToken, subscribeToSettings } from "./settings-storage";
+import { maskToken, readHfToken, removeHfToken, saveHfToken, subscribeToSettings } from "../../lib/settings-storage";
 
 export function TokenSettings() {
   const token = useSyncExternalStore(subscribeToSettings, readHfToken);

@@ -1,17 +1,15 @@
-// Where a blob reference's bytes come from: the browser's blobs table by default; tests hand in their own.
-import { createContext, useContext } from "react";
-import { getAppDb } from "../../../../store/db";
+// Where a blob reference's bytes come from: the app database's blobs table by default; tests hand in their own.
+import { createContext, useContext, useMemo } from "react";
+import { useAppDb } from "../../../lib/app-db";
 
 /** The bytes of a blob by its sha256, or null when this browser does not hold them. */
 export type BlobLoader = (sha256: string) => Promise<Blob | null>;
 
-async function loadFromDatabase(sha256: string): Promise<Blob | null> {
-  const stored = await getAppDb().blobs.get(sha256);
-  return stored?.data ?? null;
-}
-
-export const BlobLoaderContext = createContext<BlobLoader>(loadFromDatabase);
+/** A loader of one's own; none (null) reads the app database's blobs table. */
+export const BlobLoaderContext = createContext<BlobLoader | null>(null);
 
 export function useBlobLoader(): BlobLoader {
-  return useContext(BlobLoaderContext);
+  const given = useContext(BlobLoaderContext);
+  const db = useAppDb();
+  return useMemo(() => given ?? (async (sha256) => (await db.blobs.get(sha256))?.data ?? null), [given, db]);
 }

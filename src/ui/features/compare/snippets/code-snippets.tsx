@@ -1,9 +1,11 @@
 // The code to call each target of the run with its first input, the request @huggingface/inference builds,
 // every value quoted for its language (core/snippets): folded away until asked for, each with a copy button.
 import { useMemo, useState, useSyncExternalStore } from "react";
-import { type Scenario, targetDisplayName } from "../../../../core/scenario";
-import { LANGUAGE_NAMES, scenarioSnippets, type CodeSnippet } from "../../../../core/snippets";
-import { resolveSandboxUrl, subscribeToSettings } from "../../settings";
+import type { Scenario } from "../../../../core/scenario";
+import { LANGUAGE_NAMES, scenarioSnippets, type CodeSnippet } from "../../../../core/snippets/target-snippets";
+import { targetDisplayName } from "../../../../core/scenario/target-names";
+import { resolveSandboxUrl } from "../../../lib/sandbox-url";
+import { subscribeToSettings } from "../../../lib/settings-storage";
 import "../compare.css";
 
 export function CodeSnippets(props: { scenario: Scenario }) {

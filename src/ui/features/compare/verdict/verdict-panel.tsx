@@ -1,0 +1,100 @@
+// The top of the Compare page: for each objective the best target, or the group tied for best, in plain
+// words; then every pair in a matrix and a forest plot, one click away.
+import { useDeferredValue, useMemo, useState } from "react";
+import { measuredFigures } from "../../../../core/metrics/measured-figures";
+import type { RequestRecord } from "../../../../core/record";
+import type { Scenario } from "../../../../core/scenario";
+import type { SummaryRow } from "../../../../core/stats";
+import { Section } from "../../../components/ui/section";
+import { TargetSwatch } from "../../../components/ui/target-swatch";
+import { ForestPlot } from "./forest-plot";
+import { PairwiseMatrix } from "./pairwise-matrix";
+import { usePairwiseComparisons } from "./pairwise-comparisons";
+import { describeTargets, targetInfoById, type TargetInfo } from "../target-info";
+import { objectiveVerdicts, type ObjectiveVerdict } from "./verdicts";
+import { LARGE_RUN_LEFT_TO_CLI } from "../large-run";
+import "../../../components/ui/ui.css";
+import "../compare.css";
+
+const STATE_WORDS: Record<ObjectiveVerdict["state"], string> = {
+  best: "one best target",
+  tied: "a tie",
+  untold: "cannot tell yet",
+  unavailable: "not measured",
+};
+
+export function VerdictList(props: { verdicts: readonly ObjectiveVerdict[]; targets: TargetInfo[] }) {
+  const byId = targetInfoById(props.targets);
+  return (
+    <ul className="pb-verdicts" data-testid="verdicts">
+      {props.verdicts.map((verdict) => (
+        <li key={verdict.objective} className="pb-verdict" data-objective={verdict.objective} data-state={verdict.state}>
+          <h3 className="pb-verdict-title">
+            {verdict.title}
+            <span className="pb-visually-hidden">: {STATE_WORDS[verdict.state]}</span>
+          </h3>
+          {verdict.best.length > 0 ? (
+            <p className="pb-verdict-best" data-testid="verdict-best">
+              {verdict.best.map((targetId) => (
+                <span key={targetId} className="pb-verdict-target" data-target-id={targetId}>
+                  <TargetSwatch color={byId.get(targetId)?.color ?? "currentColor"} />
+                  {byId.get(targetId)?.label ?? targetId}
+                </span>
+              ))}
+              {verdict.state === "tied" ? <span className="pb-verdict-tag">tied</span> : null}
+              {verdict.state === "untold" ? <span className="pb-verdict-tag">too few requests</span> : null}
+            </p>
+          ) : null}
+          <p className="pb-verdict-sentence">{verdict.sentence}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the paired objectives say for a run too large to read whole, whose records never come. */
+const LARGE_RUN_VERDICT = `Not tested: ${LARGE_RUN_LEFT_TO_CLI}`;
+
+/**
+ * The verdict section: it needs the summary for its figures, and the records for the paired tests.
+ * `large`: the run is too large to read whole, so the paired tests are left to the command line.
+ */
+export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | null; records: RequestRecord[] | null; large?: boolean }) {
+  const { scenario, rows, large = false } = props;
+  // Tests over many records wait for a quiet moment, as the charts do, so the summary paints first.
+  const records = useDeferredValue(props.records, null);
+  const targetIds = useMemo(() => (rows === null ? [] : rows.map((row) => row.targetId)), [rows]);
+  const targets = useMemo(() => describeTargets(targetIds, scenario), [targetIds, scenario]);
+  const comparisons = usePairwiseComparisons(records, targetIds);
+  // The matrix and the forest plot are drawn when asked for, not hidden in the page meanwhile.
+  const [pairsOpen, setPairsOpen] = useState(false);
+  const verdicts = useMemo(() => {
+    if (rows === null) return null;
+    const byId = targetInfoById(targets);
+    const label = (targetId: string): string => byId.get(targetId)?.label ?? targetId;
+    return objectiveVerdicts(rows, comparisons, label, large ? LARGE_RUN_VERDICT : undefined, measuredFigures(scenario));
+  }, [rows, comparisons, targets, large, scenario]);
+
+  if (verdicts === null || targets.length < 2) return null;
+  return (
+    <Section title="Verdict" testId="verdict-panel">
+      <VerdictList verdicts={verdicts} targets={targets} />
+      <p className="pb-footnote">
+        Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass
+        rate and SLO attainment with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is
+        called a tie. Cost compares the scenario&apos;s prices applied to the measured tokens.
+      </p>
+      {comparisons !== null && comparisons.length > 0 ? (
+        <details className="pb-pairwise" data-testid="pairwise-details" onToggle={(event) => setPairsOpen(event.currentTarget.open)}>
+          <summary>Every pair: differences, intervals and p-values</summary>
+          {pairsOpen ? (
+            <>
+              <PairwiseMatrix comparisons={comparisons} targets={targets} />
+              <ForestPlot comparisons={comparisons} targets={targets} />
+            </>
+          ) : null}
+        </details>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,283 @@
+// The verdict panel's content: for each objective, the best target or the group tied for best, in plain
+// words, claiming only what the tests support. The statistics are core's (paired.ts, significance.ts,
+// verdict.ts) and the figures the catalogue's; this module only puts them together per objective.
+import type { MeasuredFigures } from "../../../../core/metrics/measured-figures";
+import { formatMetric, isMeasured, metricById } from "../../../../core/metrics";
+import { pairedMetricById, type Comparison, type PairedMetricId } from "../../../../core/stats/paired";
+import { compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "../../../../core/stats/significance";
+import type { SummaryRow } from "../../../../core/stats";
+import { describeComparison, favouredSide, rankTargets } from "../../../../core/verdict";
+
+export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput";
+
+export interface ObjectiveVerdict {
+  objective: ObjectiveId;
+  /** "Fastest time to first token". */
+  title: string;
+  /**
+   * "best": one target is ahead of every other; "tied": several share the top and the data cannot order
+   * them; "untold": too few requests to order them; "unavailable": this run did not measure it.
+   */
+  state: "best" | "tied" | "untold" | "unavailable";
+  /** Target ids at the top (one, or the tied group); empty when unavailable. */
+  best: string[];
+  /** The verdict in words, with target labels. */
+  sentence: string;
+}
+
+/** Names the panel shows for target ids. */
+export type TargetLabel = (targetId: string) => string;
+
+/** "a", "a and b", "a, b and c". */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * The targets a verdict may name as best, from targets in ranked order (those nobody beats first):
+ * the unbeaten, plus any target none of them significantly beats, so "best" is never claimed over a
+ * target the winner was not shown to beat. The rest are each beaten by at least one of the top.
+ */
+export function topGroup(orderedIds: readonly string[], beats: (winner: string, loser: string) => boolean): { top: string[]; rest: string[] } {
+  const unbeaten = orderedIds.filter((candidate) => !orderedIds.some((other) => beats(other, candidate)));
+  const top = orderedIds.filter((candidate) => !unbeaten.some((leader) => beats(leader, candidate)));
+  return { top, rest: orderedIds.filter((candidate) => !top.includes(candidate)) };
+}
+
+/** " X is behind.", " X and Y are behind at least one of them." after a verdict naming `top`. */
+function behindSentence(top: readonly string[], rest: readonly string[]): string {
+  if (rest.length === 0) return "";
+  const verb = rest.length === 1 ? "is" : "are";
+  return top.length === 1 ? ` ${listNames(rest)} ${verb} significantly behind.` : ` ${listNames(rest)} ${verb} significantly behind at least one of them.`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+interface PairedObjective {
+  id: ObjectiveId;
+  metric: PairedMetricId;
+  title: string;
+  /** The summary figure the tied group is ordered by and quoted with (a catalogue id). */
+  figureMetricId: string;
+  superlative: string;
+}
+
+const PAIRED_OBJECTIVES: readonly PairedObjective[] = [
+  { id: "ttft", metric: "ttftMs", title: "Fastest time to first token", figureMetricId: "ttftP50Ms", superlative: "the fastest time to first token" },
+  { id: "latency", metric: "latencyMs", title: "Fastest latency", figureMetricId: "latencyP50Ms", superlative: "the fastest latency" },
+  {
+    id: "outputTokensPerSecond",
+    metric: "outputTokensPerSecond",
+    title: "Fastest generation",
+    figureMetricId: "outputTokensPerSecondP50",
+    superlative: "the most output tokens/s",
+  },
+];
+
+function comparisonOf(comparisons: readonly Comparison[], metric: PairedMetricId, first: string, second: string): Comparison | undefined {
+  return comparisons.find(
+    (comparison) => comparison.metric === metric && ((comparison.a === first && comparison.b === second) || (comparison.a === second && comparison.b === first)),
+  );
+}
+
+/** A paired comparison told with its sides' labels, whichever way round it was computed. */
+function describePair(comparison: Comparison, label: TargetLabel): string {
+  return describeComparison(comparison, label(comparison.a), label(comparison.b));
+}
+
+function pairedVerdict(objective: PairedObjective, rows: readonly SummaryRow[], comparisons: readonly Comparison[], label: TargetLabel): ObjectiveVerdict {
+  const base = { objective: objective.id, title: objective.title };
+  const figure = metricById(objective.figureMetricId);
+  const rowById = new Map(rows.map((row) => [row.targetId, row]));
+  const typical = (targetId: string): number | null => {
+    const row = rowById.get(targetId);
+    return row === undefined ? null : figure.value(row);
+  };
+  const ranked = rankTargets(objective.metric, rows.map((row) => row.targetId), comparisons, typical);
+  const metricLabel = pairedMetricById(objective.metric).label;
+  if (ranked.length === 0) return { ...base, state: "unavailable", best: [], sentence: `No successful request measured ${metricLabel}.` };
+  if (ranked.length === 1) {
+    return { ...base, state: "unavailable", best: [], sentence: `Only ${label(ranked[0]!.targetId)} measured ${metricLabel}: nothing to compare it with.` };
+  }
+  const beats = (winner: string, loser: string): boolean => {
+    const comparison = comparisonOf(comparisons, objective.metric, winner, loser);
+    const side = comparison === undefined ? null : favouredSide(comparison);
+    return side !== null && (side === "a" ? comparison!.a : comparison!.b) === winner;
+  };
+  const { top, rest } = topGroup(
+    ranked.map((entry) => entry.targetId),
+    beats,
+  );
+  const quoted = (targetId: string): string => `${label(targetId)} (${figure.header} ${formatMetric(figure, rowById.get(targetId)!)})`;
+
+  if (top.length === 1) {
+    const winner = top[0]!;
+    // The closest challenger: the best of the rest by the same figure (ranked keeps that order).
+    const comparison = comparisonOf(comparisons, objective.metric, winner, rest[0]!);
+    const closest = rest.length > 1 ? "It is significantly ahead of every other target; the closest: " : "";
+    return {
+      ...base,
+      state: "best",
+      best: top,
+      sentence: `${label(winner)} has ${objective.superlative}. ${closest}${comparison ? describePair(comparison, label) : ""}.`,
+    };
+  }
+  // Several at the top: a tie only when they were tested; untested pairs had too few requests.
+  const untested = top.flatMap((first, index) =>
+    top.slice(index + 1).flatMap((second) => {
+      const comparison = comparisonOf(comparisons, objective.metric, first, second);
+      return comparison === undefined || comparison.test === null ? [comparison] : [];
+    }),
+  );
+  const behind = behindSentence(top.map(label), rest.map(label));
+  if (untested.length > 0) {
+    const named = untested.find((comparison) => comparison !== undefined);
+    return {
+      ...base,
+      state: "untold",
+      best: top,
+      sentence: `${named ? capitalize(describePair(named, label)) : `Too few requests to tell ${listNames(top.map(label))} apart on ${metricLabel}`}.${behind}`,
+    };
+  }
+  const noun = rest.length === 0 ? "All targets tie" : `${listNames(top.map(quoted))} tie`;
+  return {
+    ...base,
+    state: "tied",
+    best: top,
+    sentence: `${noun} for ${objective.superlative}: no difference between them is significant (Holm-corrected, p ≥ ${SIGNIFICANCE_LEVEL}).${behind}`,
+  };
+}
+
+interface ProportionObjective {
+  id: ObjectiveId;
+  title: string;
+  /** The rate compared (a catalogue id), and the count it is a share of. */
+  rateMetricId: string;
+  trialsMetricId: string;
+  /** A figure quoted beside the rate (goodput beside SLO attainment), when it differs from the rate. */
+  quotedMetricId: string;
+  superlative: string;
+  missing: string;
+}
+
+const PROPORTION_OBJECTIVES: readonly ProportionObjective[] = [
+  {
+    id: "checks",
+    title: "Most accurate",
+    rateMetricId: "checksPassRate",
+    trialsMetricId: "checkedRequests",
+    quotedMetricId: "checksPassRate",
+    superlative: "the highest checks pass rate",
+    missing: "No checks were run: the scenario's inputs have no expectations.",
+  },
+  {
+    id: "goodput",
+    title: "Best goodput",
+    rateMetricId: "sloAttainment",
+    trialsMetricId: "requests",
+    quotedMetricId: "goodput",
+    superlative: "the most requests meeting the SLO",
+    missing: "No SLO: the scenario sets no service-level objective.",
+  },
+];
+
+/**
+ * Rates (pass rate, SLO attainment) compared pair by pair with the two-proportion test, Holm-corrected
+ * over the pairs; rank = 1 + the number of targets significantly better, as for the paired metrics.
+ */
+function proportionVerdict(objective: ProportionObjective, rows: readonly SummaryRow[], label: TargetLabel): ObjectiveVerdict {
+  const base = { objective: objective.id, title: objective.title };
+  const rate = metricById(objective.rateMetricId);
+  const trials = metricById(objective.trialsMetricId);
+  const quoted = metricById(objective.quotedMetricId);
+  const measured = rows.flatMap((row) => {
+    const share = rate.value(row);
+    const n = trials.value(row);
+    return share === null || n === null || n < 1 ? [] : [{ row, share, n, count: Math.round(share * n) }];
+  });
+  if (measured.length === 0) return { ...base, state: "unavailable", best: [], sentence: objective.missing };
+  if (measured.length === 1) {
+    return { ...base, state: "unavailable", best: [], sentence: `Only ${label(measured[0]!.row.targetId)} has a ${rate.label.toLowerCase()}: nothing to compare it with.` };
+  }
+  const pairs = measured.flatMap((first, index) => measured.slice(index + 1).map((second) => ({ first, second, test: compareProportions(first.count, first.n, second.count, second.n) })));
+  const adjusted = holmAdjust(pairs.map((pair) => pair.test.pValue));
+  const wins = new Set<string>();
+  pairs.forEach((pair, index) => {
+    if ((adjusted[index] as number) >= SIGNIFICANCE_LEVEL || pair.test.difference === 0) return;
+    const [winner, loser] = pair.test.difference > 0 ? [pair.first, pair.second] : [pair.second, pair.first];
+    wins.add(`${winner.row.targetId}\n${loser.row.targetId}`);
+  });
+  const byId = new Map(measured.map((entry) => [entry.row.targetId, entry]));
+  const ordered = [...measured].sort((left, right) => right.share - left.share).map((entry) => entry.row.targetId);
+  const { top, rest } = topGroup(ordered, (winner, loser) => wins.has(`${winner}\n${loser}`));
+  const describe = (targetId: string): string => `${label(targetId)} (${formatMetric(quoted, byId.get(targetId)!.row)})`;
+  const behind = behindSentence(top, rest.map(describe));
+  if (top.length === 1) {
+    return { ...base, state: "best", best: top, sentence: `${describe(top[0]!)} has ${objective.superlative}.${behind}` };
+  }
+  const noun = rest.length === 0 ? `All targets tie (${top.map(describe).join(", ")})` : `${listNames(top.map(describe))} tie`;
+  return {
+    ...base,
+    state: "tied",
+    best: top,
+    sentence: `${noun} for ${objective.superlative}: no difference between them is significant (two-proportion test, Holm-corrected).${behind}`,
+  };
+}
+
+const COST_METRIC_ID = "costPer1000RequestsUsd";
+
+/**
+ * Cheapest by the catalogue's cost per 1,000 requests. Cost follows from the scenario's prices and the
+ * token counts; the tests of the other objectives do not apply, so only equal costs tie.
+ */
+function costVerdict(rows: readonly SummaryRow[], label: TargetLabel): ObjectiveVerdict {
+  const base = { objective: "cost" as const, title: "Cheapest" };
+  const cost = metricById(COST_METRIC_ID);
+  const priced = rows.flatMap((row) => {
+    const value = cost.value(row);
+    return value === null ? [] : [{ row, value }];
+  });
+  if (priced.length === 0) return { ...base, state: "unavailable", best: [], sentence: "No prices: the scenario gives no target a price." };
+  if (priced.length === 1) {
+    return { ...base, state: "unavailable", best: [], sentence: `Only ${label(priced[0]!.row.targetId)} has a price: nothing to compare it with.` };
+  }
+  const lowest = Math.min(...priced.map((entry) => entry.value));
+  const top = priced.filter((entry) => entry.value === lowest);
+  const rest = priced.filter((entry) => entry.value !== lowest).sort((left, right) => left.value - right.value);
+  const describe = (entry: (typeof priced)[number]): string => `${label(entry.row.targetId)} (${formatMetric(cost, entry.row)} per 1,000 requests)`;
+  const behind = rest.length === 0 ? "" : ` Then ${listNames(rest.map(describe))}.`;
+  if (top.length === 1) return { ...base, state: "best", best: [top[0]!.row.targetId], sentence: `${describe(top[0]!)} is the cheapest.${behind}` };
+  return { ...base, state: "tied", best: top.map((entry) => entry.row.targetId), sentence: `${listNames(top.map(describe))} cost the same.${behind}` };
+}
+
+/** The catalogue figure each objective is judged by: it is a row of the verdict when the run measures it. */
+const OBJECTIVE_FIGURES: Readonly<Record<ObjectiveId, string>> = {
+  ...(Object.fromEntries(PAIRED_OBJECTIVES.map((objective) => [objective.id, objective.figureMetricId])) as Record<PairedObjective["id"], string>),
+  ...(Object.fromEntries(PROPORTION_OBJECTIVES.map((objective) => [objective.id, objective.rateMetricId])) as Record<ProportionObjective["id"], string>),
+  cost: COST_METRIC_ID,
+};
+
+/**
+ * Every objective's verdict, in the panel's order; comparisons are null while the records are read, or
+ * for good when the run is too large to read whole (`withoutComparisons` then says so). Given the run's
+ * figures (measured-figures.ts), only the objectives the run measures: a speech run has no TTFT to judge.
+ */
+export function objectiveVerdicts(
+  rows: readonly SummaryRow[],
+  comparisons: readonly Comparison[] | null,
+  label: TargetLabel,
+  withoutComparisons = "Reading the records…",
+  figures?: MeasuredFigures,
+): ObjectiveVerdict[] {
+  const paired = PAIRED_OBJECTIVES.map((objective) =>
+    comparisons === null
+      ? { objective: objective.id, title: objective.title, state: "unavailable" as const, best: [], sentence: withoutComparisons }
+      : pairedVerdict(objective, rows, comparisons, label),
+  );
+  const [ttft, latency, tokens] = paired as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
+  const [checks, goodput] = PROPORTION_OBJECTIVES.map((objective) => proportionVerdict(objective, rows, label)) as [ObjectiveVerdict, ObjectiveVerdict];
+  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens].filter((verdict) => isMeasured(metricById(OBJECTIVE_FIGURES[verdict.objective]), figures));
+}
