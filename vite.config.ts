@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { bundledScenariosPlugin } from "./scripts/bundled-scenarios-plugin.ts";
+import { CORE_ROOM_INDEX } from "./scripts/core-room-index.ts";
 
 /**
  * The built app's Content-Security-Policy. Scripts only from the app itself, so model output that slips
@@ -37,12 +38,6 @@ function contentSecurityPolicy(): Plugin {
  * that imports one view through it does not pull every other re-exported view (and its CSS) into its chunk.
  */
 const FEATURE_INDEX = /[\\/]src[\\/]ui[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
-
-/**
- * A room of src/core reached through its index.ts (docs/architecture.md), which only re-exports: marked
- * free of side effects the same way, an importer of one name gets that name's module, not the whole room.
- */
-const CORE_ROOM_INDEX = /[\\/]src[\\/]core[\\/](?:[^\\/]+[\\/])+index\.ts$/;
 
 // `base: "./"` makes the built site work when served from any folder.
 export default defineConfig({

@@ -8,14 +8,13 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { build, type BuildOptions, type Plugin } from "esbuild";
 import { buildProcessorBundle, PROCESSOR_BUNDLE } from "../src/cli/artillery/bundle-processor";
+import { CORE_ROOM_INDEX } from "./core-room-index";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CLI_BUNDLE = "dist/cli/providerbench.js";
 const CHUNK_NAMES = "chunk-[hash]";
 /** A file CHUNK_NAMES names: esbuild's hash is eight letters and digits. */
 export const CHUNK_FILE = /^chunk-[A-Z0-9]{8}\.js$/;
-
-const CORE_ROOM_INDEX = /[\\/]src[\\/]core[\\/](?:[^\\/]+[\\/])+index\.ts$/;
 
 /**
  * A room of src/core reached through its index.ts (docs/architecture.md), which only re-exports: free of
