@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import type { BenchPageApi, BenchWindow } from "./page/bench-page-api";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "../../tests/e2e/chromium-install";
 
@@ -91,4 +91,14 @@ export function evaluateInPage<Arg, Result>(page: Page, pageFunction: (arg: Arg)
 /** page.addInitScript, with the same `__name` allowance as evaluateInPage. */
 export async function addInitScriptInPage(page: Page, pageFunction: () => void): Promise<void> {
   await page.addInitScript(`(() => { const __name = (target) => target; (${pageFunction.toString()})(); })()`);
+}
+
+/** One reading of the DevTools protocol's Performance.getMetrics: a metric by name, refused when absent. */
+export async function performanceMetric(session: CDPSession): Promise<(name: string) => number> {
+  const { metrics } = await session.send("Performance.getMetrics");
+  return (name) => {
+    const found = metrics.find((entry) => entry.name === name);
+    if (found === undefined) throw new Error(`Performance.getMetrics has no ${name}`);
+    return found.value;
+  };
 }

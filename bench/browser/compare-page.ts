@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { MAX_POINTS_PER_SERIES } from "../../src/ui/features/compare/charts/record-series";
 import { format, markdownTable, median, spread } from "../measure-tools";
-import { callBenchPage, evaluateInPage, openBenchPage, watchPageErrors } from "./chromium";
+import { callBenchPage, evaluateInPage, openBenchPage, performanceMetric, watchPageErrors } from "./chromium";
 
 export const COMPARE_PAGE_GOAL_MS = 1000;
 
@@ -34,12 +34,7 @@ async function heapAfterGc(page: Page): Promise<{ heapBytes: number; domNodes: n
   try {
     await session.send("Performance.enable");
     await session.send("HeapProfiler.collectGarbage");
-    const { metrics } = await session.send("Performance.getMetrics");
-    const metric = (name: string): number => {
-      const found = metrics.find((entry) => entry.name === name);
-      if (found === undefined) throw new Error(`Performance.getMetrics has no ${name}`);
-      return found.value;
-    };
+    const metric = await performanceMetric(session);
     return { heapBytes: metric("JSHeapUsedSize"), domNodes: metric("Nodes") };
   } finally {
     await session.detach();

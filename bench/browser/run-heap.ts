@@ -3,9 +3,10 @@
 // controller, its record sink into IndexedDB, the Run page showing the run as it goes). The heap is
 // sampled from outside the page while the run goes (no forced GC: what the page held, at its highest),
 // and read once more after a forced GC when the run has ended (what the page keeps holding).
-import type { CDPSession, Page } from "playwright-core";
+import type { CDPSession } from "playwright-core";
 import { format, markdownTable } from "../measure-tools";
-import { launchFreshProfile, watchPageErrors } from "./chromium";
+import { openAppThroughSandboxLink, saveScenarioThroughUi } from "../../tests/e2e/app-actions";
+import { launchFreshProfile, performanceMetric, watchPageErrors } from "./chromium";
 
 /** The run the issue asks about (issue 28): 100,000 requests. */
 export const RUN_HEAP_REQUESTS = 100_000;
@@ -58,10 +59,7 @@ export function runHeapScenario(requests: number): Record<string, unknown> {
 }
 
 async function heapUsedBytes(session: CDPSession): Promise<number> {
-  const { metrics } = await session.send("Performance.getMetrics");
-  const heap = metrics.find((entry) => entry.name === "JSHeapUsedSize");
-  if (heap === undefined) throw new Error("Performance.getMetrics has no JSHeapUsedSize");
-  return heap.value;
+  return (await performanceMetric(session))("JSHeapUsedSize");
 }
 
 async function heapAfterGc(session: CDPSession): Promise<number> {
@@ -69,36 +67,14 @@ async function heapAfterGc(session: CDPSession): Promise<number> {
   return heapUsedBytes(session);
 }
 
-/** Opens the app on this sandbox the way a user does: its `?sandbox=` link, accepting the notice that asks first. */
-async function openAppOnSandbox(page: Page, siteUrl: string, sandboxUrl: string): Promise<void> {
-  await page.goto(`${siteUrl}/?sandbox=${encodeURIComponent(sandboxUrl)}#/`);
-  await page.locator("#main").waitFor({ state: "attached" });
-  const notice = page.getByTestId("sandbox-link-notice");
-  if (await notice.isVisible()) {
-    await notice.getByRole("button", { name: "Use this sandbox" }).click();
-    await notice.waitFor({ state: "detached" });
-  }
-}
-
-/** Pastes the scenario on the Scenarios page, saves it, and returns its key (`saved:<id>`). */
-async function saveScenario(page: Page, spec: Record<string, unknown> & { name: string }): Promise<string> {
-  await page.getByLabel("Or paste scenario JSON").fill(JSON.stringify(spec));
-  await page.getByRole("button", { name: "Check and save" }).click();
-  await page.getByText(`Saved “${spec.name}”`).waitFor();
-  const card = page.locator('[data-scenario-key^="saved:"]').filter({ has: page.getByRole("heading", { name: spec.name, exact: true }) });
-  const key = await card.getAttribute("data-scenario-key");
-  if (!key) throw new Error(`no saved card for "${spec.name}"`);
-  return key;
-}
-
 export async function measureRunHeap(options: RunHeapOptions, log: (line: string) => void): Promise<RunHeapResult> {
   const profile = await launchFreshProfile();
   try {
     const page = await profile.context.newPage();
     const errors = watchPageErrors(page);
-    await openAppOnSandbox(page, options.siteUrl, options.sandboxUrl);
+    await openAppThroughSandboxLink(page, `${options.siteUrl}/?sandbox=${encodeURIComponent(options.sandboxUrl)}#/`);
     const spec = runHeapScenario(options.requests) as Record<string, unknown> & { name: string };
-    const key = await saveScenario(page, spec);
+    const key = await saveScenarioThroughUi(page, spec);
     await page.evaluate((hash) => (window.location.hash = hash), `#/run/${encodeURIComponent(key)}`);
     await page.getByTestId("run-button").waitFor();
 

@@ -12,8 +12,12 @@ import type { RequestRecord } from "../../src/core/record";
 import { BROWSER_SANDBOX_URL_OPTIONS, sandboxEndpointUrl } from "../../src/core/endpoints";
 import { DATABASE_NAME, type StoredRun } from "../../src/store/db";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { openAppThroughSandboxLink } from "./app-actions";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from "./chromium-install";
 import { serveDirectory, type StaticServer } from "./static-server";
+
+// The browser files import it from here with the rest of their helpers.
+export { saveScenarioThroughUi } from "./app-actions";
 
 export interface Servers {
   site: StaticServer;
@@ -42,16 +46,7 @@ export async function startServers(options: { sandboxTimeScale: number }): Promi
     sandbox,
     profileUrl: (profile) => sandboxEndpointUrl(`sandbox:/${profile}/v1`, sandbox.url, BROWSER_SANDBOX_URL_OPTIONS),
     appUrl,
-    openApp: async (page, hash) => {
-      await page.goto(appUrl(hash));
-      // The link is read before the first render: once the shell is there, so is the notice, if any.
-      await page.locator("#main").waitFor({ state: "attached" });
-      const notice = page.getByTestId("sandbox-link-notice");
-      if (await notice.isVisible()) {
-        await notice.getByRole("button", { name: "Use this sandbox" }).click();
-        await notice.waitFor({ state: "detached" });
-      }
-    },
+    openApp: (page, hash) => openAppThroughSandboxLink(page, appUrl(hash)),
     close: async () => {
       await Promise.all([site.close(), sandbox.close()]);
     },
@@ -228,19 +223,6 @@ export function collectPageErrors(page: Page, ignore: (text: string) => boolean 
   return errors;
 }
 
-/**
- * Adds a scenario the way a user does (pasted JSON, "Check and save") and returns its key
- * (`saved:<id>`). The page must be on the Scenarios page.
- */
-export async function saveScenarioThroughUi(page: Page, spec: { name: string } & Record<string, unknown>): Promise<string> {
-  await page.getByLabel("Or paste scenario JSON").fill(JSON.stringify(spec));
-  await page.getByRole("button", { name: "Check and save" }).click();
-  await page.getByText(`Saved “${spec.name}”`).waitFor();
-  const card = page.locator('[data-scenario-key^="saved:"]').filter({ has: page.getByRole("heading", { name: spec.name, exact: true }) });
-  const key = await card.getAttribute("data-scenario-key");
-  if (!key) throw new Error(`no saved card for "${spec.name}"`);
-  return key;
-}
 
 export interface FinishedRun {
   runId: string;
