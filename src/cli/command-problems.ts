@@ -1,7 +1,7 @@
 // The failures a person can fix, each told in one line with its exit code; anything else is a bug
 // (command-line.ts reports it as an unexpected failure). Imported only once a command has failed, so a
 // command that succeeds loads none of the other commands' modules.
-import { RecordsFileProblem } from "./analyze";
+import { RecordsFileProblem } from "./analyze/load-run";
 import { EXIT_BAD_INPUT, EXIT_WRITE_FAILED } from "./exit-codes";
 import { GateReportProblem } from "./gate-command";
 import { InputProblem } from "./input-problem";

@@ -6,7 +6,7 @@ import { access, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { gateFailed, judgeGate, type GateRun, GATE_COLUMNS, gateJunit, gateMarkdown, gateRows } from "../core/gate";
 import type { Scenario } from "../core/scenario";
-import { loadRecords, namingOf, RecordsFileProblem, scenarioFrom, type LoadedRun } from "./analyze";
+import { loadRecords, namingOf, RecordsFileProblem, scenarioFrom, type LoadedRun } from "./analyze/load-run";
 import type { AnalyzeCommand, GateOptions } from "./args";
 import { EXIT_COMPLETED, EXIT_REGRESSION } from "./exit-codes";
 import { formatTextTable } from "./text-table";

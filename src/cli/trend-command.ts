@@ -1,7 +1,8 @@
 // `trend <files…>`: runs read as `analyze` reads them, ordered by start time, per target and metric the
 // series and its change points (core/change-points/trend.ts); --json writes the Trend object as it is.
 import { buildTrend, type Trend, type MedianInterval } from "../core/change-points";
-import { jsonText, loadRecords, RecordsFileProblem, scenarioFrom, type LoadedRun } from "./analyze";
+import { jsonText } from "./json-text";
+import { loadRecords, RecordsFileProblem, scenarioFrom, type LoadedRun } from "./analyze/load-run";
 import type { TrendCommand } from "./args";
 
 function shortNumber(value: number): string {

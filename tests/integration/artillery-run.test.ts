@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRecords } from "../../src/cli/analyze";
+import { loadRecords } from "../../src/cli/analyze/load-run";
 import { PROCESSOR_BUNDLE } from "../../src/cli/artillery/bundle-processor";
 import { ARTILLERY_PROCESSOR, ARTILLERY_SCRIPT, exportArtillery } from "../../src/cli/artillery/export-command";
 import { parseRecordLine } from "../../src/core/record";

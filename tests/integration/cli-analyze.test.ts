@@ -46,7 +46,7 @@ describe("providerbench analyze", () => {
     const result = await runInProcess(["analyze", recordsA, "--json"]);
     expect(result.code, result.stderr).toBe(0);
     const output = JSON.parse(result.stdout) as AnalyzeJson;
-    expect(Object.keys(output)).toEqual(["summary", "pairs", "agreement"]);
+    expect(Object.keys(output)).toEqual(["summary", "verdicts", "pairs", "agreement"]);
     expect(output.summary.map((row) => [row.targetId, row.requests])).toEqual([
       ["fast", 12],
       ["steady", 12],

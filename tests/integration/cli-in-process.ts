@@ -8,7 +8,8 @@ import { Writable } from "node:stream";
 import { main } from "../../src/cli/command-line";
 import type { CliResult } from "./cli-process";
 
-const REPOSITORY_ROOT = resolve(new URL("../../", import.meta.url).pathname);
+// From this file's own path: under happy-dom, import.meta.url is the page's address, not the file's.
+const REPOSITORY_ROOT = resolve(__dirname, "../..");
 
 /** Process-wide listeners a command could leave behind: a run's signals, and its files' clean-up at exit. */
 const PROCESS_EVENTS = ["SIGINT", "SIGTERM", "SIGHUP", "exit"] as const;

@@ -2,9 +2,11 @@
 // collected whole once it exits: the bundle the test setup built once (tests/setup/cli-bundle.ts, the
 // package's own build of src/cli/main.ts), started by plain Node.
 import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
 import { inject } from "vitest";
 
-const REPOSITORY_ROOT = new URL("../../", import.meta.url).pathname;
+// From this file's own path: under happy-dom, import.meta.url is the page's address, not the file's.
+const REPOSITORY_ROOT = resolve(__dirname, "../..");
 
 export interface CliResult {
   code: number | null;

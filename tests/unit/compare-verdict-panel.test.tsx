@@ -9,7 +9,7 @@ import type { RequestRecord } from "../../src/core/record";
 import type { Scenario } from "../../src/core/scenario";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
 import { VerdictList, VerdictPanel } from "../../src/ui/features/compare/verdict/verdict-panel";
-import { listNames, objectiveVerdicts, topGroup, type ObjectiveVerdict } from "../../src/ui/features/compare/verdict/verdicts";
+import { listNames, objectiveVerdicts, topGroup, type ObjectiveVerdict } from "../../src/core/verdict";
 import { bundledScenario, bundledScenarioJson, makeRecord, makeScenario, scenarioFromJson } from "./compare-fixtures";
 
 afterEach(cleanup);

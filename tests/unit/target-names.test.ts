@@ -5,7 +5,7 @@ import { targetDisplayName, targetDisplayNames } from "../../src/core/scenario/t
 import { collectSamples, compareTargets } from "../../src/core/stats/paired";
 import { summarize } from "../../src/core/stats";
 import { describeTargets } from "../../src/ui/features/compare/target-info";
-import { objectiveVerdicts } from "../../src/ui/features/compare/verdict/verdicts";
+import { objectiveVerdicts } from "../../src/core/verdict";
 import type { Scenario } from "../../src/core/scenario";
 import { makeRecord } from "./compare-fixtures";
 

@@ -11,17 +11,10 @@ import { ForestPlot } from "./forest-plot";
 import { PairwiseMatrix } from "./pairwise-matrix";
 import { usePairwiseComparisons } from "./pairwise-comparisons";
 import { describeTargets, targetInfoById, type TargetInfo } from "../target-info";
-import { objectiveVerdicts, type ObjectiveVerdict } from "./verdicts";
+import { objectiveVerdicts, VERDICT_METHOD, VERDICT_STATE_WORDS, type ObjectiveVerdict } from "../../../../core/verdict";
 import { LARGE_RUN_LEFT_TO_CLI } from "../large-run";
 import "../../../components/ui/ui.css";
 import "../compare.css";
-
-const STATE_WORDS: Record<ObjectiveVerdict["state"], string> = {
-  best: "one best target",
-  tied: "a tie",
-  untold: "cannot tell yet",
-  unavailable: "not measured",
-};
 
 export function VerdictList(props: { verdicts: readonly ObjectiveVerdict[]; targets: TargetInfo[] }) {
   const byId = targetInfoById(props.targets);
@@ -31,7 +24,7 @@ export function VerdictList(props: { verdicts: readonly ObjectiveVerdict[]; targ
         <li key={verdict.objective} className="pb-verdict" data-objective={verdict.objective} data-state={verdict.state}>
           <h3 className="pb-verdict-title">
             {verdict.title}
-            <span className="pb-visually-hidden">: {STATE_WORDS[verdict.state]}</span>
+            <span className="pb-visually-hidden">: {VERDICT_STATE_WORDS[verdict.state]}</span>
           </h3>
           {verdict.best.length > 0 ? (
             <p className="pb-verdict-best" data-testid="verdict-best">
@@ -79,11 +72,7 @@ export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | n
   return (
     <Section title="Verdict" testId="verdict-panel">
       <VerdictList verdicts={verdicts} targets={targets} />
-      <p className="pb-footnote">
-        Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass
-        rate and SLO attainment with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is
-        called a tie. Cost compares the scenario&apos;s prices applied to the measured tokens.
-      </p>
+      <p className="pb-footnote">{VERDICT_METHOD}</p>
       {comparisons !== null && comparisons.length > 0 ? (
         <details className="pb-pairwise" data-testid="pairwise-details" onToggle={(event) => setPairsOpen(event.currentTarget.open)}>
           <summary>Every pair: differences, intervals and p-values</summary>

@@ -1,12 +1,10 @@
-// The verdict panel's content: for each objective, the best target or the group tied for best, in plain
-// words, claiming only what the tests support. The statistics are core's (paired.ts, significance.ts,
-// verdict.ts) and the figures the catalogue's; this module only puts them together per objective.
-import type { MeasuredFigures } from "../../../../core/metrics/measured-figures";
-import { formatMetric, isMeasured, metricById } from "../../../../core/metrics";
-import { pairedMetricById, type Comparison, type PairedMetricId } from "../../../../core/stats/paired";
-import { compareProportions, holmAdjust, SIGNIFICANCE_LEVEL } from "../../../../core/stats/significance";
-import type { SummaryRow } from "../../../../core/stats";
-import { describeComparison, favouredSide, rankTargets } from "../../../../core/verdict";
+// The verdict per objective: for each, the best target or the group tied for best, in plain words,
+// claiming only what the tests support. One computation for the Compare page's verdict panel and for
+// `analyze`, so the two never disagree. The statistics are the stats room's (paired tests, proportions,
+// Holm) and the figures the metric catalogue's; this module only puts them together per objective.
+import { formatMetric, isMeasured, metricById, type MeasuredFigures } from "../metrics";
+import { compareProportions, holmAdjust, pairedMetricById, SIGNIFICANCE_LEVEL, type Comparison, type PairedMetricId, type SummaryRow } from "../stats";
+import { describeComparison, favouredSide, rankTargets } from "./verdict";
 
 export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput";
 
@@ -24,6 +22,18 @@ export interface ObjectiveVerdict {
   /** The verdict in words, with target labels. */
   sentence: string;
 }
+
+/** A verdict's state in words, after its title: "Fastest latency: a tie". */
+export const VERDICT_STATE_WORDS: Readonly<Record<ObjectiveVerdict["state"], string>> = {
+  best: "one best target",
+  tied: "a tie",
+  untold: "cannot tell yet",
+  unavailable: "not measured",
+};
+
+/** How the verdicts were reached, under the panel on the page and under the verdicts of `analyze`. */
+export const VERDICT_METHOD =
+  "Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass rate and SLO attainment with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is called a tie. Cost compares the scenario's prices applied to the measured tokens.";
 
 /** Names the panel shows for target ids. */
 export type TargetLabel = (targetId: string) => string;
