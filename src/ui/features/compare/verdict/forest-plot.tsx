@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { CartesianGrid, ErrorBar, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatChangeIn, unitSymbol } from "../../../components/ui/format";
-import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetricId } from "../../../../core/stats/paired";
+import { PAIRED_METRICS, pairedMetricById, type Comparison, type PairedMetric, type PairedMetricId } from "../../../../core/stats/paired";
 import { describeComparison } from "../../../../core/verdict";
 import { axisLabel, niceTicks, tickNumber } from "../../../components/charts/chart-format";
 import { ChartFrame } from "../../../components/charts/chart-frame";
@@ -37,34 +37,72 @@ function DifferenceDot(props: { cx?: number; cy?: number; payload?: ForestRow })
   return <circle cx={cx} cy={cy} r={5} className={payload?.significant ? "pb-forest-dot pb-forest-significant" : "pb-forest-dot"} />;
 }
 
+/** The drawn rows of one metric: pairs the test could compare, labelled with the targets' names. */
+function forestRows(comparisons: readonly Comparison[], targets: TargetInfo[], metricId: PairedMetricId): ForestRow[] {
+  const byId = targetInfoById(targets);
+  const label = (targetId: string): string => byId.get(targetId)?.label ?? targetId;
+  return comparisons.flatMap((comparison) => {
+    const { medianDifference, ciLow, ciHigh } = comparison;
+    if (comparison.metric !== metricId || medianDifference === null || ciLow === null || ciHigh === null) return [];
+    return [
+      {
+        pair: `${label(comparison.a)} − ${label(comparison.b)}${comparison.paired ? "" : " (unpaired)"}`,
+        difference: medianDifference,
+        ciLow,
+        ciHigh,
+        errorX: [medianDifference - ciLow, ciHigh - medianDifference],
+        significant: comparison.significant,
+        sentence: describeComparison(comparison, label(comparison.a), label(comparison.b)),
+      },
+    ];
+  });
+}
+
+function ForestTooltip(props: { active?: boolean; payload?: readonly { payload?: unknown }[]; metric: PairedMetric }) {
+  const row = (props.payload?.[0]?.payload as ForestRow | undefined) ?? null;
+  if (!props.active || row === null) return null;
+  return <ChartTooltipBox title={row.pair} rows={[{ label: "median difference", color: "var(--pb-fg, #1b1f24)", value: formatChangeIn(props.metric.unit, row.difference) }]} />;
+}
+
+/** The chart of one metric's rows, and each row's verdict in words beneath it. */
+function ForestChart(props: { rows: ForestRow[]; metric: PairedMetric }) {
+  const { rows, metric } = props;
+  const ticks = useMemo(() => niceTicks(Math.min(0, ...rows.map((row) => row.ciLow)), Math.max(0, ...rows.map((row) => row.ciHigh))), [rows]);
+  return (
+    <ChartFrame title={`Paired differences: ${metric.label}`} definition={FOREST_DEFINITION} legend={LEGEND}>
+      <ScatterChart responsive style={{ width: "100%", height: 56 + ROW_HEIGHT * rows.length }} margin={{ top: 4, right: 16, bottom: 14, left: 8 }} accessibilityLayer>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis
+          type="number"
+          dataKey="difference"
+          ticks={ticks}
+          domain={[ticks[0] ?? 0, ticks.at(-1) ?? 1]}
+          tickFormatter={tickNumber}
+          label={axisLabel(`${metric.label}: a − b (${unitSymbol(metric.unit)})`, "x")}
+        />
+        <YAxis type="category" dataKey="pair" width={132} tick={{ fontSize: 11 }} interval={0} />
+        <ReferenceLine x={0} className="pb-forest-zero" />
+        <Tooltip cursor={false} content={({ active, payload }) => <ForestTooltip active={active} payload={payload} metric={metric} />} />
+        <Scatter data={rows} shape={DifferenceDot} isAnimationActive={false}>
+          <ErrorBar dataKey="errorX" direction="x" width={6} strokeWidth={1.5} isAnimationActive={false} />
+        </Scatter>
+      </ScatterChart>
+      <ul className="pb-forest-sentences">
+        {rows.map((row) => (
+          <li key={row.pair}>{row.sentence}</li>
+        ))}
+      </ul>
+    </ChartFrame>
+  );
+}
+
 /** The paired-difference forest plot: each pair's median difference with its interval, one metric at a time. */
 export function ForestPlot(props: { comparisons: readonly Comparison[]; targets: TargetInfo[] }) {
   const { comparisons, targets } = props;
   const [metricId, setMetricId] = useState<PairedMetricId>("latencyMs");
   const metric = pairedMetricById(metricId);
-  const rows = useMemo<ForestRow[]>(() => {
-    const byId = targetInfoById(targets);
-    const label = (targetId: string): string => byId.get(targetId)?.label ?? targetId;
-    return comparisons.flatMap((comparison) => {
-      const { medianDifference, ciLow, ciHigh } = comparison;
-      if (comparison.metric !== metricId || medianDifference === null || ciLow === null || ciHigh === null) return [];
-      return [
-        {
-          pair: `${label(comparison.a)} − ${label(comparison.b)}${comparison.paired ? "" : " (unpaired)"}`,
-          difference: medianDifference,
-          ciLow,
-          ciHigh,
-          errorX: [medianDifference - ciLow, ciHigh - medianDifference],
-          significant: comparison.significant,
-          sentence: describeComparison(comparison, label(comparison.a), label(comparison.b)),
-        },
-      ];
-    });
-  }, [comparisons, targets, metricId]);
+  const rows = useMemo(() => forestRows(comparisons, targets, metricId), [comparisons, targets, metricId]);
   const untested = comparisons.filter((comparison) => comparison.metric === metricId && comparison.medianDifference === null).length;
-  const ticks = useMemo(() => niceTicks(Math.min(0, ...rows.map((row) => row.ciLow)), Math.max(0, ...rows.map((row) => row.ciHigh))), [rows]);
-  const title = `Paired differences: ${metric.label}`;
-
   return (
     <div className="pb-forest" data-testid="forest-plot">
       <label className="pb-filter">
@@ -77,51 +115,7 @@ export function ForestPlot(props: { comparisons: readonly Comparison[]; targets:
           ))}
         </select>
       </label>
-      {rows.length === 0 ? (
-        <p className="pb-empty">Too few requests to compare any pair on {metric.label}.</p>
-      ) : (
-        <ChartFrame title={title} definition={FOREST_DEFINITION} legend={LEGEND}>
-          <ScatterChart
-            responsive
-            style={{ width: "100%", height: 56 + ROW_HEIGHT * rows.length }}
-            margin={{ top: 4, right: 16, bottom: 14, left: 8 }}
-            accessibilityLayer
-          >
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis
-              type="number"
-              dataKey="difference"
-              ticks={ticks}
-              domain={[ticks[0] ?? 0, ticks.at(-1) ?? 1]}
-              tickFormatter={tickNumber}
-              label={axisLabel(`${metric.label}: a − b (${unitSymbol(metric.unit)})`, "x")}
-            />
-            <YAxis type="category" dataKey="pair" width={132} tick={{ fontSize: 11 }} interval={0} />
-            <ReferenceLine x={0} className="pb-forest-zero" />
-            <Tooltip
-              cursor={false}
-              content={({ active, payload }) => {
-                const row = (payload?.[0]?.payload as ForestRow | undefined) ?? null;
-                if (!active || row === null) return null;
-                return (
-                  <ChartTooltipBox
-                    title={row.pair}
-                    rows={[{ label: "median difference", color: "var(--pb-fg, #1b1f24)", value: formatChangeIn(metric.unit, row.difference) }]}
-                  />
-                );
-              }}
-            />
-            <Scatter data={rows} shape={DifferenceDot} isAnimationActive={false}>
-              <ErrorBar dataKey="errorX" direction="x" width={6} strokeWidth={1.5} isAnimationActive={false} />
-            </Scatter>
-          </ScatterChart>
-          <ul className="pb-forest-sentences">
-            {rows.map((row) => (
-              <li key={row.pair}>{row.sentence}</li>
-            ))}
-          </ul>
-        </ChartFrame>
-      )}
+      {rows.length === 0 ? <p className="pb-empty">Too few requests to compare any pair on {metric.label}.</p> : <ForestChart rows={rows} metric={metric} />}
       {untested > 0 ? <p className="pb-footnote">{untested} pair(s) had too few requests to compare and are not drawn.</p> : null}
     </div>
   );
