@@ -1,19 +1,15 @@
 // The Compare page: one stored run's targets side by side (the latest run when no run is named), and the
 // old-vs-new diff when opened with `?baseline=`.
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
-import { RunStatusBadge } from "../../components/run-status-badge";
-import { formatCount, formatDateTime } from "../../components/ui/format";
-import { Notice } from "../../components/ui/notice";
+import { formatDateTime } from "../../components/ui/format";
 import { Section } from "../../components/ui/section";
 import type { StoredRun } from "../../../store/db";
 import { latestRunId } from "../../../store/queries";
-import { isReplayable } from "../../../store/run-bundle";
 import { routes } from "../../lib/hash-route";
 import { useLiveRead } from "../../lib/use-live-read";
 import { useRunSummary } from "../../lib/use-run-summary";
 import { RunComparison } from "./run-comparison";
-import { BundleButton } from "../../components/bundle-button";
-import { describeOrigin } from "../../../core/io/bundle/origin";
+import { RunHeader, RunStatusNotices } from "./run-header";
 import { BaselineComparison, BaselinePicker } from "./diff/baseline-comparison";
 import { useRunData } from "./use-run-data";
 import { PhaseChart } from "./charts/phase-chart";
@@ -93,36 +89,8 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
 
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>{run.scenarioName}</h1>
-          <p className="lead run-meta">
-            <RunStatusBadge status={run.status} testId="report-status" />
-            <span>
-              started {runLabel} · {formatCount(run.planned)} planned requests · ProviderBench {run.appVersion} · @huggingface/inference{" "}
-              {run.libraryVersions["@huggingface/inference"] ?? "?"}
-            </span>
-            {run.origin !== undefined ? <span data-testid="compare-origin">made at {describeOrigin(run.origin)}</span> : null}
-          </p>
-        </div>
-        <div className="page-actions">
-          {isReplayable(run) ? (
-            <button type="button" className="button button-primary" data-testid="replay-button" disabled={replayDisabled} onClick={() => onReplay(run)}>
-              Replay
-            </button>
-          ) : null}
-          <BundleButton run={run} />
-        </div>
-      </header>
-      {run.status === "running" ? (
-        <Notice tone="info">
-          This run is still going: <a href={routes.run()}>follow it on the Run page</a>. What is shown here was saved so far.
-        </Notice>
-      ) : null}
-      {run.status === "interrupted" ? (
-        <Notice tone="warning">This run was cut off (the page closed while it ran). The requests measured until then are kept.</Notice>
-      ) : null}
-      {run.errorMessage ? <Notice tone="error" title="The run failed">{run.errorMessage}</Notice> : null}
+      <RunHeader run={run} runLabel={runLabel} onReplay={onReplay} replayDisabled={replayDisabled} />
+      <RunStatusNotices run={run} />
       <VerdictPanel scenario={run.spec} rows={summary.state === "loaded" ? summary.rows : null} records={records} large={large} />
 
       <BaselinePicker run={run} baselineRunId={baselineRunId} />

@@ -1,16 +1,12 @@
 // The scenario editor: a form and the raw JSON of the same scenario, side by side and in sync both ways,
 // checked as you type; Save stores it, Save and run stores it and starts its run.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { describeError } from "../../../core/text/describe-error";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
-import { useAppDb } from "../../lib/app-db";
-import { navigate, routes } from "../../lib/hash-route";
-import { useStartRun } from "../../lib/run-controller";
 import { savedScenarioId } from "../../lib/scenario-keys";
 import { BasicsSection } from "./basics-section";
 import { isPlainObject, setAt, type DraftValue, type FieldPath } from "./draft-paths";
-import { discardDraft, writeDraft } from "./drafts";
+import { writeDraft } from "./drafts";
 import { EditorContext, type EditorContextValue } from "./editor-context";
 import { ErrorSummary } from "./error-summary";
 import { InputsSection } from "./inputs-section";
@@ -18,9 +14,9 @@ import { JsonField } from "./json-field";
 import { useTaskCatalogue } from "./load-task-catalogue";
 import { ParametersSection } from "./parameters-section";
 import { RunSettingsSection } from "./run-settings-section";
-import { saveFromEditor } from "./save-scenario";
 import { TargetsSection } from "./targets-section";
 import { useDraftValidation } from "./use-draft-validation";
+import { useEditorSave } from "./use-editor-save";
 import "./editor.css";
 
 export interface EditorPageProps {
@@ -32,14 +28,9 @@ export interface EditorPageProps {
 }
 
 export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
-  const db = useAppDb();
-  const startRun = useStartRun();
   const [draft, setDraft] = useState<DraftValue>(initial);
-  const [saveFailure, setSaveFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // Saving over the scenario it was opened from stays on this page: say so, until the next edit.
-  const [savedDraft, setSavedDraft] = useState<DraftValue | null>(null);
   const validation = useDraftValidation(draft);
+  const { save, saving, saveFailure, savedDraft } = useEditorSave(draft, validation, scenarioKey, draftId);
   const catalogue = useTaskCatalogue();
   const update = useCallback((path: FieldPath, value: unknown) => setDraft((current) => setAt(current, path, value)), []);
   const context = useMemo<EditorContextValue>(() => ({ draft, update, errors: validation.errors }), [draft, update, validation.errors]);
@@ -53,23 +44,6 @@ export function EditorPage({ initial, scenarioKey, draftId }: EditorPageProps) {
   const exampleModels = tasks?.find((entry) => entry.id === task)?.exampleModels ?? [];
   const openedFromSaved = savedScenarioId(scenarioKey) !== null;
   const readOnlySource = scenarioKey !== null && !openedFromSaved;
-
-  const save = async (thenRun: boolean): Promise<void> => {
-    if (validation.state !== "valid") return;
-    setSaving(true);
-    setSaveFailure(null);
-    try {
-      const savedKey = await saveFromEditor(db, validation.scenario, scenarioKey);
-      if (draftId !== null) discardDraft(draftId);
-      setSavedDraft(draft);
-      if (thenRun) startRun(validation.scenario, savedKey);
-      else navigate(routes.edit(savedKey));
-    } catch (error) {
-      setSaveFailure(describeError(error));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const title = scenarioKey === null ? "New comparison" : `Edit: ${typeof draft.name === "string" && draft.name !== "" ? draft.name : scenarioKey}`;
   const canSave = validation.state === "valid" && !saving;

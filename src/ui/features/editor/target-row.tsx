@@ -3,9 +3,9 @@ import { useId } from "react";
 import { getAt, isPlainObject, setAt } from "./draft-paths";
 import { useEditor, useFieldErrors } from "./editor-context";
 import { FieldErrors } from "./field-errors";
-import { SelectField, TextField } from "./fields";
-import { PROVIDER_CHOICES, endpointSupport, providerSupport } from "./provider-support";
-import { SANDBOX_PROFILES } from "./new-target";
+import { TextField } from "./fields";
+import { endpointSupport, providerSupport } from "./provider-support";
+import { EndpointFields, ProviderField, TargetKindChoice } from "./target-kind-fields";
 
 interface TargetRowProps {
   index: number;
@@ -23,8 +23,6 @@ export function TargetRow({ index, task, exampleModels, onRemove }: TargetRowPro
   const errors = useFieldErrors(path);
   const headingId = useId();
   const modelsListId = useId();
-  const endpointsListId = useId();
-  const kindName = useId();
   const name = typeof fields.label === "string" && fields.label !== "" ? fields.label : typeof fields.id === "string" ? fields.id : "";
 
   const switchKind = (toEndpoint: boolean): void => {
@@ -50,41 +48,11 @@ export function TargetRow({ index, task, exampleModels, onRemove }: TargetRowPro
           Remove
         </button>
       </div>
-      <div className="target-kind" role="radiogroup" aria-label={`Target ${index + 1} kind`}>
-        <label>
-          <input type="radio" name={kindName} checked={!isEndpoint} onChange={() => switchKind(false)} /> Hugging Face provider
-        </label>
-        <label>
-          <input type="radio" name={kindName} checked={isEndpoint} onChange={() => switchKind(true)} /> OpenAI-compatible endpoint
-        </label>
-      </div>
+      <TargetKindChoice index={index} isEndpoint={isEndpoint} onSwitch={switchKind} />
       <div className="editor-grid">
         <TextField path={[...path, "id"]} label="Id" hint="Letters, digits, '.', '_' or '-'" />
         <TextField path={[...path, "label"]} label="Label (optional)" />
-        {isEndpoint ? (
-          <>
-            <TextField path={[...path, "endpointUrl"]} label="Endpoint URL" list={endpointsListId} hint="The server's /v1 base, e.g. http://127.0.0.1:8000/v1, or sandbox:/fast/v1" />
-            <TextField
-              path={[...path, "apiKeyEnv"]}
-              label="Key's environment variable (optional)"
-              hint="For the command line, e.g. VLLM_KEY: its name, never the key; the run sends it only when granted with --key <id>=VLLM_KEY. In the browser, keys are set in Settings."
-            />
-            <datalist id={endpointsListId}>
-              {SANDBOX_PROFILES.map((profile) => (
-                <option key={profile} value={`sandbox:/${profile}/v1`} />
-              ))}
-            </datalist>
-          </>
-        ) : (
-          <SelectField
-            path={[...path, "provider"]}
-            label="Provider"
-            options={PROVIDER_CHOICES.map((choice) => {
-              const choiceSupport = providerSupport(choice, task);
-              return { value: choice, label: choiceSupport.supported ? choice : `${choice} (cannot serve ${task})` };
-            })}
-          />
-        )}
+        {isEndpoint ? <EndpointFields path={path} /> : <ProviderField path={path} task={task} />}
         <TextField path={[...path, "model"]} label="Model" list={modelsListId} />
         <datalist id={modelsListId}>
           {exampleModels.map((model) => (

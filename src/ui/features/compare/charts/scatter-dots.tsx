@@ -4,28 +4,17 @@
 // Hovering anywhere in the plot shows the nearest point's tooltip, as recharts' scatter tooltip did
 // for the point under the pointer. The plot is one Tab stop: ←/→ move along a target's points from
 // left to right (Home/End to its ends), ↑/↓ to the nearest point of the next target, Escape leaves.
-import { useMemo, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
-import { usePlotArea, useXAxisScale, useYAxisScale } from "recharts";
+import { useState, type KeyboardEvent, type ReactNode } from "react";
+import { usePlotArea } from "recharts";
+import { nearestToPointer, usePlacedDots, type DotSeries, type Placed, type PlacedDots } from "./placed-dots";
 import type { TargetInfo } from "../target-info";
-
-export interface DotSeries<Point> {
-  key: string;
-  color: string;
-  points: readonly Point[];
-}
 
 /** One series per target, in the targets' order and colours, from per-target points in that order. */
 export function dotSeriesOfTargets<Point>(targets: readonly TargetInfo[], byTarget: readonly { points: readonly Point[] }[]): DotSeries<Point>[] {
   return targets.map((target, index) => ({ key: target.id, color: target.color, points: byTarget[index]?.points ?? [] }));
 }
 
-/** A point, placed in pixels, with where it came from. */
-export interface Placed {
-  series: number;
-  index: number;
-  x: number;
-  y: number;
-}
+type PlotBox = { x: number; y: number; width: number; height: number };
 
 /** Room kept for the tooltip beside the hovered point. */
 const TOOLTIP_BOX = { width: 240, height: 96, gap: 10 };
@@ -34,7 +23,7 @@ const TOOLTIP_BOX = { width: 240, height: 96, gap: 10 };
  * Where the tooltip box goes: right of the point, else left of it (the box then hugs the point), else,
  * on a plot too narrow for either (a phone), across it above the point, or below where there is no room above.
  */
-export function tooltipPlacement(point: { x: number; y: number }, plot: { x: number; y: number; width: number; height: number }): { x: number; y: number; hugLeft: boolean } {
+export function tooltipPlacement(point: { x: number; y: number }, plot: PlotBox): { x: number; y: number; hugLeft: boolean } {
   const { width, height, gap } = TOOLTIP_BOX;
   const right = plot.x + plot.width;
   const besideY = Math.max(plot.y, Math.min(point.y - height / 2, plot.y + plot.height - height));
@@ -43,17 +32,6 @@ export function tooltipPlacement(point: { x: number; y: number }, plot: { x: num
   const acrossX = Math.max(plot.x, Math.min(point.x - width / 2, right - width));
   const above = point.y - gap - height;
   return { x: acrossX, y: above >= plot.y ? above : point.y + gap, hugLeft: false };
-}
-
-const CROSS_HALF_SIZE = 4;
-
-function dotPath(x: number, y: number, radius: number): string {
-  return `M${x - radius},${y}a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
-}
-
-function crossPath(x: number, y: number): string {
-  const s = CROSS_HALF_SIZE;
-  return `M${x - s},${y - s}L${x + s},${y + s}M${x - s},${y + s}L${x + s},${y - s}`;
 }
 
 /**
@@ -79,6 +57,42 @@ export function movedPoint(byX: readonly (readonly Placed[])[], cursor: Placed |
   return cursor;
 }
 
+function SeriesPaths<Point>(props: { series: readonly DotSeries<Point>[]; paths: PlacedDots["paths"]; opacity: number }) {
+  return (
+    <>
+      {props.series.map((entry, seriesIndex) => (
+        <g key={entry.key} className="pb-scatter-series" data-series={entry.key}>
+          {props.paths[seriesIndex]!.dots === "" ? null : <path d={props.paths[seriesIndex]!.dots} fill={entry.color} fillOpacity={props.opacity} />}
+          {props.paths[seriesIndex]!.crosses === "" ? null : <path d={props.paths[seriesIndex]!.crosses} stroke={entry.color} strokeWidth={2} fill="none" />}
+        </g>
+      ))}
+    </>
+  );
+}
+
+/** The hovered point ringed in its series' colour, and its tooltip beside it. */
+function HoveredPoint<Point>(props: {
+  hovered: Placed;
+  series: readonly DotSeries<Point>[];
+  plot: PlotBox;
+  radius: number;
+  tooltip: (point: Point, seriesKey: string) => ReactNode;
+}) {
+  const { hovered, plot, radius, tooltip } = props;
+  const series = props.series[hovered.series];
+  const point = series?.points[hovered.index];
+  if (series === undefined || point === undefined) return null;
+  const placement = tooltipPlacement(hovered, plot);
+  return (
+    <g pointerEvents="none">
+      <circle cx={hovered.x} cy={hovered.y} r={radius + 4} fill="none" stroke={series.color} strokeWidth={2} />
+      <foreignObject x={placement.x} y={placement.y} width={TOOLTIP_BOX.width} height={TOOLTIP_BOX.height} style={{ overflow: "visible" }}>
+        <div style={{ display: "flex", justifyContent: placement.hugLeft ? "flex-end" : "flex-start" }}>{tooltip(point, series.key)}</div>
+      </foreignObject>
+    </g>
+  );
+}
+
 /** Rendered as a child of a recharts chart with numeric axes: it reads their scales. */
 export function ScatterDots<Point>(props: {
   series: readonly DotSeries<Point>[];
@@ -91,50 +105,11 @@ export function ScatterDots<Point>(props: {
   tooltip: (point: Point, seriesKey: string) => ReactNode;
 }) {
   const { series, x, y, isCross, radius = 2, opacity = 0.7, tooltip } = props;
-  const xScale = useXAxisScale();
-  const yScale = useYAxisScale();
   const plot = usePlotArea();
   const [hovered, setHovered] = useState<Placed | null>(null);
-
-  const drawn = useMemo(() => {
-    if (xScale === undefined || yScale === undefined) return null;
-    const paths: { dots: string; crosses: string }[] = [];
-    // Each series' drawn points, from left to right for the arrow keys; the pointer searches them all.
-    const byX = series.map((entry, seriesIndex) => {
-      let dots = "";
-      let crosses = "";
-      const line: Placed[] = [];
-      entry.points.forEach((point, index) => {
-        const px = xScale(x(point));
-        const py = yScale(y(point));
-        if (px === undefined || py === undefined || !Number.isFinite(px) || !Number.isFinite(py)) return;
-        line.push({ series: seriesIndex, index, x: px, y: py });
-        if (isCross?.(point)) crosses += crossPath(px, py);
-        else dots += dotPath(px, py, radius);
-      });
-      paths.push({ dots, crosses });
-      return line.sort((a, b) => a.x - b.x);
-    });
-    return { paths, byX, count: byX.reduce((total, line) => total + line.length, 0) };
-  }, [series, x, y, isCross, radius, xScale, yScale]);
+  const drawn = usePlacedDots(series, x, y, isCross, radius);
 
   if (drawn === null || plot === undefined) return null;
-
-  const nearest = (event: PointerEvent<SVGRectElement>): Placed | null => {
-    const box = event.currentTarget.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return null;
-    const px = plot.x + ((event.clientX - box.left) * plot.width) / box.width;
-    const py = plot.y + ((event.clientY - box.top) * plot.height) / box.height;
-    let best: Placed | null = null;
-    let bestDistance = Infinity;
-    for (const line of drawn.byX) {
-      for (const point of line) {
-        const distance = (point.x - px) ** 2 + (point.y - py) ** 2;
-        if (distance < bestDistance) [best, bestDistance] = [point, distance];
-      }
-    }
-    return best;
-  };
 
   const onKeyDown = (event: KeyboardEvent<SVGRectElement>): void => {
     if (event.key === "Escape") return setHovered(null);
@@ -144,17 +119,9 @@ export function ScatterDots<Point>(props: {
     setHovered(next);
   };
 
-  const hoveredSeries = hovered === null ? undefined : series[hovered.series];
-  const hoveredPoint = hovered === null ? undefined : hoveredSeries?.points[hovered.index];
-  const placement = hovered === null ? null : tooltipPlacement(hovered, plot);
   return (
     <g className="pb-scatter-dots">
-      {series.map((entry, seriesIndex) => (
-        <g key={entry.key} className="pb-scatter-series" data-series={entry.key}>
-          {drawn.paths[seriesIndex]!.dots === "" ? null : <path d={drawn.paths[seriesIndex]!.dots} fill={entry.color} fillOpacity={opacity} />}
-          {drawn.paths[seriesIndex]!.crosses === "" ? null : <path d={drawn.paths[seriesIndex]!.crosses} stroke={entry.color} strokeWidth={2} fill="none" />}
-        </g>
-      ))}
+      <SeriesPaths series={series} paths={drawn.paths} opacity={opacity} />
       <rect
         className="pb-scatter-hover"
         x={plot.x}
@@ -162,7 +129,7 @@ export function ScatterDots<Point>(props: {
         width={plot.width}
         height={plot.height}
         fill="transparent"
-        onPointerMove={(event) => setHovered(nearest(event))}
+        onPointerMove={(event) => setHovered(nearestToPointer(drawn.byX, plot, event))}
         onPointerLeave={() => setHovered(null)}
         tabIndex={0}
         role="application"
@@ -171,16 +138,7 @@ export function ScatterDots<Point>(props: {
         onBlur={() => setHovered(null)}
       />
       {/* A live region that stays mounted, so a screen reader reads each point the keys move to. */}
-      <g aria-live="polite">
-        {hovered !== null && placement !== null && hoveredSeries !== undefined && hoveredPoint !== undefined ? (
-          <g pointerEvents="none">
-            <circle cx={hovered.x} cy={hovered.y} r={radius + 4} fill="none" stroke={hoveredSeries.color} strokeWidth={2} />
-            <foreignObject x={placement.x} y={placement.y} width={TOOLTIP_BOX.width} height={TOOLTIP_BOX.height} style={{ overflow: "visible" }}>
-              <div style={{ display: "flex", justifyContent: placement.hugLeft ? "flex-end" : "flex-start" }}>{tooltip(hoveredPoint, hoveredSeries.key)}</div>
-            </foreignObject>
-          </g>
-        ) : null}
-      </g>
+      <g aria-live="polite">{hovered === null ? null : <HoveredPoint hovered={hovered} series={series} plot={plot} radius={radius} tooltip={tooltip} />}</g>
     </g>
   );
 }

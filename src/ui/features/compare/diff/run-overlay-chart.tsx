@@ -1,14 +1,12 @@
 // Two runs' latency distributions drawn over each other, per target: the later run solid, the earlier dashed.
-import { useMemo } from "react";
 import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
 import type { RecordColumns } from "../../../../core/record/record-columns";
 import { formatMs, formatPercent } from "../../../components/ui/format";
-import { axisLabel, niceTicks, tickNumber, tickPercent } from "../../../components/charts/chart-format";
+import { axisLabel, tickNumber, tickPercent } from "../../../components/charts/chart-format";
 import { ChartFrame } from "../../../components/charts/chart-frame";
-import { chartDefinition } from "../charts/chart-definitions";
 import { ChartLegend, SeriesTooltip, type TooltipEntry } from "../../../components/charts/chart-parts";
-import { ecdfSeries } from "../charts/record-series";
 import type { TargetInfo } from "../target-info";
+import { useRunOverlay } from "./use-run-overlay";
 import "../compare.css";
 
 const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1];
@@ -22,27 +20,8 @@ export function RunOverlayChart(props: {
   height?: number;
 }) {
   const { oldColumns, newColumns, targets, oldLabel, newLabel, height = 260 } = props;
-  const targetIds = useMemo(() => targets.map((target) => target.id), [targets]);
-  const newSeries = useMemo(() => ecdfSeries(newColumns, targetIds, "latency"), [newColumns, targetIds]);
-  const oldSeries = useMemo(() => ecdfSeries(oldColumns, targetIds, "latency"), [oldColumns, targetIds]);
-  const ticks = useMemo(() => {
-    const xs = [...newSeries, ...oldSeries].flatMap((entry) => (entry.points.length === 0 ? [] : [entry.points[0]!.x, entry.points.at(-1)!.x]));
-    return xs.length === 0 ? [0, 1] : niceTicks(Math.min(...xs), Math.max(...xs));
-  }, [newSeries, oldSeries]);
+  const { newSeries, oldSeries, ticks, legend, order, definition } = useRunOverlay(oldColumns, newColumns, targets, oldLabel, newLabel);
   const title = `Latency distribution: ${newLabel} (solid) over ${oldLabel} (dashed)`;
-  const legend = useMemo(() => targets.map((target) => ({ label: target.label, color: target.color, mark: "line" as const })), [targets]);
-  const order = useMemo(
-    () => targets.flatMap((target) => [`${target.label} · ${newLabel}`, `${target.label} · ${oldLabel}`]),
-    [targets, newLabel, oldLabel],
-  );
-  const definition = useMemo(
-    () =>
-      chartDefinition(
-        `For each target, the share of successful measured requests whose latency is at most x, in ${newLabel.toLowerCase()} (solid) and in ${oldLabel.toLowerCase()} (dashed). A curve moved right is slower; the table above says whether the move is more than chance.`,
-        ["latencyP50Ms", "latencyP90Ms"],
-      ),
-    [newLabel, oldLabel],
-  );
 
   if ([...newSeries, ...oldSeries].every((entry) => entry.n === 0)) return null;
   return (

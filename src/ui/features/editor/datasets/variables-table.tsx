@@ -1,11 +1,12 @@
 // The table of variables, typed or imported, one row per input, with what the template makes of each row
 // beside it. Only the rows on screen are drawn (and rendered): 10,000 rows scroll like 20.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useId, useMemo, useRef, useState } from "react";
+import { memo, useMemo, useRef } from "react";
 import type { DatasetRow } from "../../../../core/datasets";
 import { renderRow } from "../../../../core/template/template-preview";
 import { formatTemplateError, type parseTemplateWithPosition } from "../../../../core/template/template-errors";
 import { cellText } from "./template-inputs-value";
+import { VariablesAdditions } from "./variables-additions";
 
 type ParsedTemplate = Extract<ReturnType<typeof parseTemplateWithPosition>, { ok: true }>["template"];
 
@@ -24,8 +25,6 @@ const OVERSCAN_ROWS = 6;
 
 export function VariablesTable({ rows, columns, template, source, onRowsChange }: VariablesTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [newColumn, setNewColumn] = useState("");
-  const newColumnId = useId();
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -40,13 +39,6 @@ export function VariablesTable({ rows, columns, template, source, onRowsChange }
     onRowsChange(next);
   };
   const removeRow = (index: number): void => onRowsChange(rows.filter((_, rowIndex) => rowIndex !== index));
-  const addRow = (): void => onRowsChange([...rows, Object.fromEntries(columns.map((column) => [column, ""]))]);
-  const addColumn = (): void => {
-    const name = newColumn.trim();
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || columns.includes(name)) return;
-    onRowsChange((rows.length > 0 ? rows : [{}]).map((row) => ({ ...row, [name]: "" })));
-    setNewColumn("");
-  };
 
   const gridTemplateColumns = `3.5rem repeat(${columns.length}, minmax(8rem, 1fr)) minmax(12rem, 2fr) 2.5rem`;
   const items = virtualizer.getVirtualItems();
@@ -88,32 +80,7 @@ export function VariablesTable({ rows, columns, template, source, onRowsChange }
           ))}
         </div>
       </div>
-      <div className="form-row">
-        <button type="button" className="button" onClick={addRow}>
-          Add a row
-        </button>
-        {/* Not a form: the scenario editor that mounts this table is one already, and forms do not nest. */}
-        <div className="form-row">
-          <label htmlFor={newColumnId} className="visually-hidden">
-            New column name
-          </label>
-          <input
-            id={newColumnId}
-            type="text"
-            placeholder="new_column"
-            value={newColumn}
-            onChange={(event) => setNewColumn(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key !== "Enter") return;
-              event.preventDefault();
-              addColumn();
-            }}
-          />
-          <button type="button" className="button" onClick={addColumn} disabled={!/^[A-Za-z_][A-Za-z0-9_]*$/.test(newColumn.trim()) || columns.includes(newColumn.trim())}>
-            Add a column
-          </button>
-        </div>
-      </div>
+      <VariablesAdditions rows={rows} columns={columns} onRowsChange={onRowsChange} />
     </div>
   );
 }
