@@ -3,8 +3,7 @@
 // preflight, the run row, the record wiring, the page lifecycle and the throttled publishing.
 import { describeError } from "../core/text/describe-error";
 import { redactText } from "../core/measure/secrets";
-// Types only: core/measure/measure brings the inference client's error classes, which stay out of the first screen.
-import type { Clock } from "../core/measure/measure";
+import type { Clock } from "../core/measure/clock";
 import type { ProviderBenchDb, RunStatus } from "../store/db";
 import type { RecordSinkOptions } from "../store/record-sink";
 import { flushWhenPageHides, type PageEvents } from "./page-lifecycle";

@@ -29,7 +29,7 @@ export interface WireEvents {
    * The response came over HTTP/1.x, where a body without Content-Length or chunked coding ends only at the
    * connection's close (HTTP/1.0's usual answer; HTTP/1.1's too, `connection: close` or not). Null or absent
    * where the transport does not know (a browser's fetch, HTTP/2): then only a visible `connection: close`
-   * says so (measure.ts).
+   * says so (response-head.ts).
    */
   http1?: boolean | null;
   /**

@@ -1,7 +1,17 @@
-// The measure room: timing one request at the network boundary (measure.ts), its stream's timeline, its
-// HTTP phases, the answer's body handed back to the library, and secrets kept out of what is recorded.
+// The measure room: timing one request at the network boundary (timing-fetch.ts: the request's start, the
+// response's head, its body read whole or timed read by read as an event stream, the stream's tail), what
+// it saw (wire-timing.ts), its stream's timeline, its HTTP phases, the error classification of a failed
+// attempt, the answer's body handed back to the library, and secrets kept out of what is recorded.
 export * from "./buffered-response";
+export * from "./clock";
+export * from "./error-classification";
+export * from "./error-text";
+export * from "./event-stream-scanner";
 export * from "./http-phases";
-export * from "./measure";
+export { parseRetryAfter } from "./response-head";
+export * from "./response-rejections";
 export * from "./secrets";
+export { DRAIN_GRACE_MS } from "./stream-tail";
 export * from "./stream-timeline";
+export { createTimingFetch, type TimingFetch, type TimingFetchOptions } from "./timing-fetch";
+export * from "./wire-timing";
