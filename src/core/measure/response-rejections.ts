@@ -15,7 +15,7 @@ export class ResponseRejectedError extends Error {
 /** The body went over the scenario's byte limit. */
 export class ResponseTooLargeError extends ResponseRejectedError {
   constructor(readonly limitBytes: number) {
-    super(`the response went over ${formatBytes(limitBytes)} (run.maxResponseBytes): reading stopped there`);
+    super(`the response went over ${formatByteLimit(limitBytes)} (run.maxResponseBytes): reading stopped there`);
   }
 }
 
@@ -26,7 +26,7 @@ export class ResponseTooLargeError extends ResponseRejectedError {
  */
 export class EventLineTooLongError extends ResponseRejectedError {
   constructor() {
-    super(`an event stream line went over ${formatBytes(MAX_EVENT_LINE_BYTES)} without ending: not an event stream`);
+    super(`an event stream line went over ${formatByteLimit(MAX_EVENT_LINE_BYTES)} without ending: not an event stream`);
   }
 }
 
@@ -38,7 +38,7 @@ export class StreamErrorEventError extends Error {
   }
 }
 
-export function formatBytes(bytes: number): string {
+export function formatByteLimit(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;

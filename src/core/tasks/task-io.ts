@@ -2,6 +2,7 @@
 // outputs, and the result shapes a task call returns.
 import { InferenceClientProviderOutputError, type InferenceClient } from "@huggingface/inference";
 import { z } from "zod";
+import { formatBytes } from "../text";
 import { audioInfo, imageInfo } from "./media-info";
 import type { TargetCallResult, TaskCallContext } from "./task-definition";
 
@@ -70,12 +71,6 @@ async function mediaSummary(blob: Blob): Promise<string> {
   if (image) return `${image.width}×${image.height}`;
   const audio = audioInfo(bytes);
   return audio ? `${audio.durationSeconds.toFixed(1)} s` : formatBytes(bytes.byteLength);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 /** "POSITIVE 0.98" for the best of a list of scored labels (classification answers). */

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { BlobRef } from "../../../../core/tasks";
-import { formatBytes, formatSeconds } from "./media-facts";
+import { formatBytes } from "../../../components/ui/format";
+import { formatSeconds } from "./media-facts";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";
 

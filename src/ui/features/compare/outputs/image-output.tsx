@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatBytes } from "./media-facts";
+import { formatBytes } from "../../../components/ui/format";
 import type { BlobRef } from "../../../../core/tasks";
 import { blobUnavailableText, useBlobUrl } from "./use-blob-url";
 import "./outputs.css";
