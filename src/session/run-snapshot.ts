@@ -1,6 +1,6 @@
 // What subscribers see of the one run in progress (or the last one), and what starting a run takes.
 import type { RequestRecord } from "../core/record/record";
-import type { RunProgress } from "../core/run/runner";
+import type { RunProgress } from "../core/run/run-progress";
 import type { Scenario } from "../core/scenario/types";
 import type { SummaryRow } from "../core/stats/summary";
 import type { RunStatus } from "../store/db";

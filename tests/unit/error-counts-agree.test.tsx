@@ -10,7 +10,7 @@ import { formatProgress } from "../../src/cli/progress-line";
 import { formatSummaryTable } from "../../src/cli/summary-table";
 import { summaryToCsv } from "../../src/core/io/csv";
 import type { RequestRecord } from "../../src/core/record";
-import { runScenario, type RunResult } from "../../src/core/run/runner";
+import { runScenario, type RunResult } from "../../src/core/run";
 import { type Scenario } from "../../src/core/scenario";
 import { validateScenario } from "../../src/core/scenario/scenario-file";
 import { summarize } from "../../src/core/stats";

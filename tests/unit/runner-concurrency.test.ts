@@ -16,6 +16,8 @@ interface Settings {
   maxAttempts: number;
   /** Share of answers that are a 503, which the runner retries while attempts remain. */
   failureRate: number;
+  /** run.load: warm-ups then go in a stage of their own, before the first stage. */
+  load?: unknown;
 }
 
 function scenarioFor(settings: Settings): Scenario {
@@ -32,6 +34,7 @@ function scenarioFor(settings: Settings): Scenario {
       repetitions: settings.repetitions,
       warmup: settings.warmup,
       retry: { maxAttempts: settings.maxAttempts, baseDelayMs: 0, maxDelayMs: 0, retryOn: ["http_5xx"] },
+      load: settings.load,
     },
   });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -212,6 +215,16 @@ describe("runner concurrency at the wire", () => {
       // Every target got its share of the slots at some point.
       expect([...observed.peakByTarget.values()].length, `seed ${seed}`).toBe(settings.targets);
     }
+  });
+
+  it.each([undefined, 2])("sends a load model's warm-ups at the run's concurrency (per target: %s, else the run's concurrency)", async (perTargetConcurrency) => {
+    const settings: Settings = { concurrency: 6, perTargetConcurrency, targets: 2, repetitions: 1, warmup: 4, maxAttempts: 1, failureRate: 0, load: { mode: "closed", requests: 3 } };
+    const observed = await runAgainstCountingProvider(settings, 11);
+    // The warm-ups' stage comes first and alone: 4 of each target, at most 6 in all and the per-target bound each.
+    expect(observed.firstFill).toBe(perTargetConcurrency === undefined ? 6 : 2 * 2);
+    expect(observed.peak).toBe(observed.firstFill);
+    expect(observed.calls).toBe(2 * (4 + 3));
+    expect(observed.result.progress.done).toBe(2 * (4 + 3));
   });
 
   it("holds over random settings and seeds, retries included", async () => {

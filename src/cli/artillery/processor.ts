@@ -45,7 +45,7 @@ export class ArtilleryProcessorProblem extends Error {}
 export function passScenario(scenario: Scenario, inputCount: number): Scenario {
   const targets = scenario.targets.length;
   const { load: _load, ...run } = scenario.run;
-  // Limits the share divides (runner.ts, shareOfLimit) into exactly one request per target at once. They
+  // Limits the share divides (core/run/run-share.ts, shareOfLimit) into exactly one request per target at once. They
   // may pass the scenario file's 1024: this scenario is never a file, and a dataset of 5,000 inputs still
   // leaves every share its own requests.
   return { ...scenario, run: { ...run, repetitions: 1, warmup: 0, concurrency: targets * inputCount, perTargetConcurrency: inputCount } };

@@ -1,5 +1,5 @@
 // --workers N: the run's requests sent from N worker threads (run-worker.ts), each with its own event
-// loop, undici pool and clock, each sending its share of every stage (core/run/runner.ts, RunShare). Their
+// loop, undici pool and clock, each sending its share of every stage (core/run/run-share.ts, RunShare). Their
 // records come back in batches stamped on one shared clock and are merged here in that order — a record
 // is handed on once every worker has reported past its time — so the JSONL, the summary and the progress
 // line are one run's, as on one thread. The order is the order the workers emitted their records (as one
@@ -188,7 +188,7 @@ export function combinedProgress(parts: readonly RunProgress[]): RunProgress {
 
 /**
  * Why a scenario cannot be shared out over `workers` threads, or null. Every limit is divided between
- * the workers (core/run/runner.ts, shareOfLimit), so each must be at least the number of workers; an adaptive
+ * the workers (core/run/run-share.ts, shareOfLimit), so each must be at least the number of workers; an adaptive
  * sweep decides its next stage from the stages' summaries, which no single worker holds.
  */
 export function workersRefusal(scenario: Scenario, workers: number): string | null {

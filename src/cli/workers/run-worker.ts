@@ -1,5 +1,5 @@
 // One run worker (--workers): its own event loop, undici pool and clock, running its share of the run
-// (core/run/runner.ts, RunShare) and sending its records to the main thread in batches, each stamped on the
+// (core/run/run-share.ts, RunShare) and sending its records to the main thread in batches, each stamped on the
 // clock all threads share so the main thread can merge them in order. Backpressure crosses the thread:
 // past MAX_UNACKED batches the main thread has not taken, a record holds its request's place, as a slow
 // file does on one thread.

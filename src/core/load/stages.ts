@@ -1,6 +1,6 @@
 // A run's stages: one for a plain run, one per level of a sweep. A stage says how requests are sent
 // (a closed loop at a concurrency, or an open loop at a rate per target) and how much is sent.
-import type { LoadSettings, Scenario } from "../scenario/types";
+import type { LoadSettings, RunSettings, Scenario } from "../scenario/types";
 
 export type StageLoad =
   /** `perTarget` requests of each target in flight at most (and `total` for the run). */
@@ -15,6 +15,19 @@ export interface Stage {
   load: StageLoad;
   /** The targets sent to in this stage: all of them, less any a sweep stopped as saturated. */
   targetIds: string[];
+}
+
+/** A closed loop's limits: requests in flight in all, and of each target. */
+export type ClosedLoad = Extract<StageLoad, { mode: "closed" }>;
+
+/**
+ * The run's own closed loop: `run.concurrency` requests in flight in all, and `run.perTargetConcurrency`
+ * of each target, which is the run's concurrency when the scenario leaves it out. The one place that
+ * default is resolved, when a run's stages are planned (plannedStages) or a run is prepared (the runner's
+ * warm-ups): the scenario keeps the field as written, so a saved or exported scenario keeps its shape.
+ */
+export function runConcurrency(run: Pick<RunSettings, "concurrency" | "perTargetConcurrency">): ClosedLoad {
+  return { mode: "closed", perTarget: run.perTargetConcurrency ?? run.concurrency, total: run.concurrency };
 }
 
 /** How much one stage sends: per target a number of requests, a duration, or the scenario's inputs × repetitions. */
@@ -36,10 +49,11 @@ export function plannedStages(scenario: Pick<Scenario, "targets" | "run">): Stag
       ? { mode: "open", rates: new Map(), perRun: rate }
       : { mode: "open", rates: new Map(targetIds.map((id) => [id, rate])), perRun: null };
   const stage = (index: number, label: string, stageLoad: StageLoad): Stage => ({ index, label, load: stageLoad, targetIds });
+  const atRunConcurrency = runConcurrency(scenario.run);
   const sweep = load?.sweep;
   if (sweep === undefined) {
     if (load?.mode === "open") return [stage(0, `rate ${formatRate(load.rate!)}${load.per === "run" ? " for the run" : ""}`, open(load.rate!))];
-    return [stage(0, `concurrency ${scenario.run.concurrency}`, closed(scenario.run.perTargetConcurrency ?? scenario.run.concurrency, scenario.run.concurrency))];
+    return [stage(0, `concurrency ${scenario.run.concurrency}`, atRunConcurrency)];
   }
   switch (sweep.over) {
     case "concurrency":
@@ -50,7 +64,7 @@ export function plannedStages(scenario: Pick<Scenario, "targets" | "run">): Stag
     case "auto":
       return [
         stage(0, "synchronous", closed(1, targetIds.length)),
-        stage(1, "max throughput", closed(scenario.run.perTargetConcurrency ?? scenario.run.concurrency, scenario.run.concurrency)),
+        stage(1, "max throughput", atRunConcurrency),
       ];
   }
 }

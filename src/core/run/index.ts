@@ -1,12 +1,20 @@
-// The run room: the runner (runner.ts) and one attempt, retries, deadlines, resuming, the call of each
-// target (targets.ts) with its credentials, and the checks before a run (connection limits, the sandbox).
+// The run room: the runner (runner.ts, composed of its stages: prepare-run, request-plan, run-stages with
+// the closed and open loops, send-request, run-records, run-progress) and one attempt, retries, deadlines,
+// resuming, the call of each target (targets.ts) with its credentials, and the checks before a run
+// (connection limits, the sandbox).
 export * from "./answer-urls";
 export * from "./attempt";
 export * from "./attempt-deadlines";
 export * from "./auth-headers";
 export * from "./connection-limits";
+export { describeInputErrors } from "./prepare-run";
+export { countPlannedRequests, planRequests, planWarmups, stageArrivals, stagePlan, type PlannedCounts } from "./request-plan";
 export * from "./resume-plan";
 export * from "./retry";
+export * from "./run-options";
+export { emptyProgress, type RunProgress } from "./run-progress";
+export { emitRecord } from "./run-records";
+export { inShare, requestSequence, shareOfLimit, type RunShare } from "./run-share";
 export * from "./runner";
 export * from "./sandbox-health";
 export * from "./targets";

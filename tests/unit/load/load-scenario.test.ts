@@ -1,7 +1,7 @@
 // run.load in a scenario file: the closed and open loops and their sweeps, with errors that name the field.
 import { describe, expect, it } from "vitest";
 import { validateScenario } from "../../../src/core/scenario";
-import { plannedStages } from "../../../src/core/load";
+import { peakInFlight, plannedStages } from "../../../src/core/load";
 import { countPlannedRequests } from "../../../src/core/run";
 
 const BASE = {
@@ -65,5 +65,16 @@ describe("run.load", () => {
     expect(plannedStages(open.scenario).map((stage) => stage.label)).toEqual(["rate 1/s", "rate 5/s"]);
     // Rate × time × targets, per stage: (1 + 5) × 2 s × 2 targets.
     expect(countPlannedRequests(open.scenario, 2).measured).toBe(24);
+  });
+
+  it("takes the per-target concurrency from the run's concurrency when left out, and leaves the scenario as written", () => {
+    const plain = validateScenario({ ...BASE, run: { concurrency: 6 } });
+    const auto = withLoad({ mode: "open", durationMs: 1000, sweep: { over: "auto", rates: 2 } }, { concurrency: 6, perTargetConcurrency: 2 });
+    if (!plain.ok || !auto.ok) throw new Error("expected valid scenarios");
+    expect(plannedStages(plain.scenario)[0]!.load).toEqual({ mode: "closed", perTarget: 6, total: 6 });
+    expect(peakInFlight(plain.scenario)).toEqual({ perTarget: 6, total: 6 });
+    expect(plannedStages(auto.scenario)[1]!.load).toEqual({ mode: "closed", perTarget: 2, total: 6 });
+    // A saved or exported scenario keeps its shape: the default is never written into it.
+    expect("perTargetConcurrency" in plain.scenario.run).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../../src/core/record";
-import { emptyProgress, type RunOptions, type RunResult } from "../../../src/core/run/runner";
+import { emptyProgress, type RunOptions, type RunResult } from "../../../src/core/run";
 import { ProviderBenchDb } from "../../../src/store/db";
 import { countRecords } from "../../../src/store/record-store";
 import { createRunController } from "../../../src/session/run-controller";

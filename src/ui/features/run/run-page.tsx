@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ComponentType } from "react";
 import { originsOverBrowserLimit, plannedLoadPerOrigin } from "../../../core/run/connection-limits";
 import { expandInputs } from "../../../core/scenario/inputs";
-import { countPlannedRequests } from "../../../core/run/runner";
+import { countPlannedRequests } from "../../../core/run/request-plan";
 import type { Scenario } from "../../../core/scenario";
 import type { SummaryRow } from "../../../core/stats";
 import { targetsNeedingToken } from "../../../core/run/targets";

@@ -1,0 +1,88 @@
+// A run made ready before its clock starts: the scenario's inputs expanded and their files read, its checks
+// compiled, a resume checked against it, every option's default resolved, one call per target and the
+// context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
+import { compileChecks, type CompiledCheck, expandInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { type WireEventsSource, systemClock, type Clock } from "../measure";
+import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
+import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
+import { createAttemptContexts, type AttemptContextFor } from "./attempt-contexts";
+import { abortableSleep } from "./retry";
+import { resumeRefusal, type ResumePlan } from "./resume-plan";
+import { countPlannedRequests, type PlannedCounts } from "./request-plan";
+import type { RunOptions } from "./run-options";
+import type { RunShare } from "./run-share";
+import { createTargetCall, type TargetCall } from "./targets";
+
+/** Everything a run needs once it starts, resolved: no option is read again. */
+export interface PreparedRun {
+  runId: string;
+  scenario: Scenario;
+  inputs: readonly ExpandedInput[];
+  checks: readonly CompiledCheck[];
+  resume: ResumePlan | undefined;
+  /** What progress starts from: the plan's requests, or what a resume has left to send. */
+  counts: PlannedCounts;
+  /** The run's own closed loop (its concurrency, in all and per target): the warm-ups of a run with a load model go at it. */
+  concurrency: ClosedLoad;
+  share: RunShare | undefined;
+  clock: Clock;
+  pacerClock: PacerClock;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  random(): number;
+  runSignal: AbortSignal;
+  wireEventsSource: WireEventsSource | undefined;
+  calls: ReadonlyMap<string, TargetCall>;
+  /** Every attempt in flight, with its timeout; the run's abort reaches them all through it. */
+  deadlines: AttemptDeadlines;
+  attemptContextFor: AttemptContextFor;
+}
+
+/** Why a scenario's inputs cannot be expanded, on one line: the runner's error and the dashboard's message alike. */
+export function describeInputErrors(errors: ScenarioError[]): string {
+  return `scenario inputs: ${formatScenarioErrors(errors).replaceAll("\n", "; ")}`;
+}
+
+export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
+  const { scenario } = options;
+  const clock = options.clock ?? systemClock;
+  const pacerClock = options.pacerClock ?? systemPacerClock(clock);
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const runSignal = options.signal ?? new AbortController().signal;
+
+  const expanded = expandInputs(scenario);
+  if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
+  // Read before the clock starts: reading a file is no part of any request's latency or queue time.
+  const inputs = await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {
+    throw new Error(`scenario inputs: ${(error as Error).message}`);
+  });
+  const compiledChecks = compileChecks(scenario.expectations);
+  if (!compiledChecks.ok) throw new Error(`scenario expectations: ${formatScenarioErrors(compiledChecks.errors).replaceAll("\n", "; ")}`);
+  const resume = options.resume;
+  if (resume !== undefined && resumeRefusal(scenario) !== null) throw new Error(resumeRefusal(scenario)!);
+
+  const calls = new Map<string, TargetCall>();
+  for (const target of scenario.targets) {
+    calls.set(target.id, options.createCall?.(target.id) ?? createTargetCall(target, scenario, options));
+  }
+  // One timer for every attempt's timeout (and, in runner.ts, one listener on the run's signal), rather than one of each per attempt in flight.
+  const deadlines = createAttemptDeadlines({ timeoutMs: scenario.run.timeoutMs, now: () => clock.now() });
+  return {
+    runId: options.runId,
+    scenario,
+    inputs,
+    checks: compiledChecks.checks,
+    resume,
+    counts: resume?.remaining ?? countPlannedRequests(scenario, inputs.length),
+    concurrency: runConcurrency(scenario.run),
+    share: options.share,
+    clock,
+    pacerClock,
+    sleep: options.sleep ?? abortableSleep,
+    random: options.random ?? Math.random,
+    runSignal,
+    wireEventsSource: options.wireEventsSource,
+    calls,
+    deadlines,
+    attemptContextFor: createAttemptContexts(scenario, options, { deadlines, baseFetch, clock, runSignal, inputCount: inputs.length }),
+  };
+}

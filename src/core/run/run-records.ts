@@ -1,0 +1,107 @@
+// Every record of a run: built from a measured attempt or from an arrival that was never sent, handed to
+// the sink, and counted (progress, and the stage summaries an adaptive sweep reads).
+import { judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "../scenario";
+import { describeError } from "../text";
+import { type RequestRecord, UNMEASURED_FIELDS } from "../record";
+import { addRequestOutcome } from "../stats";
+import type { StageSummaries } from "../load";
+import type { MeasuredAttempt } from "./attempt";
+import type { RunOptions } from "./run-options";
+import type { RunProgress } from "./run-progress";
+import type { PlannedRequest } from "./types";
+
+export interface RunRecords {
+  /** Every record leaves through here: handed to the sink, counted. */
+  emit(record: RequestRecord): Promise<void>;
+  /** An attempt's record: its measured fields, the checks' verdict, and when it was due (`dueAt`, monotonic). */
+  measured(planned: PlannedRequest, attempt: number, result: MeasuredAttempt, stage: number, dueAt: number): RequestRecord;
+  /** A record for an arrival that was never sent: dropped by the cap, or still queued when the run was aborted. */
+  unsent(planned: PlannedRequest, stage: number, dueAt: number, errorKind: "dropped" | "aborted", errorMessage: string): RequestRecord;
+}
+
+export interface RunRecordsParts {
+  runId: string;
+  checks: readonly CompiledCheck[];
+  /** The run's options, whose onRecord takes every record. */
+  sink: Pick<RunOptions, "onRecord">;
+  progress: RunProgress;
+  /** A sweep that adapts (auto rates, stopping saturated targets) reads its own stages' summaries. */
+  stageSummaries: StageSummaries | null;
+  /** The run's start, as epoch ms and on the monotonic clock: the one mapping every scheduled time goes through. */
+  startedAt: number;
+  startedAtMono: number;
+}
+
+export function createRunRecords(parts: RunRecordsParts): RunRecords {
+  const { runId, checks, sink, progress, stageSummaries, startedAt, startedAtMono } = parts;
+  /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
+  const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
+  return {
+    async emit(record) {
+      await emitRecord(sink.onRecord, record);
+      stageSummaries?.add(record);
+      progress.attempts++;
+      if (!record.warmup) addRequestOutcome(progress.outcomes, record);
+    },
+    measured: (planned, attempt, result, stage, dueAt) => ({
+      runId,
+      ...planned,
+      attempt,
+      ...result.fields,
+      ...verdictOf(checks, planned.inputIndex, result),
+      scheduledAt: epochAt(dueAt),
+      queueMs: roundMs(result.handedToFetchAt - dueAt),
+      stage,
+    }),
+    unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
+      runId,
+      ...planned,
+      attempt: 1,
+      ...UNMEASURED_FIELDS,
+      startedAt: epochAt(dueAt),
+      latencyMs: 0,
+      status: "error",
+      errorKind,
+      errorMessage,
+      scheduledAt: epochAt(dueAt),
+      stage,
+    }),
+  };
+}
+
+/** Checks judge the whole answer, before the record keeps only its beginning; a failed attempt has none. */
+function verdictOf(checks: readonly CompiledCheck[], inputIndex: number, attempt: MeasuredAttempt): ChecksVerdict {
+  if (checks.length === 0 || attempt.fields.status !== "ok" || attempt.fullOutput === undefined || attempt.fullOutput === null) return NO_CHECKS;
+  return judgeOutput(checks, inputIndex, attempt.fullOutput);
+}
+
+/** Microseconds are finer than any clock a browser gives (as attempt.ts rounds). */
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/**
+ * A record the sink cannot take (JSON.stringify throws on a string past V8's limit, a store refuses a
+ * value) becomes an error record for that request, without its output, so one answer never ends the
+ * run. Only a sink that refuses that too (a full disk, a closed file) fails the run.
+ */
+export async function emitRecord(onRecord: (record: RequestRecord) => unknown, record: RequestRecord): Promise<void> {
+  try {
+    await onRecord(record);
+  } catch (error) {
+    const reason = describeError(error);
+    await onRecord({
+      ...record,
+      status: "error",
+      errorKind: "bad_response",
+      errorMessage: `the record could not be written (${reason.slice(0, 200)}); its output was dropped`,
+      ttftMs: null,
+      inputTokens: null,
+      outputTokens: null,
+      tokensEstimated: false,
+      output: null,
+      truncated: record.output !== null,
+      ...NO_CHECKS,
+    });
+  }
+}

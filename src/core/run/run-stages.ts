@@ -1,0 +1,59 @@
+// The run's course: warm-ups, then each stage in turn (a closed or an open loop), and between the stages
+// of a sweep what it learns (auto rates, saturated targets stopped).
+import { plannedStages, stageSize, type StageSummaries, type Stage } from "../load";
+import { runClosedStage } from "./closed-loop";
+import { runOpenStage, type OpenLoopParts } from "./open-loop";
+import { missingOnly, planWarmups, stageArrivals, stagePlan } from "./request-plan";
+import { adaptSweep } from "./sweep-adaptation";
+import type { PlannedRequest } from "./types";
+
+export interface RunStagesParts extends OpenLoopParts {
+  /** The sweep's summaries of its own stages (sweep-adaptation.ts); null when the run is no sweep. */
+  stageSummaries: StageSummaries | null;
+  /** The run's options, whose onStage hears of each stage as it begins. */
+  listener: { onStage?(stage: Stage): void };
+}
+
+/** Sends every stage of the run in turn until the last one ends, the run is aborted, or a sweep has no target left. */
+export async function runStages(parts: RunStagesParts): Promise<void> {
+  const { run, send, stageSummaries, listener } = parts;
+  const { scenario, inputs, resume, runSignal, clock, share } = run;
+  const load = scenario.run.load;
+  const stages = plannedStages(scenario);
+  const size = stageSize(load);
+  // Warm-ups open connections first: in a plain run, in the stage's own window (so the measured requests
+  // follow them without a gap); with run.load, before the first stage at the run's concurrency.
+  let warmups: PlannedRequest[] = [...missingOnly(planWarmups(scenario, inputs.length), resume)];
+  if (warmups.length > 0 && load !== undefined) {
+    const warmupStage: Stage = { index: 0, label: "warm-up", load: run.concurrency, targetIds: scenario.targets.map((target) => target.id) };
+    await runClosedStage(run, send, warmupStage, [warmups], null);
+    warmups = [];
+  }
+  const saturatedTargets = new Set<string>();
+  for (let position = 0; position < stages.length && !runSignal.aborted; position++) {
+    const stage = { ...stages[position]!, targetIds: stages[position]!.targetIds.filter((id) => !saturatedTargets.has(id)) };
+    if (stage.targetIds.length === 0) break;
+    listener.onStage?.(stage);
+    const stageStart = share?.stageStart?.(stage.index, clock.now()) ?? clock.now();
+    if (stage.load.mode === "closed") {
+      const deadline = size.kind === "duration" ? stageStart + size.ms : null;
+      // A plain run interleaves its targets in one feed, so drift hits them alike. With run.load each target
+      // is its own closed loop: one target's slow answers must not hold back another's next request, or
+      // every target's throughput would be the slowest one's.
+      const feeds =
+        load === undefined
+          ? [chain(warmups, missingOnly(stagePlan(scenario, inputs.length, stage.targetIds, size), resume))]
+          : stage.targetIds.map((targetId) => stagePlan(scenario, inputs.length, [targetId], size));
+      await runClosedStage(run, send, stage, feeds, deadline);
+      warmups = [];
+    } else {
+      await runOpenStage(parts, stage, stageArrivals(scenario, inputs.length, stage, size, stageStart));
+    }
+    if (stageSummaries !== null) adaptSweep(stageSummaries, scenario, stage, stages, saturatedTargets);
+  }
+}
+
+function* chain<T>(first: Iterable<T>, second: Iterable<T>): Generator<T> {
+  yield* first;
+  yield* second;
+}
