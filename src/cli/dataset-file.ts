@@ -4,6 +4,7 @@ import { readFile, stat } from "node:fs/promises";
 import { datasetFormatOf, datasetSizeError, formatDatasetErrors, parseDataset } from "../core/datasets";
 import { parseJsonText } from "../core/text";
 import type { ScenarioError } from "../core/scenario";
+import { indented } from "./input-problem";
 
 export class DatasetProblem extends Error {}
 
@@ -26,7 +27,7 @@ export async function scenarioTextWithDataset(scenarioText: string, datasetPath:
     throw new DatasetProblem(`cannot read ${datasetPath}: ${(error as Error).message}`);
   }
   const parsed = parseDataset(data, format);
-  if (!parsed.ok) throw new DatasetProblem(`${datasetPath} cannot be used:\n${indent(formatDatasetErrors(parsed.errors))}`);
+  if (!parsed.ok) throw new DatasetProblem(`${datasetPath} cannot be used:\n${indented(formatDatasetErrors(parsed.errors))}`);
   const json = parseJsonText(scenarioText);
   // Not JSON: validation says so, naming the scenario file and the place.
   if (!json.ok) return { text: scenarioText, nameRows: (errors) => [...errors] };
@@ -44,11 +45,4 @@ export async function scenarioTextWithDataset(scenarioText: string, datasetPath:
         return index === undefined ? error : { ...error, message: `${error.message} (${datasetPath} row ${Number(index) + 1}, line ${lines[Number(index)]})` };
       }),
   };
-}
-
-function indent(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => `  ${line}`)
-    .join("\n");
 }

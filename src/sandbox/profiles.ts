@@ -64,7 +64,7 @@ export interface ErrorRates {
   schedule?: ErrorSchedule;
 }
 
-/** What a fault profile always does to an answer (see server.ts for the wire details). */
+/** What a fault profile always does to an answer (see openai-route.ts and task-route.ts for the wire details). */
 export type Fault =
   | { kind: "reset"; afterTokens: number }
   | { kind: "hang" }

@@ -1,0 +1,52 @@
+// `run`'s end: the summary table (and with run.load the load report) on stdout, the --summary file, the
+// status line, and the exit code: a write that failed, an interrupted run, or --baseline's verdict.
+import type { RunCommand } from "./args";
+import type { CommandLineIo } from "./command-line";
+import { EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_WRITE_FAILED } from "./exit-codes";
+import { formatLoadReport } from "./load-report";
+import type { PreparedRun } from "./run-preflight";
+import type { RunOutputs } from "./run-outputs";
+import { summaryFileText } from "./run-summary-file";
+import type { RunTally } from "./run-tally";
+import { formatSummaryTable } from "./summary-table";
+import { terminalSafe } from "./terminal-safe";
+import { measuredFigures } from "../core/metrics";
+import type { RunResult } from "../core/run";
+import { targetDisplayName } from "../core/scenario";
+
+export async function reportRun(
+  command: RunCommand,
+  { scenario, outputBlobs }: PreparedRun,
+  run: { runId: string; result: RunResult },
+  { statistics, loadRecords, stages }: RunTally,
+  outputs: RunOutputs,
+  io: CommandLineIo,
+): Promise<void> {
+  const { runId, result } = run;
+  const rows = statistics.summarize(scenario.targets.map((target) => target.id));
+  const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
+  io.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table, measuredFigures(scenario)))}\n`);
+  const skippedOutputs = outputBlobs?.counts().skipped ?? 0;
+  if (skippedOutputs > 0) io.stderr.write(`note: ${skippedOutputs} binary outputs not written: --outputs-dir reached its 1 GiB bound\n`);
+  const context = { runId, scenarioName: scenario.name, targetLabel };
+  const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, context);
+  if (loadReport !== null) io.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
+  if (outputs.opened.summary) {
+    await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport)).catch((error: Error) => {
+      outputs.writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
+      io.stderr.write(`error: ${terminalSafe(error.message)}\n`);
+    });
+  }
+  const status = outputs.writeFailure === null ? result.status : "stopped by a write error";
+  io.stderr.write(`${status}: ${result.progress.attempts} attempts recorded in ${((result.finishedAt - result.startedAt) / 1000).toFixed(1)} s\n`);
+}
+
+export async function runExitCode(command: RunCommand, { gate }: PreparedRun, result: RunResult, outputs: RunOutputs, io: CommandLineIo): Promise<number> {
+  if (outputs.writeFailure !== null) return EXIT_WRITE_FAILED;
+  if (result.status === "aborted") return EXIT_INTERRUPTED;
+  if (gate === null) return EXIT_COMPLETED;
+  // The gate reads the run back from the file it wrote, as `analyze --baseline` would (one gate path).
+  const verdict = await gate.judge((command.bundlePath ?? command.jsonlPath) as string);
+  io.stdout.write(`\n${terminalSafe(verdict.output)}`);
+  return verdict.exitCode;
+}

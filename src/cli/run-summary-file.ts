@@ -1,0 +1,39 @@
+// `run --summary`: the run's summary as JSON (each target's row, the run's in-flight level, the targets'
+// agreement, and with run.load its stages).
+import type { LoadReport } from "./load-report";
+import { agreementToJson } from "../core/agreement";
+import { summaryFileRows, type SummaryFileContext } from "../core/metrics";
+import type { RunResult } from "../core/run";
+import type { Scenario } from "../core/scenario";
+import type { SummaryAccumulator, SummaryRow } from "../core/stats";
+
+export function summaryFileText(
+  scenario: Scenario,
+  result: RunResult,
+  statistics: SummaryAccumulator,
+  rows: readonly SummaryRow[],
+  context: SummaryFileContext,
+  loadReport: LoadReport | null,
+): string {
+  const summary = {
+    runId: context.runId,
+    scenario: scenario.name,
+    status: result.status,
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    targets: summaryFileRows(rows, context),
+    // Requests in flight over the whole run, every target together (each target's own is in its row).
+    inFlight: overallInFlight(statistics),
+    // Agreement across targets: each pair's figure per measure of the task (each target's own is in its row).
+    agreement: agreementToJson(statistics.agreementResults(scenario.targets.map((target) => target.id))),
+    ...(loadReport === null ? {} : { load: loadReport.json }),
+  };
+  return `${JSON.stringify(summary, null, 2)}\n`;
+}
+
+/** The run's time-weighted in-flight level: its mean, spread and percentiles, to two decimals. */
+function overallInFlight(statistics: SummaryAccumulator): Record<string, number | null> {
+  const distribution = statistics.inFlightOverall();
+  const round = (value: number | null): number | null => (value === null ? null : Math.round(value * 100) / 100);
+  return { mean: round(distribution.mean), stdDev: round(distribution.stdDev), p50: round(distribution.p50), p90: round(distribution.p90), p99: round(distribution.p99), max: round(distribution.max) };
+}

@@ -1,0 +1,99 @@
+// The OpenAI routes' answers (`/<profile>/v1/chat/completions`, `/v1/completions`, `/v1/embeddings`):
+// a request's plan put on the wire, with the profile's fault.
+//
+// Fault profiles on the wire (every inference route; `GET /v1/models` and `/health` always answer normally):
+//   err503 / err500  JSON error `{ error: { message, type, param, code } }` with that status.
+//   err429           the same with status 429 and `Retry-After: 1`.
+//   reset            headers, then part of the body (stream: role chunk + 2 tokens; JSON: half of the
+//                    bytes announced by Content-Length), then a TCP reset (RST).
+//   hang             reads the request and never answers; close() destroys the socket.
+//   trickle          the normal answer, headers at once, then one body byte every ~200 ms (× timeScale).
+//   malformed        200 application/json, body = the first 60% of a valid JSON answer (any request).
+//   cut              stream: role + half of the tokens, then a clean end, no finish_reason, no [DONE];
+//                    JSON: a complete body with finish_reason null; embeddings answer normally.
+//   sse-error        stream: 200, role + 2 tokens, then `data: {"error":{"message","type":"server_error"}}`
+//                    and the end (no [DONE]); JSON routes: 200 with that error object as the body.
+//   huge             a valid answer of about 50 MB (JSON with Content-Length, or an event stream),
+//                    ignoring max_tokens; embeddings get very long vectors.
+//   wrongtype        200 text/html with an HTML page.
+//   nocors           normal answers without any CORS header; OPTIONS gets 405 without CORS headers.
+//   evil             normal answers whose tokens include HTML/script payloads.
+import type { ServerResponse } from "node:http";
+import { embeddingAnswer, generationAnswer, httpErrorAnswer } from "./answers";
+import { hugeEmbeddings, hugeGeneration, htmlAnswer, malformed, trickled, type HugeAnswer } from "./faults";
+import type { ResponseContext } from "./openai-responses";
+import { planResponse, type RequestDraw } from "./plan";
+import { playAnswer, RequestLifetime, writeRepeatedParts } from "./playback";
+import type { Profile } from "./profiles";
+import type { InferenceRequest } from "./requests";
+import { runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-state";
+
+/** Plans the answer to one inference request and plays it from `startedAtMs` (when it was let in). */
+export function playInference(
+  state: SandboxState,
+  profile: Profile,
+  request: InferenceRequest,
+  draw: RequestDraw,
+  response: ServerResponse,
+  startedAtMs: number,
+): void {
+  const runtime = runtimeOf(state, profile.name);
+  const timeScale = timeScaleOf(state, profile.name);
+  const generation = request.endpoint !== "embeddings";
+  const plan = planResponse(
+    profile,
+    draw,
+    {
+      maxTokens: generation ? request.maxTokens : undefined,
+      choiceCount: generation ? request.choiceCount : 1,
+      generatesText: generation,
+      jsonMode: generation && request.jsonMode === true,
+    },
+    timeScale,
+  );
+  const lifetime = new RequestLifetime(response, startedAtMs);
+  if (plan.outcome.kind === "http-error") {
+    playAnswer(response, httpErrorAnswer(plan.outcome, plan.ttftMs), lifetime);
+    return;
+  }
+  const idPrefix = request.endpoint === "chat" ? "chatcmpl-" : request.endpoint === "completions" ? "cmpl-" : "embd-";
+  const context: ResponseContext = {
+    id: `${idPrefix}sbx${plan.requestSeed.toString(16).padStart(8, "0")}${runtime.requestCount.toString(36).padStart(4, "0")}`,
+    created: Math.floor(Date.now() / 1000),
+    model: request.model ?? `sandbox-${profile.name}`,
+  };
+  const fault = profile.fault;
+  const errorMessage = fault?.kind === "sse-error" ? fault.message : "Internal error";
+  const build = (asRequested: InferenceRequest) =>
+    asRequested.endpoint === "embeddings"
+      ? embeddingAnswer(plan, asRequested, context.model, errorMessage)
+      : generationAnswer(plan, asRequested, context, errorMessage);
+
+  switch (fault?.kind) {
+    case "hang":
+      // Nothing to schedule: the socket stays open until the client gives up or close() destroys it.
+      return;
+    case "huge": {
+      const huge: HugeAnswer =
+        request.endpoint === "embeddings"
+          ? hugeEmbeddings(request, context.model, fault.bodyBytes)
+          : hugeGeneration(request, context, fault.bodyBytes);
+      lifetime.at(plan.ttftMs, () => {
+        response.writeHead(200, huge.headers);
+        void writeRepeatedParts(response, huge.parts, lifetime);
+      });
+      return;
+    }
+    case "wrongtype":
+      playAnswer(response, htmlAnswer(plan.endMs), lifetime);
+      return;
+    case "malformed":
+      playAnswer(response, malformed(build(request.endpoint === "embeddings" ? request : { ...request, stream: false })), lifetime);
+      return;
+    case "trickle":
+      playAnswer(response, trickled(build(request), fault.byteIntervalMs * timeScale), lifetime);
+      return;
+    default:
+      playAnswer(response, build(request), lifetime);
+  }
+}
