@@ -32,6 +32,11 @@ export function createHfTokenizer(tokenizerJson: unknown, tokenizerConfig: unkno
   } catch (error) {
     throw new TokenizerProblem(`tokenizer.json cannot be used: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // The library takes a model type it does not know and then gives no ids: a file is tried before it is used.
+  const probe = hub.encode("The quick brown fox.", { add_special_tokens: false }).ids;
+  if (probe.length === 0 || !probe.every((id) => Number.isInteger(id))) {
+    throw new TokenizerProblem(`tokenizer.json cannot be used: its model (type ${JSON.stringify(tokenizerJson.model.type)}) turns no text into token ids`);
+  }
   return {
     id: hfTokenizerId(origin),
     // No BOS or other special tokens: the prompt's own tokens; the server's template adds its own.

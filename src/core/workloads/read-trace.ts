@@ -32,7 +32,7 @@ export interface ReplayTrace {
   requests: TraceRequest[];
   /** Rows read but not replayed, by reason. */
   setAside: SetAside[];
-  /** Rows the file listed before an earlier time: sorted into place, counted here. */
+  /** Rows whose time is earlier than the row's above them: the file was sorted, and this says how often it went back. */
   outOfOrder: number;
 }
 
