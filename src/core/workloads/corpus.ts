@@ -19,10 +19,14 @@ export const DEFAULT_CORPUS_ID = "public-domain-1";
 /** Between the corpus's end and its beginning again. */
 const LOOP_JOIN = "\n\n";
 
-/** The shipped public-domain corpus, loaded on first use: tens of kilobytes no screen needs up front. */
-export async function loadDefaultCorpus(): Promise<IndexedCorpus> {
-  const { CORPUS_TEXT } = await import("./corpus-text");
-  return indexCorpus({ id: DEFAULT_CORPUS_ID, text: CORPUS_TEXT });
+let defaultCorpus: Promise<IndexedCorpus> | undefined;
+
+/** The shipped public-domain corpus, loaded on first use (tens of kilobytes no screen needs up front), then kept. */
+export function loadDefaultCorpus(): Promise<IndexedCorpus> {
+  defaultCorpus ??= import("./corpus-text").then(({ CORPUS_TEXT }) => indexCorpus({ id: DEFAULT_CORPUS_ID, text: CORPUS_TEXT }));
+  // A failed import (a chunk the network lost) is not kept: the next call tries again.
+  defaultCorpus.catch(() => (defaultCorpus = undefined));
+  return defaultCorpus;
 }
 
 export function indexCorpus(corpus: Corpus): IndexedCorpus {

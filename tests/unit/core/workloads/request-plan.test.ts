@@ -1,6 +1,7 @@
 // The requests a workload sends: synthetic ones with lengths drawn per request and prompts exact to
 // them, a trace's at its times with its hash ids as shared text; and the body fields that ask each
 // provider family for an answer's length.
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   loadDefaultCorpus,
@@ -93,6 +94,16 @@ describe("output length per provider family", () => {
     expect(outputLengthParameters("openai-compatible", 128)).toEqual({ max_tokens: 128 });
     expect(outputLengthParameters("hf-provider", 64)).toEqual({ max_tokens: 64 });
     expect(Object.values(OUTPUT_LENGTH_TABLE).every((family) => family.fields[0] === "max_tokens")).toBe(true);
+  });
+
+  it("is the table docs/workloads.md shows", () => {
+    const docs = readFileSync(new URL("../../../../docs/workloads.md", import.meta.url), "utf8");
+    for (const [family, info] of Object.entries(OUTPUT_LENGTH_TABLE)) {
+      const row = docs.split("\n").find((line) => line.startsWith(`| \`${family}\` |`));
+      expect(row, `a row for ${family}`).toBeDefined();
+      const sent = [...row!.split("|").at(-2)!.matchAll(/`(\w+):/g)].map((match) => match[1]);
+      expect(sent).toEqual(info.fields);
+    }
   });
 
   it("tells a target's family by how it is called", () => {
