@@ -4,8 +4,9 @@
 // leading text, byte for byte, as they shared a prefix in the trace.
 //
 // A prompt is pieces of corpus text, each from the first letter of a word; every piece after the first
-// is led by a space, so no token spans two pieces and the pieces' tokens add up. The last piece is cut
-// to make the whole exact (exact-text.ts); the ones before it are cut to their own lengths and kept.
+// is led by a space, where today's tokenizers start a new token, so the pieces' tokens add up and a
+// shared piece is the same tokens in every prompt. The last piece is cut to make the whole exact, and
+// the whole is counted again (exact-text.ts); the pieces before it are cut to their own lengths and kept.
 import type { IndexedCorpus } from "./corpus";
 import { exactText } from "./exact-text";
 import { createStartPlaces } from "./start-places";

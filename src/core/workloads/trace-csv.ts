@@ -34,6 +34,8 @@ export function readCsvTrace(text: string, columns: readonly string[], errors: T
       const problems = results.errors.filter((error) => error.code !== "UndetectableDelimiter");
       if (problems.length > 0) {
         for (const problem of problems) errors.add({ line, message: problem.code === "MissingQuotes" ? 'a quoted field is never closed (a missing " ?)' : problem.message });
+        // Without a header the rows below cannot be read: the next one is not the header either.
+        if (header === null) handle.abort();
         return;
       }
       if (header === null) {

@@ -131,6 +131,7 @@ describe("BurstGPT traces", () => {
       "line 4: 3 fields, but the header names 4 columns",
       'line 5: a quoted field is never closed (a missing " ?)',
     ]);
+    expect(errors(readTrace('"Timestamp,Request tokens,Response tokens\n1,2,3\n', { format: "burstgpt" }))).toEqual(['line 1: a quoted field is never closed (a missing " ?)']);
     expect(errors(readTrace("Timestamp,Model,Request tokens,Response\n1,a,2,3\n", { format: "burstgpt" }))).toEqual([
       'line 1: the header lacks "Response tokens": it must name "Timestamp", "Request tokens", "Response tokens"',
     ]);
