@@ -1,0 +1,73 @@
+// The requests a workload sends, made before the run starts: a prompt of exactly the length drawn (or
+// the trace's), the answer length to ask for, and for a trace when to send it. The runner sends these
+// as they are; nothing here runs on a request's path.
+import { mulberry32, type Random } from "../stats/random";
+import type { IndexedCorpus } from "./corpus";
+import { createPromptBuilder } from "./prompt-builder";
+import type { SyntheticInputs } from "./synthetic-inputs";
+import { sampleLength } from "./token-length";
+import type { Tokenizer } from "./tokenizer";
+import type { TraceRequest } from "./trace";
+
+export interface RequestSpec {
+  /** When to send it, in milliseconds from the run's start: a trace's requests; synthetic ones follow the scenario's load. */
+  atMs?: number;
+  prompt: string;
+  /** The prompt's tokens under the plan's tokenizer: exactly this many. */
+  inputTokens: number;
+  /** The answer's tokens asked for (output-length.ts says how, per provider family). */
+  requestedOutputTokens: number;
+  /** A trace's hash ids this prompt's leading blocks stand for (those its length covers). */
+  prefixHashIds?: number[];
+}
+
+export interface WorkloadPlan {
+  /** Recorded with the run: the tokenizer the lengths were counted in, and the corpus the prompts came from. */
+  tokenizerId: string;
+  corpusId: string;
+  requests: RequestSpec[];
+  /**
+   * How often the corpus's word starts were all used (0 normally): past 0, some prompts open where
+   * earlier ones did, and a prefix cache may find text they share. A larger corpus, or fewer prompts, avoids it.
+   */
+  startRounds: number;
+}
+
+/** Independent generators from one seed: changing how many draws one makes never shifts another's. */
+function childSeeds(seed: number, count: number): number[] {
+  const parent = mulberry32(seed);
+  return Array.from({ length: count }, () => Math.floor(parent() * 2 ** 32) >>> 0);
+}
+
+export function planSyntheticRequests(settings: SyntheticInputs, tokenizer: Tokenizer, corpus: IndexedCorpus): WorkloadPlan {
+  const [inputSeed, outputSeed, placesSeed] = childSeeds(settings.seed, 3) as [number, number, number];
+  const inputRandom: Random = mulberry32(inputSeed);
+  const outputRandom: Random = mulberry32(outputSeed);
+  const builder = createPromptBuilder(tokenizer, corpus, placesSeed);
+  const prefix = settings.prefixTokens === undefined ? undefined : builder.sharedPrefix(settings.prefixTokens);
+  const requests: RequestSpec[] = [];
+  for (let index = 0; index < settings.count; index++) {
+    const inputTokens = sampleLength(settings.inputTokens, inputRandom);
+    const requestedOutputTokens = sampleLength(settings.outputTokens, outputRandom);
+    requests.push({ prompt: builder.distinct(inputTokens, prefix), inputTokens, requestedOutputTokens });
+  }
+  return { tokenizerId: tokenizer.id, corpusId: corpus.id, requests, startRounds: builder.startRounds };
+}
+
+export interface TracePlanOptions {
+  seed: number;
+  /** Tokens each hash id stands for: 512 in Mooncake's traces. */
+  blockSize: number;
+}
+
+export function planTraceRequests(trace: readonly TraceRequest[], tokenizer: Tokenizer, corpus: IndexedCorpus, options: TracePlanOptions): WorkloadPlan {
+  const [placesSeed] = childSeeds(options.seed, 1) as [number];
+  const builder = createPromptBuilder(tokenizer, corpus, placesSeed);
+  const requests = trace.map((request): RequestSpec => {
+    const common = { atMs: request.atMs, inputTokens: request.inputTokens, requestedOutputTokens: request.outputTokens };
+    if (request.hashIds === undefined || request.hashIds.length === 0) return { ...common, prompt: builder.distinct(request.inputTokens) };
+    const built = builder.fromHashIds(request.inputTokens, request.hashIds, options.blockSize);
+    return { ...common, prompt: built.prompt, prefixHashIds: built.hashIds };
+  });
+  return { tokenizerId: tokenizer.id, corpusId: corpus.id, requests, startRounds: builder.startRounds };
+}
