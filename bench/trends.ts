@@ -2,7 +2,8 @@
 // summary rows (never their records) to the charts' data with every change point
 // (src/ui/features/history/trends-data.ts: E-Divisive means per target and metric). Also the size of
 // one run's stored summary, which is what the view reads from IndexedDB per run.
-import { summaryOptionsOf, mulberry32, openUnit, standardNormal, SummaryAccumulator, valueSettingsOf } from "../src/core/stats";
+import { summaryOptionsOf, SummaryAccumulator, valueSettingsOf } from "../src/core/stats";
+import { mulberry32, openUnit, standardNormal } from "../src/core/random";
 import type { RequestRecord } from "../src/core/record";
 import { validateScenario } from "../src/core/scenario";
 import { trendsData, type TrendRunInput } from "../src/ui/features/history/trends-data";

@@ -1,9 +1,9 @@
 // Seeded randomness for the sandbox: every delay, error decision and word comes from here, so one seed
 // replays a whole session exactly.
 
-import type { Random } from "../core/stats";
+import type { Random } from "../core/random";
 
-export { mulberry32, type Random } from "../core/stats";
+export { mulberry32, type Random } from "../core/random";
 
 /** FNV-1a over UTF-16 code units, then a murmur3 finaliser so near-identical texts land far apart. */
 export function hashString(text: string, seed = 0): number {

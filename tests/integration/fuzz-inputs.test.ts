@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseScenarioText, expandInputs } from "../../src/core/scenario";
 import { countPlannedRequests, planRequests } from "../../src/core/run";
-import { mulberry32 } from "../../src/core/stats";
+import { mulberry32 } from "../../src/core/random";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -3,7 +3,7 @@
 // inputs.template (a limit) or inputs.variables[i] (the row's own error): never an exception, never a hang.
 import { describe, expect, it } from "vitest";
 import { expandInputs } from "../../src/core/scenario";
-import { mulberry32, type Random } from "../../src/core/stats";
+import { mulberry32, type Random } from "../../src/core/random";
 import { TEMPLATE_LIMITS } from "../../src/core/template";
 
 /** Small limits keep 400 renders quick; the mechanism is the same at the real ones. */

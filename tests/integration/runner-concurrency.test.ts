@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mulberry32, type Random } from "../../src/core/stats";
+import { mulberry32, type Random } from "../../src/core/random";
 import { runScenario } from "../../src/core/run";
 import { type Scenario, validateScenario } from "../../src/core/scenario";
 

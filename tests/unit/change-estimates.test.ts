@@ -1,7 +1,8 @@
 // One estimate, its interval at any level and its p-value from one construction: an interval at 1 − a leaves 0
 // out exactly when p < a, and Holm's levels make a line's interval leave 0 out exactly when Holm rejects it.
 import { describe, expect, it } from "vitest";
-import { bootstrapChange, holmLevels, proportionDifferenceChange, mulberry32, holmAdjust } from "../../src/core/stats";
+import { bootstrapChange, holmLevels, proportionDifferenceChange, holmAdjust } from "../../src/core/stats";
+import { mulberry32 } from "../../src/core/random";
 
 const excludesZero = ([low, high]: [number, number]): boolean => low > 0 || high < 0;
 

@@ -2,7 +2,7 @@
 // a slow trend reported as a change somewhere inside it.
 import { describe, expect, it } from "vitest";
 import { bestSplit, eDivisive, medianInterval, MIN_RUNS_FOR_ORDER_STATISTIC_MEDIAN, seriesChanges } from "../../src/core/change-points";
-import { mulberry32, openUnit, standardNormal } from "../../src/core/stats";
+import { mulberry32, openUnit, standardNormal } from "../../src/core/random";
 
 const SEEDS = 200;
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { mulberry32 } from "../../src/core/stats/random";
+import { mulberry32 } from "../../src/core/random";
 import type { RequestRecord } from "../../src/core/record";
 import { summarize } from "../../src/core/stats";
 import { RunDiff } from "../../src/ui/features/compare/diff/run-diff";

@@ -1,6 +1,6 @@
 // Hand-made runs for the regression gate's tests: seeded log-normal latencies, one record per (input, repetition).
 import type { RequestRecord } from "../../src/core/record";
-import { mulberry32, openUnit, standardNormal } from "../../src/core/stats";
+import { mulberry32, openUnit, standardNormal } from "../../src/core/random";
 import { requestRecord } from "./request-record";
 
 export interface RunShape {

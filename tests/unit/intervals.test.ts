@@ -1,7 +1,8 @@
 // 95% intervals: ranks and t quantiles pinned against scipy 1.17 (each constant shows the expression),
 // and the coverage of the intervals the summary prints, in a seeded simulation.
 import { describe, expect, it } from "vitest";
-import { describeSorted, meanCi95, minValuesForPercentileInterval, percentileCi95, percentileIntervalRanks, studentT975, mulberry32 } from "../../src/core/stats";
+import { describeSorted, meanCi95, minValuesForPercentileInterval, percentileCi95, percentileIntervalRanks, studentT975 } from "../../src/core/stats";
+import { mulberry32 } from "../../src/core/random";
 
 describe("order-statistic interval of a percentile", () => {
   // B = scipy.stats.binom(n, p); l = max k with B.cdf(k - 1) <= 0.025; u = min k with B.cdf(k - 1) >= 0.975

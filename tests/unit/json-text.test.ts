@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { formatJsonSyntaxError, parseJsonText } from "../../src/core/text";
 import { parseScenarioText } from "../../src/core/scenario";
-import { mulberry32 } from "../../src/core/stats";
+import { mulberry32 } from "../../src/core/random";
 
 function errorOf(text: string): string {
   const parsed = parseJsonText(text);

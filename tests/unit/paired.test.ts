@@ -1,7 +1,8 @@
 // Paired comparisons: which records pair up, and seeded simulations of what the test and the intervals
 // promise (bands, not points: each bound is a few binomial standard deviations from the nominal rate).
 import { describe, expect, it } from "vitest";
-import { collectSamples, compareRuns, compareSamples, compareTargets, requestKey, type Comparison, mulberry32, type Random } from "../../src/core/stats";
+import { collectSamples, compareRuns, compareSamples, compareTargets, requestKey, type Comparison } from "../../src/core/stats";
+import { mulberry32, type Random } from "../../src/core/random";
 import type { RequestRecord } from "../../src/core/record";
 import { describeComparison, rankTargets } from "../../src/core/verdict";
 import { requestRecord as record } from "./request-record";

@@ -3,7 +3,7 @@
 // fetch until its answer is read or dropped) and answers in an order the seeded generator picks, so no
 // test waits on a clock.
 import { describe, expect, it } from "vitest";
-import { mulberry32, type Random } from "../../src/core/stats";
+import { mulberry32, type Random } from "../../src/core/random";
 import { runScenario, type RunResult } from "../../src/core/run";
 import { type Scenario, validateScenario } from "../../src/core/scenario";
 

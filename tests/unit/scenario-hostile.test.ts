@@ -2,7 +2,7 @@
 // endpoint addresses the library would not recognise as URLs, and credentials in an address.
 import { describe, expect, it } from "vitest";
 import { type Scenario, type ScenarioError, validateScenario, MAX_PARAMETERS_CHARACTERS, MAX_PARAMETERS_DEPTH, requestParametersOf } from "../../src/core/scenario";
-import { mulberry32 } from "../../src/core/stats";
+import { mulberry32 } from "../../src/core/random";
 
 const base = {
   version: 1,

@@ -2,7 +2,8 @@
 // the same array as Float64Array's sort, a distribution shared between two metrics the same figures as
 // its own sort, and a histogram parsed into reused scratch the same counts.
 import { describe, expect, it } from "vitest";
-import { addGapHistogram, LAST_GAP_BUCKET, describeSorted, mulberry32, countingSortIntegers, radixSortFloat64, sortFloat64, SummaryAccumulator } from "../../src/core/stats";
+import { addGapHistogram, LAST_GAP_BUCKET, describeSorted, countingSortIntegers, radixSortFloat64, sortFloat64, SummaryAccumulator } from "../../src/core/stats";
+import { mulberry32 } from "../../src/core/random";
 import type { RequestRecord } from "../../src/core/record";
 
 function sortedBoth(values: number[]): { counted: Float64Array; sorted: Float64Array; fastPath: boolean } {

@@ -1,7 +1,7 @@
 // A synthetic run that looks like a streaming chat run against three providers: a valid scenario and
 // records in the runner's own plan order, with output text of typical length, so what the storage and
 // compare-page benchmarks store and read is shaped like what a user's run stores and reads.
-import { mulberry32 } from "../../../src/core/stats";
+import { mulberry32 } from "../../../src/core/random";
 import { type RequestRecord, UNMEASURED_FIELDS } from "../../../src/core/record";
 import { planRequests } from "../../../src/core/run";
 import { type Scenario, validateScenario } from "../../../src/core/scenario";

@@ -3,7 +3,7 @@
 // series of numbers (α = 1): the split maximising the scaled energy distance between the values before
 // and after it, kept when a seeded permutation test says it is significant, then the same within each
 // part (bisection) until no split is significant. No well-kept JavaScript implementation exists, hence this one.
-import { mulberry32, type Random } from "../stats";
+import { mulberry32, type Random } from "../random";
 
 export interface ChangePoint {
   /** Index of the first value after the change. */

@@ -1,6 +1,6 @@
 // When the requests of an open loop arrive: inter-arrival times of a constant, Poisson or gamma process at
 // a target rate, drawn from the seeded generator, so the same seed always gives the same schedule.
-import { gammaVariate, mulberry32, openUnit, type Random } from "../stats";
+import { gammaVariate, mulberry32, openUnit, type Random } from "../random";
 
 export const ARRIVAL_PROCESSES = ["constant", "poisson", "gamma"] as const;
 export type ArrivalProcess = (typeof ARRIVAL_PROCESSES)[number];

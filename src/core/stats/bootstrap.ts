@@ -1,7 +1,7 @@
 // The seeded bootstrap of a percentile, shared by the summary's intervals and the paired comparisons.
 // Seeded, so the same values always give the same interval (summaries and verdicts are compared across runs).
 import { percentile } from "./percentile";
-import { gammaVariate, mulberry32, openUnit, type Random } from "./random";
+import { gammaVariate, mulberry32, openUnit, type Random } from "../random";
 
 export const BOOTSTRAP_RESAMPLES = 1000;
 export const BOOTSTRAP_SEED = 0x5eed_b007;

@@ -12,7 +12,6 @@ export * from "./paired";
 export * from "./percentile";
 export * from "./phase-summary";
 export * from "./proportion";
-export * from "./random";
 export * from "./request-outcomes";
 export * from "./request-rates";
 export * from "./significance";

@@ -1,7 +1,7 @@
 // The requests a workload sends, made before the run starts: a prompt of exactly the length drawn (or
 // the trace's), the answer length to ask for, and for a trace when to send it. The runner sends these
 // as they are; nothing here runs on a request's path.
-import { mulberry32, type Random } from "../stats/random";
+import { mulberry32, type Random } from "../random";
 import type { IndexedCorpus } from "./corpus";
 import { createPromptBuilder } from "./prompt-builder";
 import type { SyntheticInputs } from "./synthetic-inputs";

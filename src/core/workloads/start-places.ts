@@ -2,7 +2,7 @@
 // shuffles, before any is used again. Two prompts that start at different words differ from their first
 // token, so a server's prefix cache finds nothing to share between them by accident; drawn with
 // replacement instead, a few hundred prompts would already share starts (the birthday problem).
-import { mulberry32 } from "../stats/random";
+import { mulberry32 } from "../random";
 import type { IndexedCorpus } from "./corpus";
 
 export interface StartPlaces {

@@ -2,7 +2,7 @@
 // length from (fixed, uniform, a normal within bounds, or listed values with weights). The parsed value
 // keeps the author's shape, so a scenario written back out reads the same; sampleLength draws from it.
 import { z } from "zod";
-import { openUnit, standardNormal, type Random } from "../stats/random";
+import { openUnit, standardNormal, type Random } from "../random";
 import { hasKey, schemaByShape } from "./schema-by-shape";
 
 /** The longest prompt or answer a scenario may ask for: a million tokens, past any model's context today. */

@@ -2,7 +2,7 @@
 // and spread as their shape says, constant ones are exact, and the gamma variate itself is right.
 import { describe, expect, it } from "vitest";
 import { arrivalOffsets, interArrivalSampler, mergeArrivals } from "../../../src/core/load";
-import { gammaVariate, mulberry32, openUnit } from "../../../src/core/stats";
+import { gammaVariate, mulberry32, openUnit } from "../../../src/core/random";
 
 function take(iterator: Iterator<number>, count: number): number[] {
   return Array.from({ length: count }, () => iterator.next().value as number);

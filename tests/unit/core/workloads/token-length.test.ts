@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { lengthRange, MAX_TOKENS, sampleLength, tokenLengthSchema, type TokenLength } from "../../../../src/core/workloads";
-import { mulberry32 } from "../../../../src/core/stats";
+import { mulberry32 } from "../../../../src/core/random";
 import { formatPath } from "../../../../src/core/text";
 
 const holder = z.strictObject({ inputTokens: tokenLengthSchema });
