@@ -1,7 +1,7 @@
 // The Trends chart's keyboard cursor: ← → along a target's runs, ↑ ↓ to the same run on the next
 // target (wrapping), Home and End to a line's ends; other keys are left to the browser.
 import { describe, expect, it } from "vitest";
-import { movedCursor } from "../../../src/ui/features/history/trend-chart";
+import { movedCursor } from "../../../src/ui/features/history/trend-point-cursor";
 import type { TrendChartLine } from "../../../src/ui/features/history/trends-data";
 
 function line(targetId: string, positions: number[]): TrendChartLine {

@@ -1,17 +1,14 @@
 import { useState } from "react";
 import { metricById } from "../../../core/metrics";
 import { type Scenario, targetDisplayName } from "../../../core/scenario";
-import { resumeRefusal } from "../../../core/run";
 import type { SummaryRow } from "../../../core/stats";
 import type { StoredRun } from "../../../store/db";
-import { isReplayable } from "../../../store/run-bundle";
-import { BundleButton } from "../../components/bundle-button";
 import { RunOriginTag } from "../../components/run-origin";
 import { RunStatusBadge } from "../../components/run-status-badge";
-import { ConfirmButton } from "../../components/ui/confirm-button";
 import { formatDateTime, formatValueIn } from "../../components/ui/format";
 import { routes } from "../../lib/hash-route";
 import { useRunSummary, type RunSummaryState } from "../../lib/use-run-summary";
+import { HistoryRowActions } from "./history-row-actions";
 import { ReplayChangesForm } from "./replay-changes-form";
 
 // The history list's few numbers are the catalogue's, as on every other page (the page's headers too).
@@ -78,41 +75,18 @@ export function HistoryRow({ run, onReplay, onReplayWithChanges, onResume, repla
           {failedRequests !== null ? formatValueIn(FAILED_REQUESTS.unit, failedRequests) : <SummaryPending summary={summary} />}
         </td>
         <td className="card-wide" data-label={HISTORY_COLUMNS.latency}>
-          <ul className="target-latencies">
-            {(rows?.map((row) => row.targetId) ?? run.spec.targets.map((target) => target.id)).map((targetId) => {
-              const row = rows?.find((candidate) => candidate.targetId === targetId);
-              return (
-                <li key={targetId}>
-                  <span className="target-name">{targetDisplayName(run.spec, targetId)}</span>{" "}
-                  <span className="num">{formatValueIn(P50_LATENCY.unit, row ? P50_LATENCY.value(row) : null)}</span>
-                </li>
-              );
-            })}
-          </ul>
+          <TargetLatencies run={run} rows={rows} />
         </td>
         <td className="card-wide">
-          <div className="row-actions">
-            <a className="button" href={routes.compare(run.id)}>
-              Open
-            </a>
-            {isReplayable(run) ? (
-              <button type="button" className="button" data-testid="replay-button" disabled={replayDisabled} onClick={onReplay}>
-                Replay
-              </button>
-            ) : null}
-            <BundleButton run={run} />
-            {onReplayWithChanges && isReplayable(run) ? (
-              <button type="button" className="button" aria-expanded={changing} onClick={() => setChanging(!changing)}>
-                Replay with changes…
-              </button>
-            ) : null}
-            {onResume && run.imported === undefined && (run.status === "interrupted" || run.status === "aborted") && resumeRefusal(run.spec) === null ? (
-              <button type="button" className="button" data-testid="resume-button" disabled={replayDisabled} onClick={onResume} title="Send only the requests this run is missing, into this same run">
-                Resume
-              </button>
-            ) : null}
-            <ConfirmButton label="Delete" confirmLabel="Delete run" onConfirm={onDelete} />
-          </div>
+          <HistoryRowActions
+            run={run}
+            onReplay={onReplay}
+            changing={changing}
+            onToggleChanges={onReplayWithChanges ? () => setChanging(!changing) : undefined}
+            onResume={onResume}
+            replayDisabled={replayDisabled}
+            onDelete={onDelete}
+          />
         </td>
       </tr>
       {changing && onReplayWithChanges ? (
@@ -131,6 +105,23 @@ export function HistoryRow({ run, onReplay, onReplayWithChanges, onResume, repla
         </tr>
       ) : null}
     </>
+  );
+}
+
+/** Each target's median latency, in the summary's order (the scenario's while there is no summary). */
+function TargetLatencies({ run, rows }: { run: StoredRun; rows: readonly SummaryRow[] | null }) {
+  return (
+    <ul className="target-latencies">
+      {(rows?.map((row) => row.targetId) ?? run.spec.targets.map((target) => target.id)).map((targetId) => {
+        const row = rows?.find((candidate) => candidate.targetId === targetId);
+        return (
+          <li key={targetId}>
+            <span className="target-name">{targetDisplayName(run.spec, targetId)}</span>{" "}
+            <span className="num">{formatValueIn(P50_LATENCY.unit, row ? P50_LATENCY.value(row) : null)}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

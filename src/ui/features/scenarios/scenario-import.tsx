@@ -1,47 +1,22 @@
 // Adds a scenario from a JSON file (chosen or dropped) or pasted text; it is stored only once it validates.
-import { useId, useState, type ChangeEvent, type DragEvent } from "react";
-import { describeError } from "../../../core/text/describe-error";
-import type { Scenario, ScenarioError } from "../../../core/scenario/types";
+import { useId, useState, type ChangeEvent } from "react";
+import type { Scenario } from "../../../core/scenario/types";
 import { DatabaseErrorNotice } from "../../components/database-error-notice";
 import { Notice } from "../../components/ui/notice";
 import { ScenarioErrorList } from "./scenario-error-list";
-import { parseScenarioTextOffThread } from "../../lib/validate-off-thread";
+import { useScenarioDrop } from "./use-scenario-drop";
+import { useScenarioImport, type ImportState } from "./use-scenario-import";
 
 interface ScenarioImportProps {
   onValid: (scenario: Scenario) => Promise<void>;
 }
 
-type ImportState =
-  | { kind: "idle" }
-  | { kind: "checking"; source: string }
-  | { kind: "invalid"; source: string; errors: ScenarioError[] }
-  | { kind: "saved"; name: string }
-  | { kind: "not-stored"; name: string; message: string };
-
 export function ScenarioImport({ onValid }: ScenarioImportProps) {
   const [pasted, setPasted] = useState("");
-  const [state, setState] = useState<ImportState>({ kind: "idle" });
+  const { state, accept } = useScenarioImport(onValid);
+  const drop = useScenarioDrop(async (file) => accept(await file.text(), file.name));
   const fileInputId = useId();
   const textAreaId = useId();
-
-  const accept = async (text: string, source: string): Promise<boolean> => {
-    setState({ kind: "checking", source });
-    // Off the main thread: a hostile template is stopped there while the page stays usable.
-    const result = await parseScenarioTextOffThread(text);
-    if (!result.ok) {
-      setState({ kind: "invalid", source, errors: result.errors });
-      return false;
-    }
-    try {
-      await onValid(result.scenario);
-    } catch (error) {
-      // Valid, but the database refused it (quota, closed by another tab): the text stays in the field.
-      setState({ kind: "not-stored", name: result.scenario.name, message: describeError(error) });
-      return false;
-    }
-    setState({ kind: "saved", name: result.scenario.name });
-    return true;
-  };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
     const input = event.currentTarget;
@@ -52,30 +27,13 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
     input.value = "";
   };
 
-  const [dragging, setDragging] = useState(false);
-  const onDragOver = (event: DragEvent<HTMLElement>): void => {
-    if (!event.dataTransfer.types.includes("Files")) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = "copy";
-    setDragging(true);
-  };
-  const onDrop = async (event: DragEvent<HTMLElement>): Promise<void> => {
-    event.preventDefault();
-    setDragging(false);
-    const files = [...event.dataTransfer.files];
-    // One at a time, so each file's errors are shown under its own name.
-    for (const file of files) {
-      if (!(await accept(await file.text(), file.name))) break;
-    }
-  };
-
   return (
     <section
-      className={`card scenario-import${dragging ? " drop-target" : ""}`}
+      className={`card scenario-import${drop.dragging ? " drop-target" : ""}`}
       aria-labelledby="import-heading"
-      onDragOver={onDragOver}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => void onDrop(event)}
+      onDragOver={drop.onDragOver}
+      onDragLeave={drop.onDragLeave}
+      onDrop={drop.onDrop}
       data-testid="scenario-drop-zone"
     >
       <h3 id="import-heading">Add a scenario</h3>
@@ -106,6 +64,15 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
           Check and save
         </button>
       </div>
+      <ImportOutcome state={state} />
+    </section>
+  );
+}
+
+/** Where the last scenario given is: being checked, invalid (with why), saved, or refused by the database. */
+function ImportOutcome({ state }: { state: ImportState }) {
+  return (
+    <>
       {state.kind === "checking" ? <Notice tone="info">Checking {state.source}…</Notice> : null}
       {state.kind === "invalid" ? (
         <Notice tone="error" title={`Not saved: ${state.source} is not a valid scenario`}>
@@ -114,6 +81,6 @@ export function ScenarioImport({ onValid }: ScenarioImportProps) {
       ) : null}
       {state.kind === "not-stored" ? <DatabaseErrorNotice action={`save “${state.name}”`} message={state.message} /> : null}
       {state.kind === "saved" ? <Notice tone="success">Saved “{state.name}”. It is listed under Your scenarios.</Notice> : null}
-    </section>
+    </>
   );
 }
