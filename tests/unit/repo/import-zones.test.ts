@@ -107,3 +107,21 @@ describe("import zones", () => {
     expect(await problems("src/core/text/probe.ts", 'import { TEMPLATE_LIMITS } from "../template";\nexport const probe = TEMPLATE_LIMITS;\n', cycles)).toEqual([]);
   });
 });
+
+// The length rule apart, as the cycle rule: a function that does a module's work is refused in src/.
+const lengths = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => ruleId === "max-lines-per-function",
+});
+
+describe("function length", () => {
+  const functionOf = (lines: number): string => `export function probe(): number {\n${"  void 0;\n".repeat(lines - 3)}  return 1;\n}\n`;
+
+  it("refuses a function over 80 lines anywhere in src/, and lets one of 80 through", async () => {
+    for (const path of ["src/core/run/probe.ts", "src/ui/features/compare/probe.tsx", "src/cli/probe.ts"]) {
+      expect(await problems(path, functionOf(81), lengths)).toEqual([expect.stringMatching(/^max-lines-per-function: .*too many lines \(81\)/)]);
+      expect(await problems(path, functionOf(80), lengths)).toEqual([]);
+    }
+  });
+});
