@@ -5,22 +5,8 @@
 import { parseCommandLine, USAGE } from "./args";
 import { usageErrorText } from "./command-options";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED, EXIT_UNEXPECTED } from "./exit-codes";
+import type { CommandLineIo } from "./command-io";
 import { terminalSafe } from "./terminal-safe";
-
-/** A stream the command writes to; `isTTY` as a terminal's stream has it (the progress line redraws only there). */
-export type CommandOutput = NodeJS.WritableStream & { isTTY?: boolean };
-
-/**
- * What the command line takes from the process that runs it. Relative paths in the arguments are read
- * from the process's working folder, as every file call of Node reads them. A run still listens for the
- * process's signals (Ctrl-C, SIGTERM, SIGHUP) while it sends requests: a signal is sent to a process.
- */
-export interface CommandLineIo {
-  stdout: CommandOutput;
-  stderr: CommandOutput;
-  /** The environment: the token, endpoint keys granted with --key, PROVIDERBENCH_SANDBOX_URL, PROVIDERBENCH_TRANSPORT. */
-  env: Readonly<Record<string, string | undefined>>;
-}
 
 /** Runs the command `argv` names (the arguments after the command's own name) and returns its exit code. */
 export async function main(argv: string[], io: CommandLineIo): Promise<number> {

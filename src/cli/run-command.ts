@@ -4,7 +4,7 @@
 // then the report and the exit code (run-report.ts, the --summary file in run-summary-file.ts).
 import { randomUUID } from "node:crypto";
 import type { RunCommand } from "./args";
-import type { CommandLineIo } from "./command-line";
+import type { CommandLineIo } from "./command-io";
 import { describeKeyRoutes } from "./endpoint-keys";
 import { createProgressReporter } from "./progress-line";
 import { stopOnSignals } from "./run-interrupt";

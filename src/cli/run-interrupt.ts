@@ -1,5 +1,5 @@
 // `run` and the process's signals: the first stops sending and writes what was measured; a second quits at once.
-import type { CommandLineIo } from "./command-line";
+import type { CommandLineIo } from "./command-io";
 import { EXIT_INTERRUPTED } from "./exit-codes";
 
 // SIGHUP: the terminal went away; the files are still wanted.

@@ -4,7 +4,7 @@ import { version as appVersion } from "../../package.json";
 import { version as inferenceLibraryVersion } from "@huggingface/inference/package.json";
 import type { RunCommand } from "./args";
 import { commandLineOrigin, createBundleBlobs, createBundleFile, type BundleFile } from "./bundle-file";
-import type { CommandLineIo } from "./command-line";
+import type { CommandLineIo } from "./command-io";
 import { openOutputs, type OpenedOutputs } from "./output-files";
 import { createRecordFiles, type OutputFailure, type RecordFiles } from "./record-files";
 import { terminalSafe } from "./terminal-safe";

@@ -4,7 +4,7 @@
 // the input files, --outputs-dir, the records file's lock, --resume's records, --baseline.
 import { dirname } from "node:path";
 import type { RunCommand } from "./args";
-import type { CommandLineIo } from "./command-line";
+import type { CommandLineIo } from "./command-io";
 import { endpointKeysFromGrants, type EndpointKeysResult } from "./endpoint-keys";
 import { prepareRunGate } from "./gate-command";
 import { checkInputFiles, createInputFileReader, type InputFileReader } from "./input-files";

@@ -1,7 +1,7 @@
 // `run`'s end: the summary table (and with run.load the load report) on stdout, the --summary file, the
 // status line, and the exit code: a write that failed, an interrupted run, or --baseline's verdict.
 import type { RunCommand } from "./args";
-import type { CommandLineIo } from "./command-line";
+import type { CommandLineIo } from "./command-io";
 import { EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_WRITE_FAILED } from "./exit-codes";
 import { formatLoadReport } from "./load-report";
 import type { PreparedRun } from "./run-preflight";

@@ -2,7 +2,7 @@
 // back in order (workers/). Every record goes to the tally, the records files and the bundle; a resumed
 // run's earlier records first.
 import type { RunCommand } from "./args";
-import type { CommandLineIo } from "./command-line";
+import type { CommandLineIo } from "./command-io";
 import type { ProgressReporter } from "./progress-line";
 import type { PreparedRun } from "./run-preflight";
 import type { RunOutputs } from "./run-outputs";
