@@ -2,9 +2,9 @@
 // the Hub's model search, and the router's model list, answering with tests/fixtures/catalog/ (written in the
 // documented shapes: tests/fixtures/README.md). Every request is noted with the Authorization it carried.
 import { readFileSync } from "node:fs";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse, type JsonBodyType } from "msw";
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/catalog/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): JsonBodyType => JSON.parse(readFileSync(new URL(`../fixtures/catalog/${name}`, import.meta.url), "utf8"));
 
 /** The Hub's answers by model id, lower case (the Hub reads ids without regard to case). */
 export const HUB_MODELS: Readonly<Record<string, string>> = {
@@ -13,12 +13,12 @@ export const HUB_MODELS: Readonly<Record<string, string>> = {
   "openai/whisper-large-v3": "hub-mapping-whisper-large-v3.json",
 };
 
-export function hubMapping(modelId: string): unknown {
+export function hubMapping(modelId: string): JsonBodyType {
   return fixture(HUB_MODELS[modelId.toLowerCase()]!);
 }
 
-export const routerModels = (): unknown => fixture("router-models.json");
-export const searchResults = (): unknown => fixture("hub-search-text-generation-llama.json");
+export const routerModels = (): JsonBodyType => fixture("router-models.json");
+export const searchResults = (): JsonBodyType => fixture("hub-search-text-generation-llama.json");
 
 export interface SeenRequest {
   url: string;

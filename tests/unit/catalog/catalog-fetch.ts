@@ -21,8 +21,8 @@ export function fakeFetch(answer: (url: URL) => Response | Promise<Response>): {
 }
 
 /** `accessToken` null: no token at all. */
-export function lookupOptions(fetch: typeof fetch, accessToken: string | null = TOKEN): LookupOptions {
-  return { fetch, accessToken: accessToken ?? undefined, now: () => READ_AT };
+export function lookupOptions(send: typeof fetch, accessToken: string | null = TOKEN): LookupOptions {
+  return { fetch: send, accessToken: accessToken ?? undefined, now: () => READ_AT };
 }
 
 export const json = (value: unknown, status = 200): Response => Response.json(value, { status });
