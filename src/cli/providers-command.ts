@@ -2,18 +2,7 @@
 // router lists for each (price per million tokens, context length, tools, structured output), as a table
 // or as JSON with each value's source and read time (src/core/catalog). The process's fetch, HF_TOKEN sent
 // to Hugging Face hosts only; a public model needs none.
-import {
-  CatalogLookupError,
-  fetchProviderMapping,
-  fetchRouterModels,
-  providersTable,
-  servesTask,
-  type LookupOptions,
-  type ProviderMapping,
-  type ProviderRow,
-  type ProvidersTable,
-  type RouterModels,
-} from "../core/catalog";
+import { CatalogLookupError, fetchProvidersTable, servesTask, type LookupOptions, type ProviderRow, type ProvidersTable } from "../core/catalog";
 import { SUPPORTED_TASKS } from "../core/tasks";
 import { didYouMean, MISSING } from "../core/text";
 import { parseOptions, usageErrorText } from "./command-options";
@@ -32,12 +21,11 @@ export const PROVIDERS_USAGE = `Usage: npm run cli -- providers <model id> [--ta
 
 export const PROVIDERS_OPTIONS = { task: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
 
-/** What the command takes from the process: tests hand in their own clock. */
+/** What the command takes from the process (command-line.ts's CommandLineIo). */
 export interface ProvidersCommandIo {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   env: Readonly<Record<string, string | undefined>>;
-  now?: () => string;
 }
 
 export async function providersCommand(argv: readonly string[], io: ProvidersCommandIo): Promise<number> {
@@ -52,30 +40,23 @@ export async function providersCommand(argv: readonly string[], io: ProvidersCom
     return EXIT_BAD_INPUT;
   }
   // The process's fetch, read now: what a test's msw (or a proxy agent) put there is what is used.
-  const options: LookupOptions = { fetch: globalThis.fetch, accessToken: io.env.HF_TOKEN?.trim() || undefined, now: io.now ?? (() => new Date().toISOString()) };
-  let mapping: ProviderMapping;
+  const options: LookupOptions = { fetch: globalThis.fetch, accessToken: io.env.HF_TOKEN?.trim() || undefined, now: () => new Date().toISOString() };
+  let looked: Awaited<ReturnType<typeof fetchProvidersTable>>;
   try {
-    mapping = await fetchProviderMapping(parsed.positionals[0]!, options);
+    looked = await fetchProvidersTable(parsed.positionals[0]!, options);
   } catch (error) {
     if (!(error instanceof CatalogLookupError)) throw error;
     io.stderr.write(`error: ${terminalSafe(error.message)}\n`);
     return EXIT_BAD_INPUT;
   }
-  // Without the router's list the Hub's values still stand; the missing ones are said to be unknown.
-  let router: RouterModels | null = null;
-  let routerError: string | null = null;
-  try {
-    router = await fetchRouterModels(options, [mapping.modelId]);
-  } catch (error) {
-    if (!(error instanceof CatalogLookupError)) throw error;
-    routerError = error.message;
-  }
-  const table = providersTable(mapping, router);
+  const { table } = looked;
+  const routerError = looked.routerError?.message ?? null;
   const task = parsed.values.task ?? null;
   const rows = task === null ? table.rows : table.rows.filter((row) => servesTask(row, task));
   if (parsed.values.json === true) {
     io.stdout.write(jsonText({ modelId: table.modelId, task, rows, routerOnly: table.routerOnly, sources: { mapping: table.mappingSource, router: table.routerSource }, routerError }));
   } else {
+    // Without the router's list the Hub's values still stand; the missing ones are said to be unknown.
     if (routerError !== null) io.stderr.write(`warning: ${terminalSafe(routerError)}: prices, context lengths and support flags are unknown\n`);
     io.stdout.write(terminalSafe(formatProvidersTable(table, rows, task)));
   }

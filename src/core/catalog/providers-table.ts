@@ -2,9 +2,9 @@
 // with what the router lists for it beside, each value with the look-up it came from and when. A value no
 // look-up gave is null: "no price" is never a price of 0, an unknown context length is never a default.
 import { findTaskDefinition } from "../tasks";
-import type { ValueSource } from "./lookup-request";
-import type { ProviderMapping, ProviderStatus } from "./provider-mapping";
-import { routerListingsOf, type ListedPrice, type RouterListing, type RouterModels } from "./router-models";
+import { CatalogLookupError, type LookupOptions, type ValueSource } from "./lookup-request";
+import { fetchProviderMapping, type ProviderMapping, type ProviderStatus } from "./provider-mapping";
+import { fetchRouterModels, routerListingsOf, type ListedPrice, type RouterListing, type RouterModels } from "./router-models";
 
 export interface ProviderRow {
   provider: string;
@@ -77,6 +77,20 @@ export function providersTable(mapping: ProviderMapping, router: RouterModels | 
   const mapped = new Set(mapping.entries.map((entry) => entry.provider));
   const routerOnly = (listings ?? []).filter((listing) => !mapped.has(listing.provider));
   return { modelId: mapping.modelId, rows, routerOnly, mappingSource: mapping.source, routerSource };
+}
+
+/**
+ * Both look-ups, then the table. The Hub's failure is thrown (there is no table without it); the router's is
+ * returned beside a table of the Hub's values, whose router values then have no source.
+ */
+export async function fetchProvidersTable(modelId: string, options: LookupOptions): Promise<{ table: ProvidersTable; routerError: CatalogLookupError | null }> {
+  const mapping = await fetchProviderMapping(modelId, options);
+  try {
+    return { table: providersTable(mapping, await fetchRouterModels(options, [mapping.modelId])), routerError: null };
+  } catch (error) {
+    if (!(error instanceof CatalogLookupError)) throw error;
+    return { table: providersTable(mapping, null), routerError: error };
+  }
 }
 
 /**
