@@ -18,6 +18,7 @@ export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
        npm run cli -- trend <run file> <run file>… [--json] [--scenario <scenario.json>]   (series and change points)
        npm run cli -- snippets <scenario.json> [--target <id>] [--sandbox-url <url>]   (code to call each target)
        npm run cli -- tasks   (every task of @huggingface/tasks: which ones run, and why not the others)
+       npm run cli -- providers <model id> [--task <task>] [--json]   (who serves a model, at what price)
        npm run cli -- export artillery <scenario.json> -o <dir> [--force]   (an Artillery test: many machines, regions)
 
 run options:

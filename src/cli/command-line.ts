@@ -22,6 +22,7 @@ async function runCommandLine(argv: string[], io: CommandLineIo): Promise<number
   if (argv[0] === "snippets") return (await import("./snippets-command")).snippetsCommand(argv.slice(1), io.env, io.stdout, io.stderr);
   if (argv[0] === "export") return (await import("./artillery/export-command")).exportCommand(argv.slice(1), io.env, io.stdout, io.stderr);
   if (argv[0] === "tasks") return (await import("./tasks-command")).tasksCommand(argv.slice(1), io.stdout, io.stderr);
+  if (argv[0] === "providers") return (await import("./providers-command")).providersCommand(argv.slice(1), io);
   const parsed = parseCommandLine(argv, io.env);
   if (parsed.kind === "help") {
     io.stdout.write(`${USAGE}\n`);

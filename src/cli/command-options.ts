@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { didYouMean } from "../core/text";
 
 /** What `npm run cli -- <command> --help` is asked of: the commands of this CLI. */
-export const COMMAND_NAMES = ["run", "analyze", "trend", "snippets", "tasks", "export"] as const;
+export const COMMAND_NAMES = ["run", "analyze", "trend", "snippets", "tasks", "export", "providers"] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
