@@ -4,7 +4,8 @@
 // to Hugging Face hosts only; a public model needs none.
 import { CatalogLookupError, fetchProvidersTable, servesTask, type LookupOptions, type ProviderRow, type ProvidersTable } from "../core/catalog";
 import { SUPPORTED_TASKS } from "../core/tasks";
-import { didYouMean, MISSING } from "../core/text";
+import { didYouMean, formatCount, MISSING } from "../core/text";
+import type { CommandLineIo } from "./command-io";
 import { parseOptions, usageErrorText } from "./command-options";
 import { EXIT_BAD_INPUT, EXIT_COMPLETED } from "./exit-codes";
 import { jsonText } from "./json-text";
@@ -21,14 +22,7 @@ export const PROVIDERS_USAGE = `Usage: npm run cli -- providers <model id> [--ta
 
 export const PROVIDERS_OPTIONS = { task: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
 
-/** What the command takes from the process (command-line.ts's CommandLineIo). */
-export interface ProvidersCommandIo {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  env: Readonly<Record<string, string | undefined>>;
-}
-
-export async function providersCommand(argv: readonly string[], io: ProvidersCommandIo): Promise<number> {
+export async function providersCommand(argv: readonly string[], io: CommandLineIo): Promise<number> {
   const parsed = parseOptions("providers", argv, PROVIDERS_OPTIONS);
   if (!("error" in parsed) && parsed.values.help === true) {
     io.stdout.write(`${PROVIDERS_USAGE}\n`);
@@ -72,7 +66,6 @@ function argumentProblem(positionals: readonly string[], task: string | undefine
 
 const YES_NO = (value: boolean | null): string => (value === null ? MISSING : value ? "yes" : "no");
 const dollarsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 });
-const countFormat = new Intl.NumberFormat("en-US");
 
 function priceCell(row: ProviderRow, part: "inputPerMillionTokens" | "outputPerMillionTokens" | "cachedInputPerMillionTokens"): string {
   const amount = row.price?.[part];
@@ -93,7 +86,7 @@ export function formatProvidersTable(table: ProvidersTable, rows: readonly Provi
     row.routerStatus ?? MISSING,
     row.providerModelId,
     row.task,
-    row.contextLength === null ? MISSING : countFormat.format(row.contextLength),
+    row.contextLength === null ? MISSING : formatCount(row.contextLength),
     priceCell(row, "inputPerMillionTokens"),
     priceCell(row, "outputPerMillionTokens"),
     ...(cached ? [priceCell(row, "cachedInputPerMillionTokens")] : []),

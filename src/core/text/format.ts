@@ -39,15 +39,15 @@ export function formatCount(value: number | null | undefined): string {
  * Always in milliseconds, never switching to seconds: in a column of latencies the digits then line up
  * by magnitude, and "1,240 ms" vs "850 ms" compares at a glance where "1.24 s" vs "850 ms" does not.
  */
+export function formatMs(value: number | null | undefined): string {
+  return formatValueIn("ms", value);
+}
+
 /** A size as people read it, to one decimal: "812 B", "14.2 KiB", "3.0 MiB" (a media output, an input file). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-
-export function formatMs(value: number | null | undefined): string {
-  return formatValueIn("ms", value);
 }
 
 /** A fraction (0.125) as a percentage ("12.5%"). */

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ANALYZE_OPTIONS, RUN_OPTIONS, TREND_OPTIONS } from "../../../src/cli/args";
 import { EXPORT_OPTIONS } from "../../../src/cli/artillery/export-command";
 import { recordToJsonLine } from "../../../src/cli/record-files";
+import { PROVIDERS_OPTIONS } from "../../../src/cli/providers-command";
 import { SNIPPETS_OPTIONS } from "../../../src/cli/snippets-command";
 import type { OptionsConfig } from "../../../src/cli/command-options";
 import { START_OPTIONS } from "../../../src/cli/start-options";
@@ -124,6 +125,7 @@ describe("README: the lists are the code's", () => {
     ["npm run cli -- trend ", TREND_OPTIONS],
     ["npm run cli -- snippets ", SNIPPETS_OPTIONS],
     ["npm run cli -- tasks", TASKS_OPTIONS],
+    ["npm run cli -- providers ", PROVIDERS_OPTIONS],
     ["npm run cli -- export ", EXPORT_OPTIONS],
     ["npm start", START_OPTIONS],
     ["npm run sandbox", SANDBOX_OPTIONS],
