@@ -12,4 +12,4 @@ export * from "./media-figures";
 export * from "./provider-support";
 export * from "./streaming";
 export type { ChatMessage } from "./chat-completion";
-export { summarizeVector } from "./feature-extraction";
+export * from "./feature-extraction";

@@ -1,5 +1,7 @@
 // The import zones of eslint.config.js, checked against small probe files: a zone that silently stopped
 // matching (a moved folder, a resolver that no longer finds .ts files) would let any import through.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -122,6 +124,22 @@ describe("function length", () => {
     for (const path of ["src/core/run/probe.ts", "src/ui/features/compare/probe.tsx", "src/cli/probe.ts"]) {
       expect(await problems(path, functionOf(81), lengths)).toEqual([expect.stringMatching(/^max-lines-per-function: .*too many lines \(81\)/)]);
       expect(await problems(path, functionOf(80), lengths)).toEqual([]);
+    }
+  });
+});
+
+describe("a core room's index", () => {
+  // A named re-export (`export { a } from "./x"`) in an index marked free of side effects makes esbuild
+  // bundle ./x, and all it imports, wherever the index is reached: the command line's first module then
+  // carried the whole runner. `export *` lets each module be left out when nothing of it is used.
+  it("re-exports whole modules only", () => {
+    const indexes = readdirSync(join(repoRoot, "src/core"), { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith("index.ts"));
+    expect(indexes.length).toBeGreaterThan(20);
+    for (const path of indexes) {
+      const lines = readFileSync(join(repoRoot, "src/core", path), "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("//"));
+      // Types are erased before bundling: a type-only re-export brings nothing.
+      const bundled = lines.filter((line) => !/^export type \{[^}]*\} from "\.\/[\w-]+";$/.test(line));
+      expect(bundled.filter((line) => !/^export \* from "\.\/[\w-]+(\/index)?";$/.test(line)), path).toEqual([]);
     }
   });
 });
