@@ -75,15 +75,16 @@ export function describeProvidersScenario(table: ProvidersTable, scenario: Scena
     `${table.modelId}: ${scenario.targets.length} of ${table.rows.length} providers to compare for ${scenario.task} (the Hub's mapping, read ${table.mappingSource.readAt})${excludedText(excluded)}`,
   ];
   const cached = prices.some((entry) => entry.price?.cachedInputPerMillionTokens !== undefined);
+  const why = prices.some((entry) => entry.reason !== undefined);
   const amount = (value: number | undefined): string => (value === undefined ? "—" : listedDollars(value));
   const cells = prices.map((entry) => [
     entry.provider,
     ...(entry.price === null
       ? ["no price", "no price", ...(cached ? ["no price"] : [])]
       : [amount(entry.price.inputPerMillionTokens), amount(entry.price.outputPerMillionTokens), ...(cached ? [amount(entry.price.cachedInputPerMillionTokens)] : [])]),
-    entry.reason ?? "",
+    ...(why ? [entry.reason ?? ""] : []),
   ]);
-  const headers = ["provider", "in $/1M", "out $/1M", ...(cached ? ["cached $/1M"] : []), ""];
+  const headers = ["provider", "in $/1M", "out $/1M", ...(cached ? ["cached $/1M"] : []), ...(why ? ["why no price"] : [])];
   const readAt = [...new Set(prices.flatMap((entry) => (entry.source === null ? [] : [entry.source.readAt])))];
   const source = readAt.length === 0 ? "no listed price was read" : `the router's list, read ${readAt.join(", ")}`;
   lines.push("", `Prices used (US dollars per million tokens; ${source}), stored with the run:`, formatTextTable(headers, cells, cached ? [1, 2, 3] : [1, 2]), "");
