@@ -63,6 +63,6 @@ async function sendPreflight(command: RunCommand, prepared: PreparedRun, io: Com
 export function describePreflight(outcome: PreflightOutcome, targets: number): string {
   const lines = [`preflight: ${outcome.dropped.length === 0 ? "every provider answered" : `dropped ${outcome.dropped.length} of ${targets} providers`}`];
   if (outcome.dropped.length > 0) lines.push(indented(outcome.dropped.map((entry) => `${entry.targetId}: ${entry.reason}`).join("\n")));
-  if (outcome.notes.length > 0) lines.push(indented(outcome.notes.map((entry) => `${entry.targetId}: ${entry.note}`).join("\n")));
+  if (outcome.notes.length > 0) lines.push("preflight: failed without refusing, kept", indented(outcome.notes.map((entry) => `${entry.targetId}: ${entry.note}`).join("\n")));
   return `${lines.join("\n")}\n`;
 }

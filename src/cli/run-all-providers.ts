@@ -87,6 +87,6 @@ export function describeProvidersScenario(table: ProvidersTable, scenario: Scena
   const headers = ["provider", "in $/1M", "out $/1M", ...(cached ? ["cached $/1M"] : []), ...(why ? ["why no price"] : [])];
   const readAt = [...new Set(prices.flatMap((entry) => (entry.source === null ? [] : [entry.source.readAt])))];
   const source = readAt.length === 0 ? "no listed price was read" : `the router's list, read ${readAt.join(", ")}`;
-  lines.push("", `Prices used (US dollars per million tokens; ${source}), stored with the run:`, formatTextTable(headers, cells, cached ? [1, 2, 3] : [1, 2]), "");
+  lines.push("", `Prices used (US dollars per million tokens; ${source}), kept in --bundle and --summary:`, formatTextTable(headers, cells, cached ? [1, 2, 3] : [1, 2]), "");
   return `${lines.join("\n")}\n`;
 }

@@ -93,6 +93,7 @@ describe("run --model <id> --all-providers", () => {
       [
         "preflight: dropped 1 of 4 providers",
         "  groq: needs a subscription or credits (HTTP 402): You have exceeded your monthly included credits",
+        "preflight: failed without refusing, kept",
         "  featherless-ai: the preflight request failed (http_5xx, HTTP 503) without refusing: kept, the run will measure it",
       ].join("\n"),
     );
