@@ -10,12 +10,17 @@ import { gunzipSync } from "node:zlib";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { catalogHandlers, type SeenRequest } from "../mocks/hf-catalog";
+import { catalogHandlers, hubMapping, routerModels, type SeenRequest } from "../mocks/hf-catalog";
 import { chatCompletionBody } from "../mocks/hf-router";
 import { runCliInProcess } from "./cli-in-process";
 
 const HF_TOKEN = "hf_SENTINEL_all_providers_token_0123456789";
-const LLAMA = "meta-llama/Llama-3.1-8B-Instruct";
+const FIXTURE_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
+/**
+ * The fixtures' Llama under a name of this file's own: the inference library keeps every model's provider
+ * mapping for the life of the process, and the other files' mocked Hub maps Llama to other providers.
+ */
+const LLAMA = "providerbench-tests/Llama-3.1-8B-every-provider";
 /** msw sees what goes through globalThis.fetch: the run sends with Node's fetch, not undici's pools. */
 const ENV = { HF_TOKEN, PROVIDERBENCH_TRANSPORT: "fetch" };
 
@@ -47,8 +52,21 @@ beforeAll(() => {
   server.events.on("request:start", ({ request }) => everyRequest.push({ url: request.url, authorization: request.headers.get("authorization") }));
   server.listen({ onUnhandledRequest: "error" });
 });
+/** The Hub's mapping and the router's list of the fixtures' Llama, named LLAMA. */
+function renamedModelHandlers() {
+  const renamed = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replaceAll(`"${FIXTURE_MODEL}"`, `"${LLAMA}"`));
+  return [
+    http.get(`https://huggingface.co/api/models/${LLAMA}`, ({ request }) => {
+      seen.push({ url: request.url, authorization: request.headers.get("authorization") });
+      return HttpResponse.json(renamed(hubMapping(FIXTURE_MODEL)) as Record<string, unknown>);
+    }),
+    http.get("https://router.huggingface.co/v1/models", () => HttpResponse.json(renamed(routerModels()) as Record<string, unknown>)),
+  ];
+}
+
 beforeEach(() => {
-  server.use(...catalogHandlers(seen), providerHandler());
+  // Before the catalogues' own handlers: msw answers with the first that matches.
+  server.use(...renamedModelHandlers(), ...catalogHandlers(seen), providerHandler());
 });
 afterEach(() => {
   server.resetHandlers();
@@ -162,7 +180,7 @@ describe("run --model <id> --all-providers", () => {
     expect(refused.stderr).toContain("\nno provider is left to compare: every one refused the preflight request");
     expect(chats).toHaveLength(1);
     const unknown = await runCliInProcess(["run", "--model", LLAMA, "--all-providers", "--providers", "hyperbolic", "--prompt", "Hi"], ENV);
-    expect(unknown.stderr).toContain("hyperbolic does not serve meta-llama/Llama-3.1-8B-Instruct (serving it: cerebras, groq, novita, featherless-ai, nscale, sambanova)");
+    expect(unknown.stderr).toContain(`hyperbolic does not serve ${LLAMA} (serving it: cerebras, groq, novita, featherless-ai, nscale, sambanova)`);
     const noModel = await runCliInProcess(["run", "--all-providers", "--prompt", "Hi"], ENV);
     expect(noModel.stderr).toContain("error: --all-providers needs the model: --model <id>");
     const stray = await runCliInProcess(["run", "--prompt", "Hi"], ENV);
