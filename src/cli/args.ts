@@ -8,8 +8,10 @@ import { COMMAND_NAMES, parseOptions } from "./command-options";
 import { didYouMean } from "../core/text";
 import type { TableView } from "./summary-table";
 import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
+import { ALL_PROVIDERS_OPTIONS, ALL_PROVIDERS_USAGE, parseAllProvidersFlags, type AllProvidersRequest } from "./all-providers-flags";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
+       npm run cli -- run [<scenario.json>] --model <id> --all-providers [--providers a,b] [--include-staging] [--prompt <text>]…
        npm run cli -- analyze <run file> [<other run file>] [--json] [--unpaired] [--scenario <scenario.json>]
        npm run cli -- analyze <new run file> --baseline <old run file> --max-regression <metric=allowance,…>
                               [--markdown <file>] [--junit <file>] [--unpaired] [--scenario <scenario.json>]
@@ -63,6 +65,8 @@ The summary table (run and analyze):
                          an unknown id is refused with the nearest valid ones (--wide shows every id). Every metric is in --summary anyway
 
 ${LOAD_FLAGS_USAGE}
+
+${ALL_PROVIDERS_USAGE}
 
 Every output is opened before the first request; two outputs may not be the same file, nor the scenario file.
 
@@ -120,6 +124,8 @@ export interface RunCommand {
   keyGrants: KeyGrant[];
   /** --baseline with --max-regression: once the run is written, gate it against the baseline (gate-command.ts). */
   gate?: GateOptions | undefined;
+  /** --model <id> --all-providers: the scenario's targets are every provider serving the model (run-all-providers.ts); with --prompt, scenarioPath is "" (no file). */
+  allProviders?: AllProvidersRequest | undefined;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -191,6 +197,7 @@ export const RUN_OPTIONS = {
   ...GATE_OPTIONS,
   ...TABLE_OPTIONS,
   ...LOAD_FLAG_OPTIONS,
+  ...ALL_PROVIDERS_OPTIONS,
   ...HELP_OPTION,
 } as const;
 
@@ -216,7 +223,9 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (verb !== "run") return { kind: "error", message: verb ? `unknown command "${verb}"${didYouMean(verb, COMMAND_NAMES)} (the commands are ${COMMAND_NAMES.join(", ")})` : `missing command: one of ${COMMAND_NAMES.join(", ")}` };
   const misplaced = misplacedOption(values, "run");
   if (misplaced !== null) return { kind: "error", message: misplaced };
-  if (!scenarioPath) return { kind: "error", message: "missing the scenario file: run <scenario.json>" };
+  const allProviders = parseAllProvidersFlags(values, scenarioPath);
+  if ("error" in allProviders) return { kind: "error", message: allProviders.error };
+  if (!scenarioPath && allProviders.request === undefined) return { kind: "error", message: "missing the scenario file: run <scenario.json>" };
   if (extra.length > 0) return { kind: "error", message: `unexpected argument "${extra[0]}"` };
   if (values.origin !== undefined && (values.origin.trim() === "" || values.origin.length > 200)) return { kind: "error", message: "--origin needs a label of 1 to 200 characters (e.g. --origin eu-west-1)" };
   if (values.origin !== undefined && values.bundle === undefined) return { kind: "error", message: "--origin is recorded in the bundle: give --bundle <file> too" };
@@ -250,7 +259,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   return {
     kind: "run",
     command: {
-      scenarioPath,
+      scenarioPath: scenarioPath ?? "",
       datasetPath: values.dataset,
       jsonlPath: values.resume ?? values.jsonl,
       csvPath: values.csv,
@@ -271,6 +280,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       outputsDir: values["outputs-dir"],
       keyGrants,
       gate,
+      allProviders: allProviders.request,
     },
   };
 }

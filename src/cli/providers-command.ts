@@ -33,8 +33,7 @@ export async function providersCommand(argv: readonly string[], io: CommandLineI
     io.stderr.write(terminalSafe(usageErrorText(problem ?? "", "providers")));
     return EXIT_BAD_INPUT;
   }
-  // The process's fetch, read now: what a test's msw (or a proxy agent) put there is what is used.
-  const options: LookupOptions = { fetch: globalThis.fetch, accessToken: io.env.HF_TOKEN?.trim() || undefined, now: () => new Date().toISOString() };
+  const options = catalogLookupOptions(io.env);
   let looked: Awaited<ReturnType<typeof fetchProvidersTable>>;
   try {
     looked = await fetchProvidersTable(parsed.positionals[0]!, options);
@@ -57,6 +56,12 @@ export async function providersCommand(argv: readonly string[], io: CommandLineI
   return EXIT_COMPLETED;
 }
 
+/** The look-ups' fetch, token and clock for this process (also `run --all-providers`'s). */
+export function catalogLookupOptions(env: CommandLineIo["env"]): LookupOptions {
+  // The process's fetch, read now: what a test's msw (or a proxy agent) put there is what is used.
+  return { fetch: globalThis.fetch, accessToken: env.HF_TOKEN?.trim() || undefined, now: () => new Date().toISOString() };
+}
+
 function argumentProblem(positionals: readonly string[], task: string | undefined): string | null {
   if (positionals.length === 0) return "missing the model id: providers <model id> (e.g. meta-llama/Llama-3.1-8B-Instruct)";
   if (positionals.length > 1) return `unexpected argument "${positionals[1]}"`;
@@ -70,7 +75,12 @@ const dollarsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2,
 function priceCell(row: ProviderRow, part: "inputPerMillionTokens" | "outputPerMillionTokens" | "cachedInputPerMillionTokens"): string {
   const amount = row.price?.[part];
   if (row.price === null) return row.sources.price === null ? MISSING : "no price";
-  return amount === null || amount === undefined ? "no price" : `$${dollarsFormat.format(amount)}`;
+  return amount === null || amount === undefined ? "no price" : listedDollars(amount);
+}
+
+/** A listed price per million tokens, as the router gives it ("$0.05"). */
+export function listedDollars(amount: number): string {
+  return `$${dollarsFormat.format(amount)}`;
 }
 
 /** The table, then where its values came from and what it leaves out. */

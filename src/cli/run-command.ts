@@ -9,6 +9,7 @@ import { describeKeyRoutes } from "./endpoint-keys";
 import { createProgressReporter } from "./progress-line";
 import { stopOnSignals } from "./run-interrupt";
 import { openRunOutputs } from "./run-outputs";
+import { preflightProviders } from "./run-all-providers-preflight";
 import { prepareRun } from "./run-preflight";
 import { reportRun, runExitCode } from "./run-report";
 import { sendRun } from "./run-send";
@@ -22,11 +23,12 @@ import { createRunTransport } from "./transport/run-transport";
  * to its files even when it is interrupted.
  */
 export async function runCommand(command: RunCommand, io: CommandLineIo): Promise<number> {
-  const prepared = await prepareRun(command, io);
+  // With --all-providers, the providers that refuse one request are dropped before the measured run.
+  const prepared = await preflightProviders(command, await prepareRun(command, io), io);
   const { scenario } = prepared;
   const runId = prepared.resumed?.plan.runId ?? randomUUID();
   const controller = new AbortController();
-  const outputs = await openRunOutputs(command, { scenario, runId }, controller, io);
+  const outputs = await openRunOutputs(command, { scenario, runId, prices: prepared.prices }, controller, io);
   const tally = createRunTally(scenario);
   const progress = createProgressReporter(io.stderr, command.quiet);
   const stopListening = stopOnSignals(controller, io);

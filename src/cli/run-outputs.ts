@@ -8,17 +8,26 @@ import type { CommandLineIo } from "./command-io";
 import { openOutputs, type OpenedOutputs } from "./output-files";
 import { createRecordFiles, type OutputFailure, type RecordFiles } from "./record-files";
 import { terminalSafe } from "./terminal-safe";
+import type { RunPrice } from "../core/io/bundle";
 import type { RunResult } from "../core/run";
 import type { Scenario } from "../core/scenario";
 
 /** Opens every output (output-files.ts checks them again); the run's signal is aborted when one fails. */
 export async function openRunOutputs(
   command: RunCommand,
-  run: { scenario: Scenario; runId: string },
+  run: OutputsRun,
   controller: AbortController,
   io: CommandLineIo,
 ): Promise<RunOutputs> {
   return new RunOutputs(await openOutputs(command), command, run, controller, io);
+}
+
+/** What the bundle's head says of the run. */
+interface OutputsRun {
+  scenario: Scenario;
+  runId: string;
+  /** --all-providers: the prices used, with their source. */
+  prices?: RunPrice[] | undefined;
 }
 
 export class RunOutputs {
@@ -34,7 +43,7 @@ export class RunOutputs {
   constructor(
     readonly opened: OpenedOutputs,
     command: RunCommand,
-    run: { scenario: Scenario; runId: string },
+    run: OutputsRun,
     controller: AbortController,
     io: CommandLineIo,
   ) {
@@ -62,6 +71,7 @@ export class RunOutputs {
               libraryVersions: { "@huggingface/inference": inferenceLibraryVersion },
               origin: commandLineOrigin(command.originLabel, appVersion),
               replayOfRunId: null,
+              ...(run.prices === undefined ? {} : { prices: run.prices }),
             }),
             stop,
           );

@@ -13,10 +13,12 @@ import { createOutputBlobWriter, type OutputBlobWriter } from "./output-blobs";
 import { checkOutputs } from "./output-files";
 import { lockRecordsFile, type RecordsLock } from "./records-lock";
 import { readResumedRun, type ResumedRun } from "./resume-records";
+import { providersScenario } from "./run-all-providers";
 import { loadScenario } from "./run-scenario";
 import { terminalSafe } from "./terminal-safe";
 import { workersRefusal } from "./workers/workers-refusal";
 import { isSandboxUp, targetsNeedingToken, usesSandbox } from "../core/run";
+import type { RunPrice } from "../core/io/bundle";
 import type { Scenario } from "../core/scenario";
 
 /** What the run is sent with, once every check passed. */
@@ -34,10 +36,12 @@ export interface PreparedRun {
   resumed: ResumedRun | null;
   /** --baseline: judges the run once it is written. */
   gate: Awaited<ReturnType<typeof prepareRunGate>> | null;
+  /** --all-providers: the prices the targets were given, with their source (stored in the bundle and --summary). */
+  prices?: RunPrice[] | undefined;
 }
 
 export async function prepareRun(command: RunCommand, io: CommandLineIo): Promise<PreparedRun> {
-  const scenario = await loadScenario(command);
+  const { scenario, prices } = command.allProviders === undefined ? { scenario: await loadScenario(command), prices: undefined } : await providersScenario(command, command.allProviders, io);
   const accessToken = io.env.HF_TOKEN?.trim() || undefined;
   const needToken = targetsNeedingToken(scenario);
   if (needToken.length > 0 && !accessToken) {
@@ -64,7 +68,7 @@ export async function prepareRun(command: RunCommand, io: CommandLineIo): Promis
   for (const note of resumed?.notes ?? []) io.stderr.write(`note: ${terminalSafe(note)}\n`);
   // The baseline read (and the gate's report paths checked) before anything is sent.
   const gate = command.gate === undefined ? null : await prepareRunGate(command.gate, scenario);
-  return { scenario, accessToken, endpointKeys, readInputFile, outputBlobs, recordsLock, resumed, gate };
+  return { scenario, accessToken, endpointKeys, readInputFile, outputBlobs, recordsLock, resumed, gate, prices };
 }
 
 async function checkSandbox(sandboxUrl: string): Promise<void> {

@@ -16,7 +16,7 @@ import { targetDisplayName } from "../core/scenario";
 
 export async function reportRun(
   command: RunCommand,
-  { scenario, outputBlobs }: PreparedRun,
+  { scenario, outputBlobs, prices }: PreparedRun,
   run: { runId: string; result: RunResult },
   { statistics, loadRecords, stages }: RunTally,
   outputs: RunOutputs,
@@ -32,7 +32,7 @@ export async function reportRun(
   const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, context);
   if (loadReport !== null) io.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
   if (outputs.opened.summary) {
-    await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport)).catch((error: Error) => {
+    await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport, prices)).catch((error: Error) => {
       outputs.writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
       io.stderr.write(`error: ${terminalSafe(error.message)}\n`);
     });

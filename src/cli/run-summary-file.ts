@@ -1,8 +1,9 @@
 // `run --summary`: the run's summary as JSON (each target's row, the run's in-flight level, the targets'
-// agreement, and with run.load its stages).
+// agreement, with run.load its stages, and with --all-providers the prices used and their source).
 import type { LoadReport } from "./load-report";
 import { agreementToJson } from "../core/agreement";
 import { summaryFileRows, type SummaryFileContext } from "../core/metrics";
+import type { RunPrice } from "../core/io/bundle";
 import type { RunResult } from "../core/run";
 import type { Scenario } from "../core/scenario";
 import type { SummaryAccumulator, SummaryRow } from "../core/stats";
@@ -14,6 +15,8 @@ export function summaryFileText(
   rows: readonly SummaryRow[],
   context: SummaryFileContext,
   loadReport: LoadReport | null,
+  /** --all-providers: the prices used and their source, kept beside the figures computed from them. */
+  prices?: readonly RunPrice[],
 ): string {
   const summary = {
     runId: context.runId,
@@ -27,6 +30,7 @@ export function summaryFileText(
     // Agreement across targets: each pair's figure per measure of the task (each target's own is in its row).
     agreement: agreementToJson(statistics.agreementResults(scenario.targets.map((target) => target.id))),
     ...(loadReport === null ? {} : { load: loadReport.json }),
+    ...(prices === undefined ? {} : { prices }),
   };
   return `${JSON.stringify(summary, null, 2)}\n`;
 }

@@ -38,6 +38,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       pairs: comparisons.map(pairToJson),
       agreement: agreementToJson(run.agreement),
       ...(loadReport === null ? {} : { load: loadReport.json }),
+      ...(run.prices === undefined ? {} : { prices: run.prices }),
     });
   }
   const head = [...runHeading(run), "", formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)), ""];

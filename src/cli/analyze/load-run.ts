@@ -7,7 +7,7 @@ import { basename } from "node:path";
 import { createGunzip } from "node:zlib";
 import { version as appVersion } from "../../../package.json";
 import type { MeasureAgreement } from "../../core/agreement";
-import type { RunOrigin } from "../../core/io/bundle";
+import type { RunOrigin, RunPrice } from "../../core/io/bundle";
 import { readRunFile, RunFileProblem } from "../../core/io/imports";
 import { summaryOptionsOf, PairedSampleAccumulator, SummaryAccumulator, type SummaryRow, NO_VALUE_SETTINGS, valueSettingsOf } from "../../core/stats";
 import { StageSummaries } from "../../core/load";
@@ -37,6 +37,8 @@ export interface LoadedRun {
   notes: string[];
   /** Per stage and target, for a run whose scenario has run.load (a sweep, an open loop): what `run` reports of it; else null. */
   stages: StageSummaries | null;
+  /** The prices a bundle stored with their source (run --all-providers), when its own scenario prices the run (no --scenario). */
+  prices?: RunPrice[];
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
@@ -60,6 +62,7 @@ async function* filePieces(path: string): AsyncGenerator<string> {
 export async function loadRecords(path: string, scenarioGiven: Scenario | null): Promise<LoadedRun> {
   let summary: SummaryAccumulator | null = null;
   let bundleScenario: Scenario | null = null;
+  let bundlePrices: RunPrice[] | undefined;
   const samples = new PairedSampleAccumulator();
   // The scenario is known before the first record (given, or the bundle's head): only a load run keeps stages.
   let stages: StageSummaries | null | undefined;
@@ -84,6 +87,7 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
         newRunId: () => randomUUID(),
         onBundleRun: (run) => {
           bundleScenario = run.scenario;
+          bundlePrices = run.prices;
         },
       },
     );
@@ -101,7 +105,9 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   const targetIds = inScenarioOrder(samples.targetIds(), scenarioGiven ?? bundleScenario);
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
   const agreement = (summary as SummaryAccumulator).agreementResults(targetIds);
-  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin, notes, stages: stages ?? null };
+  const scenario = file.format === "providerbench-records" ? null : file.run.scenario;
+  const prices = scenarioGiven === null && bundlePrices !== undefined ? { prices: bundlePrices } : {};
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario, origin: file.run.origin, notes, stages: stages ?? null, ...prices };
 }
 
 /**

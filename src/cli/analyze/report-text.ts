@@ -1,7 +1,7 @@
 // `analyze` as text: the run's heading, the verdict panel, the pairs and changes tables, the ranking and
 // agreement lines, each a function the command puts together.
 import { agreementToJson, type MeasureAgreement } from "../../core/agreement";
-import { originLabel } from "../../core/io/bundle";
+import { originLabel, type RunPrice } from "../../core/io/bundle";
 import { PAIRED_METRICS, pairedMetricById, type Comparison } from "../../core/stats";
 import { formatChangeIn, formatNumberIn, formatValueIn, type Unit } from "../../core/text";
 import { measuredFigures, type MeasuredFigures } from "../../core/metrics";
@@ -113,7 +113,17 @@ export function family(comparisons: readonly Comparison[]): string {
 
 /** A run's heading: its file and run id, where it was made, and a note per thing its file repeated or lacked. */
 export function runHeading(run: LoadedRun, prefix = ""): string[] {
-  return [`${prefix}${run.path} (run ${run.runId}${originNote(run)})`, ...run.notes.map((note) => `Note: ${note}`)];
+  const prices = run.prices === undefined ? [] : [pricesLine(run.prices)];
+  return [`${prefix}${run.path} (run ${run.runId}${originNote(run)})`, ...run.notes.map((note) => `Note: ${note}`), ...prices];
+}
+
+/** Where the cost's prices came from and when they were read (the run's, not today's), and who had none. */
+function pricesLine(prices: readonly RunPrice[]): string {
+  const lookupName = (lookup: string): string => (lookup === "router-models" ? "the router's list" : lookup);
+  const sources = [...new Set(prices.flatMap(({ source }) => (source === null ? [] : [`${lookupName(source.lookup)} (${source.url}), read ${source.readAt}`])))];
+  const read = sources.length === 0 ? "none was read" : sources.join("; ");
+  const unpriced = prices.filter((entry) => entry.price === null).map((entry) => `${entry.targetId} (${entry.reason ?? "none listed"})`);
+  return `Prices: ${read}, stored with the run${unpriced.length === 0 ? "" : `; no price: ${unpriced.join(", ")}`}.`;
 }
 
 /** ", made at eu-west" for a run from a bundle or another tool; nothing for a records file, which does not say. */

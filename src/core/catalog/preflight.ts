@@ -54,8 +54,10 @@ const NOT_SERVED_ANSWER = /not supported|model[_ ]not[_ ]found|does not exist|no
 export function classifyPreflight(record: Pick<RequestRecord, "status" | "httpStatus" | "errorKind" | "errorMessage">): PreflightVerdict {
   if (record.status === "ok") return { keep: true };
   const message = record.errorMessage ?? "";
-  const said = message === "" ? "" : `: ${message}`;
   const status = record.httpStatus;
+  // The record's message often opens with the status the reason already names ("HTTP 402: …"): said once.
+  const told = status === null ? message : message.replace(new RegExp(`^HTTP ${status}:\\s*`), "");
+  const said = told === "" ? "" : `: ${told}`;
   if (status === 402) return { keep: false, refusal: "needs-subscription", reason: `needs a subscription or credits (HTTP 402)${said}` };
   if (status === 401 || status === 403) return { keep: false, refusal: "unauthorised", reason: `unauthorised (HTTP ${status}): the token is missing or may not call this provider${said}` };
   if (status === 404 || status === 410) return { keep: false, refusal: "not-served", reason: `not served (HTTP ${status})${said}` };

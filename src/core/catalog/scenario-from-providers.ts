@@ -29,11 +29,9 @@ export interface ProvidersScenarioOptions {
 export interface TargetPriceRecord {
   targetId: string;
   provider: string;
-  /** The price put in the scenario; null: "no price" (the reason says why). */
+  /** The price put in the scenario (the listed cached-input price in it, when there is one); null: "no price" (the reason says why). */
   price: TargetPrice | null;
   reason?: string;
-  /** The listed cached-input price, which the scenario's price has no place for yet. */
-  cachedInputPerMillionTokens?: number;
   /** The look-up the listed price came from; null when the router's list was not read. */
   source: ValueSource | null;
 }
@@ -117,16 +115,17 @@ const TOKEN_PARTS = ["inputPerMillionTokens", "outputPerMillionTokens"] as const
  */
 export function priceRecord(row: ProviderRow, task: string): TargetPriceRecord {
   const base = { targetId: row.provider, provider: row.provider, source: row.sources.price };
-  const cached = row.price?.cachedInputPerMillionTokens;
-  const withCached = cached === undefined ? base : { ...base, cachedInputPerMillionTokens: cached };
-  const inapplicable = new Set(inapplicablePriceParts(task, { inputPerMillionTokens: 0, outputPerMillionTokens: 0 }).map((entry) => entry.part));
+  const inapplicable = new Set(inapplicablePriceParts(task, { inputPerMillionTokens: 0, outputPerMillionTokens: 0, cachedInputPerMillionTokens: 0 }).map((entry) => entry.part));
   const parts = TOKEN_PARTS.filter((part) => !inapplicable.has(part));
-  if (parts.length === 0) return { ...withCached, price: null, reason: `${task} is not priced per token, and the router lists token prices only` };
-  if (row.sources.price === null) return { ...withCached, price: null, reason: "the router's list could not be read" };
-  if (row.price === null) return { ...withCached, price: null, reason: "the router lists no price for this provider" };
+  if (parts.length === 0) return { ...base, price: null, reason: `${task} is not priced per token, and the router lists token prices only` };
+  if (row.sources.price === null) return { ...base, price: null, reason: "the router's list could not be read" };
+  if (row.price === null) return { ...base, price: null, reason: "the router lists no price for this provider" };
   const missing = parts.filter((part) => row.price![part] === null);
-  if (missing.length > 0) return { ...withCached, price: null, reason: `the router lists no ${missing.map(partName).join(" or ")} price` };
-  return { ...withCached, price: Object.fromEntries(parts.map((part) => [part, row.price![part]!])) as TargetPrice };
+  if (missing.length > 0) return { ...base, price: null, reason: `the router lists no ${missing.map(partName).join(" or ")} price` };
+  // The cached-input price where the task's records can carry cached tokens and the router lists one.
+  const cached = row.price.cachedInputPerMillionTokens;
+  const withCached = cached === undefined || inapplicable.has("cachedInputPerMillionTokens") ? {} : { cachedInputPerMillionTokens: cached };
+  return { ...base, price: { ...Object.fromEntries(parts.map((part) => [part, row.price![part]!])), ...withCached } as TargetPrice };
 }
 
 function partName(part: (typeof TOKEN_PARTS)[number]): string {

@@ -66,6 +66,8 @@ const recordShape = {
   outputImages: count.nullable().optional(),
   // Any JSON: the task's parsed output or a blob reference; absent from files written before it.
   outputValue: z.unknown().optional(),
+  // Prompt caching: absent from files written before it.
+  cachedInputTokens: nullableCount.optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

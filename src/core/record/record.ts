@@ -134,6 +134,9 @@ export interface RequestRecord {
    * `output`, and for failures. `output` then holds a one-line summary ("POSITIVE 0.98", "3 boxes").
    */
   outputValue?: unknown;
+  // Prompt caching (docs/metrics.md, "Cost"): absent in records stored before it was read.
+  /** Input tokens the provider served from its prompt cache (usage.prompt_tokens_details.cached_tokens, part of inputTokens); null when not reported. */
+  cachedInputTokens?: number | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -185,4 +188,5 @@ export const RECORD_FIELDS = [
   "outputAudioSeconds",
   "outputImages",
   "outputValue",
+  "cachedInputTokens",
 ] as const satisfies readonly (keyof RequestRecord)[];

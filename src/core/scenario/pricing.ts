@@ -18,8 +18,18 @@ export const priceSchema = z
     perImage: priceAmount.optional(),
     /** US dollars per second of audio: for audio tasks, whose records will carry a duration. */
     perAudioSecond: priceAmount.optional(),
+    /**
+     * US dollars per million input tokens served from the provider's prompt cache (the record's
+     * cachedInputTokens, part of its inputTokens): those are priced at this, the rest at inputPerMillionTokens.
+     */
+    cachedInputPerMillionTokens: priceAmount.optional(),
   })
-  .refine((price) => Object.values(price).some((amount) => amount !== undefined), { message: "needs at least one price" });
+  .refine((price) => Object.values(price).some((amount) => amount !== undefined), { message: "needs at least one price" })
+  // A discount on the input price: alone it would price the uncached input tokens as free.
+  .refine((price) => price.cachedInputPerMillionTokens === undefined || price.inputPerMillionTokens !== undefined, {
+    message: "needs inputPerMillionTokens too (the uncached input tokens' price)",
+    path: ["cachedInputPerMillionTokens"],
+  });
 
 export type TargetPrice = z.output<typeof priceSchema>;
 export type PricePart = keyof TargetPrice;
@@ -30,9 +40,9 @@ export type PricePart = keyof TargetPrice;
  * (speech recognition, audio classification: `inputAudioSeconds`) or spoken (text to speech: `outputAudioSeconds`).
  */
 const PRICED_QUANTITIES_BY_TASK: Readonly<Record<string, readonly PricePart[]>> = {
-  "chat-completion": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest"],
-  "text-generation": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest"],
-  "image-text-to-text": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest"],
+  "chat-completion": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest", "cachedInputPerMillionTokens"],
+  "text-generation": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest", "cachedInputPerMillionTokens"],
+  "image-text-to-text": ["inputPerMillionTokens", "outputPerMillionTokens", "perRequest", "cachedInputPerMillionTokens"],
   "feature-extraction": ["inputPerMillionTokens", "perRequest"],
   "text-to-image": ["perImage", "perRequest"],
   "image-to-image": ["perImage", "perRequest"],
@@ -57,6 +67,7 @@ const QUANTITY_NAMES: Readonly<Record<PricePart, string>> = {
   perRequest: "request",
   perImage: "image count",
   perAudioSecond: "audio duration",
+  cachedInputPerMillionTokens: "cached input token count",
 };
 
 export interface RequestCost {
@@ -71,7 +82,7 @@ export interface RequestCost {
  */
 export function requestCost(
   price: TargetPrice,
-  record: Pick<RequestRecord, "inputTokens" | "outputTokens" | "tokensEstimated" | "inputAudioSeconds" | "outputAudioSeconds" | "outputImages">,
+  record: Pick<RequestRecord, "inputTokens" | "outputTokens" | "tokensEstimated" | "inputAudioSeconds" | "outputAudioSeconds" | "outputImages" | "cachedInputTokens">,
 ): RequestCost | null {
   let usd = price.perRequest ?? 0;
   if (price.perImage !== undefined && price.perImage > 0) {
@@ -88,7 +99,7 @@ export function requestCost(
   let estimated = false;
   if (price.inputPerMillionTokens !== undefined && price.inputPerMillionTokens > 0) {
     if (record.inputTokens === null) return null;
-    usd += (record.inputTokens * price.inputPerMillionTokens) / 1_000_000;
+    usd += inputTokensCost(price.inputPerMillionTokens, price.cachedInputPerMillionTokens, record.inputTokens, record.cachedInputTokens ?? null);
   }
   if (price.outputPerMillionTokens !== undefined && price.outputPerMillionTokens > 0) {
     if (record.outputTokens === null) return null;
@@ -97,4 +108,16 @@ export function requestCost(
     estimated = record.tokensEstimated;
   }
   return { usd, estimated };
+}
+
+/**
+ * The input tokens at the input price, those the provider served from its cache at the cached price when
+ * both the price and the count are known. A provider that reports no cached count is charged in full:
+ * an unknown count is not read as a discount.
+ */
+function inputTokensCost(inputPrice: number, cachedPrice: number | undefined, inputTokens: number, cachedInputTokens: number | null): number {
+  if (cachedPrice === undefined || cachedInputTokens === null) return (inputTokens * inputPrice) / 1_000_000;
+  // cached_tokens is part of prompt_tokens; a count past it (a provider's mistake) is capped, not made negative.
+  const cached = Math.min(cachedInputTokens, inputTokens);
+  return ((inputTokens - cached) * inputPrice + cached * cachedPrice) / 1_000_000;
 }

@@ -6,6 +6,7 @@ export interface RawUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
   completion_tokens_details?: { reasoning_tokens?: number } | null;
+  prompt_tokens_details?: { cached_tokens?: number } | null;
 }
 
 export async function collectStream<Chunk>(
@@ -53,5 +54,6 @@ export function usageFrom(usage: RawUsage | null | undefined): TokenUsage | null
     promptTokens: typeof usage.prompt_tokens === "number" ? usage.prompt_tokens : null,
     completionTokens: typeof usage.completion_tokens === "number" ? usage.completion_tokens : null,
     reasoningTokens: typeof usage.completion_tokens_details?.reasoning_tokens === "number" ? usage.completion_tokens_details.reasoning_tokens : null,
+    cachedInputTokens: typeof usage.prompt_tokens_details?.cached_tokens === "number" ? usage.prompt_tokens_details.cached_tokens : null,
   };
 }

@@ -11,6 +11,8 @@ export interface TokenUsage {
   completionTokens: number | null;
   /** usage.completion_tokens_details.reasoning_tokens, when the provider reports it (part of completionTokens). */
   reasoningTokens?: number | null;
+  /** usage.prompt_tokens_details.cached_tokens, when the provider reports it (part of promptTokens, served from its prompt cache). */
+  cachedInputTokens?: number | null;
 }
 
 /** What one task call gives back; the runner's call (run/targets.ts) adds the media figures. */

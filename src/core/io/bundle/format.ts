@@ -11,7 +11,7 @@
 // `run` is what is known when the run starts (scenario snapshot, versions, origin); `tail` what is known
 // when it ends (status, end time, record count, binary outputs). docs/architecture.md describes each field.
 import { z } from "zod";
-import { checkScenarioShape, type Scenario } from "../../scenario";
+import { checkScenarioShape, priceSchema, type Scenario, type TargetPrice } from "../../scenario";
 import { formatPath } from "../../text";
 import { RUN_TOOLS, type RunOrigin } from "./origin";
 
@@ -58,6 +58,30 @@ export interface BundleRun {
   libraryVersions: Record<string, string>;
   origin: RunOrigin;
   replayOfRunId: string | null;
+  /**
+   * The prices the run was made with and where they came from (a run comparing every provider of a model:
+   * the router's list, read when): a replay months later shows cost at then-prices. Absent from bundles
+   * written before it, and from runs whose prices are the scenario's own (the scenario holds those).
+   */
+  prices?: RunPrice[];
+}
+
+/** One target's price as the run used it, with its source. */
+export interface RunPrice {
+  targetId: string;
+  provider: string;
+  /** The price put in the scenario; null: "no price" (`reason` says why), never a price of 0. */
+  price: TargetPrice | null;
+  reason?: string;
+  /** The look-up the listed price came from (its name, address and read time); null when it could not be read. */
+  source: PriceSource | null;
+}
+
+export interface PriceSource {
+  lookup: string;
+  url: string;
+  /** ISO 8601. */
+  readAt: string;
 }
 
 export interface BundleBlob {
@@ -96,6 +120,20 @@ const scenarioSnapshotSchema = z.unknown().transform((value, context) => {
   return z.NEVER;
 });
 
+export const runPriceSchema = z.strictObject({
+  targetId: z.string().min(1).max(200),
+  provider: z.string().min(1).max(200),
+  price: priceSchema.nullable(),
+  reason: z.string().max(1000).optional(),
+  source: z
+    .strictObject({
+      lookup: z.string().min(1).max(200),
+      url: z.string().max(2000),
+      readAt: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
+}) satisfies z.ZodType<RunPrice>;
+
 export const bundleRunSchema = z.strictObject({
   id: z.string().min(1).max(200),
   scenarioName: z.string(),
@@ -106,6 +144,7 @@ export const bundleRunSchema = z.strictObject({
   libraryVersions: z.record(z.string(), z.string()),
   origin: originSchema,
   replayOfRunId: z.string().nullable(),
+  prices: z.array(runPriceSchema).max(10_000).optional(),
 });
 
 export const bundleTailSchema = z.strictObject({
