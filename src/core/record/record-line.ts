@@ -66,6 +66,11 @@ const recordShape = {
   outputImages: count.nullable().optional(),
   // Any JSON: the task's parsed output or a blob reference; absent from files written before it.
   outputValue: z.unknown().optional(),
+  // Tool calls: only in runs that offered tools, and absent from files written before them.
+  toolCalls: z.array(z.strictObject({ name: z.string(), arguments: z.string(), argumentsJson: z.boolean(), valid: z.boolean() })).nullable().optional(),
+  timeToFirstToolCallMs: nullableDuration.optional(),
+  timeToToolCallMs: nullableDuration.optional(),
+  rightTool: z.boolean().nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -58,6 +58,10 @@ const CELL_KINDS = {
   outputAudioSeconds: "number",
   outputImages: "number",
   outputValue: "json",
+  toolCalls: "json",
+  timeToFirstToolCallMs: "number",
+  timeToToolCallMs: "number",
+  rightTool: "boolean",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
