@@ -35,7 +35,7 @@ export function decideToolCall(calling: ToolCalling, tools: OfferedTools, reques
 
 /** `get_weather` is named by a prompt that says "weather": a word of the name of four letters or more. */
 function promptNames(prompt: string, toolName: string): boolean {
-  const words = toolName.split(/[_\-]|(?=[A-Z])/).filter((word) => word.length >= 4);
+  const words = toolName.split(/[_-]|(?=[A-Z])/).filter((word) => word.length >= 4);
   const lower = prompt.toLowerCase();
   return words.some((word) => lower.includes(word.toLowerCase()));
 }
@@ -53,9 +53,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** A value valid against simple schemas (types, enums, required properties, items), as a model would fill it. */
 function valueFor(schema: unknown, prompt: string, random: Random, depth: number): unknown {
   if (!isObject(schema) || depth > 8) return namedWord(prompt);
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const { enum: values, type: declared } = schema as { enum?: unknown; type?: unknown };
+  if (Array.isArray(values) && values.length > 0) return values[0] as unknown;
   if ("const" in schema) return schema.const;
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const type: unknown = Array.isArray(declared) ? (declared as unknown[])[0] : declared;
   switch (type) {
     case "integer":
       return 1 + Math.floor(random() * 9);
