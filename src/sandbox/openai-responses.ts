@@ -13,7 +13,7 @@ export interface Usage {
   total_tokens: number;
 }
 
-export type FinishReason = "stop" | "length";
+export type FinishReason = "stop" | "length" | "tool_calls";
 
 export interface ChoiceText {
   text: string;
@@ -45,7 +45,33 @@ export function chatCompletion(context: ResponseContext, choices: readonly Choic
 
 export interface ChatDelta {
   role?: "assistant";
-  content?: string;
+  /** null beside a tool call, as OpenAI sends it. */
+  content?: string | null;
+  tool_calls?: ToolCallDelta[];
+}
+
+/** A piece of a streamed tool call: the first names it (id, type, name, arguments ""), the rest add arguments. */
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  type?: "function";
+  function: { name?: string; arguments: string };
+}
+
+/** A whole answer that calls a tool: no content, the call in `message.tool_calls`, finish_reason "tool_calls". */
+export function chatToolCallCompletion(context: ResponseContext, call: { id: string; name: string; arguments: string }, usage: Usage) {
+  return {
+    ...envelope(context, "chat.completion"),
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: null, tool_calls: [{ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }] },
+        logprobs: null,
+        finish_reason: "tool_calls",
+      },
+    ],
+    usage,
+  };
 }
 
 /**

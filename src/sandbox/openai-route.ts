@@ -27,6 +27,7 @@ import { playAnswer, RequestLifetime, writeRepeatedParts } from "./playback";
 import type { Profile } from "./profiles";
 import type { InferenceRequest } from "./requests";
 import { runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-state";
+import { decideToolCall, toolCallAnswer } from "./tool-answers";
 
 /** Plans the answer to one inference request and plays it from `startedAtMs` (when it was let in). */
 export function playInference(
@@ -64,10 +65,14 @@ export function playInference(
   };
   const fault = profile.fault;
   const errorMessage = fault?.kind === "sse-error" ? fault.message : "Internal error";
+  // Only the tool profiles call tools; every other profile answers a request offering them in text, as before.
+  const toolCall = request.endpoint === "chat" && request.tools !== undefined && profile.toolCalling !== undefined ? decideToolCall(profile.toolCalling, request.tools, plan.requestSeed) : null;
   const build = (asRequested: InferenceRequest) =>
     asRequested.endpoint === "embeddings"
       ? embeddingAnswer(plan, asRequested, context.model, errorMessage)
-      : generationAnswer(plan, asRequested, context, errorMessage);
+      : toolCall?.kind === "call"
+        ? toolCallAnswer(plan, asRequested, context, toolCall)
+        : generationAnswer(plan, asRequested, context, errorMessage);
 
   switch (fault?.kind) {
     case "hang":

@@ -18,10 +18,13 @@ export const FAULT_PROFILE_NAMES = [
   "evil",
 ] as const;
 
-export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES] as const;
+/** Profiles that answer requests offering tools (tool-answers.ts): well, unreliably, or not at all. */
+export const TOOL_PROFILE_NAMES = ["tools", "tools-flaky", "tools-ignore"] as const;
+
+export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES, ...TOOL_PROFILE_NAMES] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
-export type ProfileCategory = "performance" | "fault";
+export type ProfileCategory = "performance" | "fault" | "tools";
 
 /**
  * How long a request takes. `sampled` draws a log-normal TTFT and log-normal gaps between tokens, both
@@ -102,6 +105,19 @@ export interface Profile {
    * answer every profile shares: 0 (or absent) never, 0.3 often. What agreement across targets measures.
    */
   outputNoise?: number;
+  /** How it answers a chat request that offers tools; absent: it ignores them and answers in text, as before. */
+  toolCalling?: ToolCalling;
+}
+
+/**
+ * Asked with `tools`, the shares of answers that call one (the rest answer in text), and of calls whose
+ * arguments are cut short (not JSON) or that name another offered tool than the prompt asks for. Drawn
+ * from the request's own seed (tool-answers.ts), so the same run gets the same calls.
+ */
+export interface ToolCalling {
+  callRate: number;
+  malformedRate: number;
+  wrongToolRate: number;
 }
 
 const NO_ERRORS: ErrorRates = { p503: 0, p429: 0, retryAfterSeconds: 1, p500: 0 };
@@ -137,6 +153,24 @@ function faultProfile(name: ProfileName, description: string, fault?: Fault, err
     ...(fault ? { fault } : {}),
   };
 }
+
+function toolProfile(name: ProfileName, description: string, toolCalling: ToolCalling): Profile {
+  return { name, category: "tools", description, timing: STEADY_TIMING, outputTokens: TYPICAL_OUTPUT, errors: NO_ERRORS, toolCalling };
+}
+
+export const TOOL_PROFILES: Readonly<Record<(typeof TOOL_PROFILE_NAMES)[number], Profile>> = {
+  tools: toolProfile("tools", "like steady; asked with tools, always calls the one the prompt names, its JSON arguments streamed in several pieces", {
+    callRate: 1,
+    malformedRate: 0,
+    wrongToolRate: 0,
+  }),
+  "tools-flaky": toolProfile("tools-flaky", "like tools, but about one call in four has arguments cut short (not JSON), one in six names the wrong tool, and one answer in ten is text", {
+    callRate: 0.9,
+    malformedRate: 0.25,
+    wrongToolRate: 0.15,
+  }),
+  "tools-ignore": toolProfile("tools-ignore", "like steady; ignores tools and always answers in plain text", { callRate: 0, malformedRate: 0, wrongToolRate: 0 }),
+};
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   fast: {
@@ -222,6 +256,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
       `[click](javascript:window.__evil=1)`,
     ],
   }),
+  ...TOOL_PROFILES,
 };
 
 export function isProfileName(name: string): name is ProfileName {

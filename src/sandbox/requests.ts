@@ -15,6 +15,17 @@ export interface GenerationRequest {
   promptTokens: number;
   /** Chat asked for JSON: `response_format` of type `json_object` or `json_schema`. */
   jsonMode?: boolean;
+  /** Chat offered tools (`tools`), with `tool_choice` and the prompt the tool answers read (tool-answers.ts). */
+  tools?: OfferedTools;
+}
+
+/** The function tools a chat request offered, as far as the sandbox's answers need them. */
+export interface OfferedTools {
+  functions: { name: string; parameters: unknown }[];
+  /** `tool_choice`'s function name, or "none" / "required" / "auto". */
+  choice: string;
+  /** The last user message's text: which tool it names, and the words an argument takes. */
+  prompt: string;
 }
 
 export interface EmbeddingRequest {
@@ -164,7 +175,22 @@ export function parseChatRequest(body: unknown): Parsed<GenerationRequest> {
   const n = body.n ?? 1;
   if (!isPositiveInteger(n) || n > MAX_CHOICES) return invalid("n", `an integer from 1 to ${MAX_CHOICES}`);
   const jsonMode = isObject(body.response_format) && (body.response_format.type === "json_object" || body.response_format.type === "json_schema");
-  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode } };
+  const tools = offeredTools(body);
+  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}) } };
+}
+
+/** Lenient like a model: entries that are not function tools are passed over, not refused. */
+function offeredTools(body: JsonObject): OfferedTools | null {
+  if (!Array.isArray(body.tools)) return null;
+  const functions = body.tools.flatMap((tool) =>
+    isObject(tool) && isObject(tool.function) && typeof tool.function.name === "string" ? [{ name: tool.function.name, parameters: tool.function.parameters }] : [],
+  );
+  if (functions.length === 0) return null;
+  const choice = body.tool_choice;
+  const chosen = typeof choice === "string" ? choice : isObject(choice) && isObject(choice.function) && typeof choice.function.name === "string" ? choice.function.name : "auto";
+  const messages = body.messages as unknown[];
+  const lastUser = [...messages].reverse().find((message) => isObject(message) && message.role === "user") as JsonObject | undefined;
+  return { functions, choice: chosen, prompt: typeof lastUser?.content === "string" ? lastUser.content : "" };
 }
 
 function readStringOrStrings(value: unknown, param: string): Field<{ texts: string[]; single: boolean }> {

@@ -122,7 +122,7 @@ describe("hostile and wrong expectations", () => {
   });
 
   it.each([
-    ["an unknown type", [{ type: "similar", value: "x" }], "expectations[0].type: must be one of equals, contains, regex, json, jsonSchema, maxLength"],
+    ["an unknown type", [{ type: "similar", value: "x" }], "expectations[0].type: must be one of equals, contains, regex, json, jsonSchema, maxLength, toolCall"],
     ["a missing value", [{ type: "contains" }], "expectations[0].value: required"],
     ["an input past the end", [{ type: "json", input: 2 }], "expectations[0].input: no input 2: the scenario has 2 inputs (numbered from 0)"],
     ["an input past the end in a list", [{ type: "json", input: [0, 5] }], "expectations[0].input[1]: no input 5: the scenario has 2 inputs (numbered from 0)"],

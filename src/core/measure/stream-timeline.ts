@@ -1,5 +1,6 @@
 // When each output chunk of one stream arrived, reduced to the record's token-timing fields: TTFT, time
-// to the first answer token, time to the second token, the last token, and the gaps between chunks.
+// to the first answer token, time to the second token, the last token, the gaps between chunks, and when
+// a tool call began and when its last piece came (the call complete).
 import { chunkGapFields, type ChunkGapFields } from "../stats";
 import type { OutputChunkKind } from "../tasks";
 
@@ -9,6 +10,9 @@ export interface StreamTimingFields extends ChunkGapFields {
   timeToSecondTokenMs: number | null;
   lastTokenMs: number | null;
   outputChunkCount: number;
+  /** The first and the last chunk carrying a piece of a tool call (null without one). */
+  timeToFirstToolCallMs: number | null;
+  timeToToolCallMs: number | null;
 }
 
 export class StreamTimeline {
@@ -16,6 +20,8 @@ export class StreamTimeline {
   private firstAnswerAt: number | null = null;
   private secondAt: number | null = null;
   private lastAt: number | null = null;
+  private firstToolCallAt: number | null = null;
+  private lastToolCallAt: number | null = null;
   private readonly gapsMs: number[] = [];
   private chunks = 0;
 
@@ -25,6 +31,10 @@ export class StreamTimeline {
     if (this.firstAt === null) this.firstAt = arrivedAt;
     else this.secondAt ??= arrivedAt;
     if (kind === "answer") this.firstAnswerAt ??= arrivedAt;
+    else if (kind === "toolCall") {
+      this.firstToolCallAt ??= arrivedAt;
+      this.lastToolCallAt = arrivedAt;
+    }
     if (this.lastAt !== null) this.gapsMs.push(arrivedAt - this.lastAt);
     this.lastAt = arrivedAt;
   }
@@ -37,6 +47,8 @@ export class StreamTimeline {
       timeToSecondTokenMs: this.firstAt === null || this.secondAt === null ? null : roundMs(this.secondAt - this.firstAt),
       lastTokenMs: since(this.lastAt),
       outputChunkCount: this.chunks,
+      timeToFirstToolCallMs: since(this.firstToolCallAt),
+      timeToToolCallMs: since(this.lastToolCallAt),
       ...chunkGapFields(Float64Array.from(this.gapsMs), roundMs),
     };
   }

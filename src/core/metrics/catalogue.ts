@@ -15,6 +15,7 @@ import type { Metric } from "./metric";
 import { phaseMetrics } from "./phase-metrics";
 import type { MetricView } from "./types";
 import { valueMetrics } from "./value-metrics";
+import { toolMetrics } from "./tool-metrics";
 
 const REQUESTS_NOTE = "A request's outcome is its last measured attempt; warm-ups and aborted requests are left out.";
 
@@ -208,6 +209,7 @@ export const METRICS: readonly Metric[] = [
   ...phaseMetrics(),
   ...loadMetrics(),
   ...agreementMetrics(),
+  ...toolMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,

@@ -3,7 +3,7 @@
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
 import type { Scenario } from "../scenario";
-import { findTaskDefinition, type TaskFigure } from "../tasks";
+import { findTaskDefinition, offersTools, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
   | TaskFigure
@@ -16,12 +16,16 @@ export type MeasuredFigure =
   /** The scenario's service-level objective: SLO attainment and goodput. */
   | "slo"
   /** An open loop, whose arrivals the client may drop when a target's queue is full. */
-  | "openLoop";
+  | "openLoop"
+  /** Requests that offer tools (`parameters.tools`): tool-call and valid-call rates, time to tool call. */
+  | "toolCalls"
+  /** A toolCall check: which tool the input should call, the right-tool rate. */
+  | "rightTool";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
 /** The parts of a scenario that decide what its runs measure. */
-export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo">;
+export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo"> & Partial<Pick<Scenario, "parameters">>;
 
 export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   const task = findTaskDefinition(scenario.task);
@@ -31,5 +35,7 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if (scenario.targets.some((target) => target.price !== undefined)) figures.add("cost");
   if (scenario.slo !== undefined) figures.add("slo");
   if (scenario.run.load?.mode === "open") figures.add("openLoop");
+  if (offersTools(scenario.parameters ?? {})) figures.add("toolCalls");
+  if ((scenario.expectations ?? []).some((expectation) => expectation.type === "toolCall")) figures.add("rightTool");
   return figures;
 }

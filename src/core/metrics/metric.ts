@@ -19,6 +19,7 @@ export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "quality", label: "Checks and SLOs" },
   { id: "errors", label: "Failed attempts by kind" },
   { id: "agreement", label: "Agreement with the other targets" },
+  { id: "tools", label: "Tool calls" },
 ];
 
 /** The statistics of a distribution, in the order files list them. */

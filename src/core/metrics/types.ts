@@ -30,7 +30,8 @@ export type MetricGroup =
   | "cost"
   | "quality"
   | "errors"
-  | "agreement";
+  | "agreement"
+  | "tools";
 
 /** The statistics of a distribution, in the order files list them. */
 export type DistributionStatistic = "mean" | "stdDev" | "min" | "max" | PercentileKey;

@@ -68,6 +68,11 @@ const recordShape = {
   outputValue: z.unknown().optional(),
   // Prompt caching: absent from files written before it.
   cachedInputTokens: nullableCount.optional(),
+  // Tool calls: only in runs that offered tools, and absent from files written before them.
+  toolCalls: z.array(z.strictObject({ name: z.string(), arguments: z.string(), argumentsJson: z.boolean(), valid: z.boolean() })).nullable().optional(),
+  timeToFirstToolCallMs: nullableDuration.optional(),
+  timeToToolCallMs: nullableDuration.optional(),
+  rightTool: z.boolean().nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

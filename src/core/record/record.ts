@@ -137,6 +137,27 @@ export interface RequestRecord {
   // Prompt caching (docs/metrics.md, "Cost"): absent in records stored before it was read.
   /** Input tokens the provider served from its prompt cache (usage.prompt_tokens_details.cached_tokens, part of inputTokens); null when not reported. */
   cachedInputTokens?: number | null;
+  // Tool calls (docs/metrics.md, "Tool calls"): only in records of a run whose requests offered tools
+  // (`parameters.tools`); absent otherwise, and in records written before tool calls were measured.
+  /** The calls the answer made, each judged; [] when it made none (answered in text); null when the request failed. */
+  toolCalls?: RecordedToolCall[] | null;
+  /** t0 to the first stream chunk carrying a piece of a tool call; null when not streamed or no call came. */
+  timeToFirstToolCallMs?: number | null;
+  /** t0 to the tool call complete: its last piece in a stream, the last byte otherwise; null without a call. */
+  timeToToolCallMs?: number | null;
+  /** Whether a call named the tool the input's toolCall expectation names; null when it names none. */
+  rightTool?: boolean | null;
+}
+
+/** One tool call of an answer, as made and as judged against the tools the request offered. */
+export interface RecordedToolCall {
+  name: string;
+  /** The arguments as the model wrote them (cut to the run's kept-output limit, like the output). */
+  arguments: string;
+  /** The whole arguments text parses as JSON. */
+  argumentsJson: boolean;
+  /** It names an offered tool and its arguments are valid against that tool's `parameters` schema. */
+  valid: boolean;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -189,4 +210,8 @@ export const RECORD_FIELDS = [
   "outputImages",
   "outputValue",
   "cachedInputTokens",
+  "toolCalls",
+  "timeToFirstToolCallMs",
+  "timeToToolCallMs",
+  "rightTool",
 ] as const satisfies readonly (keyof RequestRecord)[];

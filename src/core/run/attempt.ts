@@ -7,7 +7,7 @@ import type { AttemptDeadlines } from "./attempt-deadlines";
 import type { ExpandedInput } from "../scenario";
 import type { RequestRecord } from "../record";
 import type { TargetCall } from "./targets";
-import type { TargetCallResult } from "../tasks";
+import type { TargetCallResult, ToolCallMade } from "../tasks";
 
 /** Characters of output kept in a record unless the scenario says otherwise; longer answers are cut and flagged. */
 export const DEFAULT_MAX_OUTPUT_CHARS = 256 * 1024;
@@ -40,6 +40,8 @@ export interface MeasuredAttempt {
   retryAfterMs: number | null;
   /** A successful text answer whole, before the record's output is cut: what checks are judged on. */
   fullOutput?: string | null;
+  /** Its tool calls whole (redacted), when the request offered tools: judged by the runner (run-records.ts). */
+  toolCalls?: ToolCallMade[];
   /**
    * Monotonic time (clock.now()) at which the request was handed to fetch: the timing fetch's t0, taken
    * just before it calls the transport, whatever the transport is. The load models' queueMs ends here.
@@ -130,7 +132,9 @@ async function measure(call: TargetCall, input: ExpandedInput, context: AttemptC
   const fields = success(wire.timing, result, timeline, attemptStartedAt, attemptStartedAtEpochMs, finishedAt, context);
   // After [DONE] the tail gets a short bounded grace (connection reuse), then the body is cancelled.
   wire.drain();
-  return { fields, retryAfterMs: null, fullOutput: result.outputKind === "text" ? result.output : null, handedToFetchAt: wire.timing.t0 ?? attemptStartedAt };
+  const measured: MeasuredAttempt = { fields, retryAfterMs: null, fullOutput: result.outputKind === "text" ? result.output : null, handedToFetchAt: wire.timing.t0 ?? attemptStartedAt };
+  if (result.toolCalls !== undefined) measured.toolCalls = result.toolCalls;
+  return measured;
 }
 
 /**
@@ -157,11 +161,12 @@ function success(
   const countedTokens = result.outputKind !== "text" ? null : streamed ? result.contentChunkCount + reasoningChunks : estimateTokens(result.output);
   const reportedReasoning = tokenCount(result.usage?.reasoningTokens);
   const kept = keptOutput(result.output, context);
-  const { ttftMs, ...streamShape } = timeline.fields(t0, roundMs);
+  const { ttftMs, timeToFirstToolCallMs, timeToToolCallMs, ...streamShape } = timeline.fields(t0, roundMs);
+  const latencyMs = roundMs(lastByteAt - t0);
   return {
     startedAt: timing.startedAtEpochMs ?? attemptStartedAtEpochMs,
     ttftMs,
-    latencyMs: roundMs(lastByteAt - t0),
+    latencyMs,
     status: "ok",
     errorKind: null,
     httpStatus: timing.httpStatus,
@@ -183,7 +188,19 @@ function success(
     outputAudioSeconds: result.media?.outputAudioSeconds ?? null,
     outputImages: result.media?.outputImages ?? null,
     cachedInputTokens: tokenCount(result.usage?.cachedInputTokens),
+    ...(result.toolCalls === undefined ? {} : toolCallTimes(result.toolCalls.length > 0, streamed, { timeToFirstToolCallMs, timeToToolCallMs }, latencyMs)),
   };
+}
+
+/** A streamed call is complete at its last piece; a whole answer's at its last byte. Only records of a run that offered tools have them. */
+function toolCallTimes(
+  called: boolean,
+  streamed: boolean,
+  stream: { timeToFirstToolCallMs: number | null; timeToToolCallMs: number | null },
+  latencyMs: number,
+): Pick<MeasuredFields, "timeToFirstToolCallMs" | "timeToToolCallMs"> {
+  if (!called) return { timeToFirstToolCallMs: null, timeToToolCallMs: null };
+  return streamed ? stream : { timeToFirstToolCallMs: null, timeToToolCallMs: latencyMs };
 }
 
 function failure(
@@ -249,7 +266,11 @@ export async function withRecordedPhases(measured: MeasuredAttempt, source: Wire
 /** The answer with every string it carries redacted: its text, and every string (and key) of its parsed value. */
 function redactedResult(result: TargetCallResult, secrets: readonly string[]): TargetCallResult {
   if (secrets.length === 0) return result;
-  return { ...result, output: redactText(result.output, secrets), outputValue: redactValue(result.outputValue, secrets) };
+  const redacted = { ...result, output: redactText(result.output, secrets), outputValue: redactValue(result.outputValue, secrets) };
+  if (result.toolCalls !== undefined) {
+    redacted.toolCalls = result.toolCalls.map((call) => ({ name: redactText(call.name, secrets), arguments: redactText(call.arguments, secrets) }));
+  }
+  return redacted;
 }
 
 function tokenCount(value: number | null | undefined): number | null {

@@ -1,7 +1,7 @@
 // A run made ready before its clock starts: the scenario's inputs expanded and their files read, its checks
 // compiled, a resume checked against it, every option's default resolved, one call per target and the
 // context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
-import { compileChecks, type CompiledCheck, expandInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { compileChecks, compileToolJudge, type CompiledCheck, type ToolJudge, expandInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
 import { type WireEventsSource, systemClock, type Clock } from "../measure";
 import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
 import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
@@ -19,6 +19,8 @@ export interface PreparedRun {
   scenario: Scenario;
   inputs: readonly ExpandedInput[];
   checks: readonly CompiledCheck[];
+  /** The scenario's tools, to judge the calls answers make (tool-checks.ts); null when it offers none. */
+  toolJudge: ToolJudge | null;
   resume: ResumePlan | undefined;
   /** What progress starts from: the plan's requests, or what a resume has left to send. */
   counts: PlannedCounts;
@@ -57,6 +59,8 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   });
   const compiledChecks = compileChecks(scenario.expectations);
   if (!compiledChecks.ok) throw new Error(`scenario expectations: ${formatScenarioErrors(compiledChecks.errors).replaceAll("\n", "; ")}`);
+  const toolJudge = compileToolJudge(scenario.parameters);
+  if (!toolJudge.ok) throw new Error(`scenario tools: ${formatScenarioErrors(toolJudge.errors).replaceAll("\n", "; ")}`);
   const resume = options.resume;
   if (resume !== undefined && resumeRefusal(scenario) !== null) throw new Error(resumeRefusal(scenario)!);
 
@@ -71,6 +75,7 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
     scenario,
     inputs,
     checks: compiledChecks.checks,
+    toolJudge: toolJudge.judge,
     resume,
     counts: resume?.remaining ?? countPlannedRequests(scenario, inputs.length),
     concurrency: runConcurrency(scenario.run),

@@ -1,6 +1,6 @@
 // Every record of a run: built from a measured attempt or from an arrival that was never sent, handed to
 // the sink, and counted (progress, and the stage summaries an adaptive sweep reads).
-import { judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "../scenario";
+import { judgeOutput, NO_CHECKS, rightToolOf, type ChecksVerdict, type CompiledCheck, type ToolJudge } from "../scenario";
 import { describeError } from "../text";
 import { type RequestRecord, UNMEASURED_FIELDS } from "../record";
 import { addRequestOutcome } from "../stats";
@@ -22,6 +22,10 @@ export interface RunRecords {
 export interface RunRecordsParts {
   runId: string;
   checks: readonly CompiledCheck[];
+  /** The scenario's tools, which judge each answer's calls; null when it offers none. */
+  toolJudge?: ToolJudge | null;
+  /** Characters of output a record keeps: a call's arguments are cut to it too. */
+  keptOutputChars?: number;
   /** The run's options, whose onRecord takes every record. */
   sink: Pick<RunOptions, "onRecord">;
   progress: RunProgress;
@@ -34,6 +38,8 @@ export interface RunRecordsParts {
 
 export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const { runId, checks, sink, progress, stageSummaries, startedAt, startedAtMono } = parts;
+  const toolJudge = parts.toolJudge ?? null;
+  const keptOutputChars = parts.keptOutputChars ?? Number.POSITIVE_INFINITY;
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -52,6 +58,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       scheduledAt: epochAt(dueAt),
       queueMs: roundMs(result.handedToFetchAt - dueAt),
       stage,
+      ...(toolJudge === null ? {} : toolCallFields(toolJudge, checks, planned.inputIndex, result, keptOutputChars)),
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -72,7 +79,14 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
 /** Checks judge the whole answer, before the record keeps only its beginning; a failed attempt has none. */
 function verdictOf(checks: readonly CompiledCheck[], inputIndex: number, attempt: MeasuredAttempt): ChecksVerdict {
   if (checks.length === 0 || attempt.fields.status !== "ok" || attempt.fullOutput === undefined || attempt.fullOutput === null) return NO_CHECKS;
-  return judgeOutput(checks, inputIndex, attempt.fullOutput);
+  return judgeOutput(checks, inputIndex, attempt.fullOutput, attempt.toolCalls);
+}
+
+/** A run that offered tools: each answer's calls judged, and whether one named the tool its input expects. */
+function toolCallFields(judge: ToolJudge, checks: readonly CompiledCheck[], inputIndex: number, attempt: MeasuredAttempt, keptChars: number): Pick<RequestRecord, "toolCalls" | "rightTool"> {
+  if (attempt.fields.status !== "ok" || attempt.toolCalls === undefined) return { toolCalls: null, rightTool: null };
+  const expectedTools = checks.flatMap((check) => (check.tool !== undefined && (check.inputs === null || check.inputs.has(inputIndex)) ? [check.tool] : []));
+  return { toolCalls: judge.judge(attempt.toolCalls, keptChars), rightTool: rightToolOf(expectedTools, attempt.toolCalls) };
 }
 
 /** Microseconds are finer than any clock a browser gives (as attempt.ts rounds). */

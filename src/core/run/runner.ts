@@ -6,6 +6,7 @@
 //   run-stages.ts    warm-ups, then each stage: closed-loop.ts or open-loop.ts, sweep-adaptation.ts between
 //   send-request.ts  one planned request: its attempts (attempt.ts) and retries (retry.ts)
 //   run-records.ts   every record to the sink; run-progress.ts, the counts the listener sees
+import { DEFAULT_MAX_OUTPUT_CHARS } from "./attempt";
 import { prepareRun } from "./prepare-run";
 import { createRequestSender } from "./send-request";
 import { createRunRecords } from "./run-records";
@@ -21,7 +22,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const startedAtMono = clock.now();
   const tracker = trackProgress(run.counts, clock, startedAtMono, options);
   const stageSummaries = sweepSummaries(run.scenario);
-  const records = createRunRecords({ runId, checks: run.checks, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
+  const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
   const send = createRequestSender(run, tracker, records);
   // One listener on the run's signal aborts every attempt in flight, rather than one listener per attempt.
   const abortActiveAttempts = (): void => deadlines.abortAll(runSignal.reason);

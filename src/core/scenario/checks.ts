@@ -7,12 +7,17 @@ import { RE2JS } from "re2js";
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { expectationInputs, expectationName, type Expectation } from "./expectations";
 import type { ScenarioError } from "./types";
+import type { ToolCallMade } from "../tasks";
+import { argumentsMatch } from "./tool-arguments";
 
 export interface CompiledCheck {
   name: string;
   /** The input indexes it applies to; null for every input. */
   inputs: ReadonlySet<number> | null;
-  passes(output: string): boolean;
+  /** Judged on the whole output text and, when the request offered tools, the calls the answer made. */
+  passes(output: string, toolCalls: readonly ToolCallMade[]): boolean;
+  /** A toolCall check's tool: what the record's rightTool is judged by. */
+  tool?: string;
 }
 
 export type CompileChecksResult = { ok: true; checks: CompiledCheck[] } | { ok: false; errors: ScenarioError[] };
@@ -31,11 +36,13 @@ export function compileChecks(expectations: readonly Expectation[] | undefined):
   (expectations ?? []).forEach((expectation, index) => {
     const compiled = compileOne(expectation);
     if (typeof compiled === "string") {
-      errors.push({ path: `expectations[${index}].value`, message: compiled });
+      errors.push({ path: `expectations[${index}].${expectation.type === "toolCall" ? "argumentsSchema" : "value"}`, message: compiled });
       return;
     }
     const inputs = expectationInputs(expectation);
-    checks.push({ name: expectationName(expectation, index), inputs: inputs === null ? null : new Set(inputs), passes: compiled });
+    const check: CompiledCheck = { name: expectationName(expectation, index), inputs: inputs === null ? null : new Set(inputs), passes: compiled };
+    if (expectation.type === "toolCall") check.tool = expectation.tool;
+    checks.push(check);
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, checks };
 }
@@ -45,28 +52,28 @@ export function compileChecks(expectations: readonly Expectation[] | undefined):
  * output (a schema that recurses past the stack on an answer nested 100,000 deep) has not passed, and
  * one hostile answer must not end the run.
  */
-export function judgeOutput(checks: readonly CompiledCheck[], inputIndex: number, output: string): ChecksVerdict {
+export function judgeOutput(checks: readonly CompiledCheck[], inputIndex: number, output: string, toolCalls: readonly ToolCallMade[] = []): ChecksVerdict {
   const failed: string[] = [];
   let applied = 0;
   for (const check of checks) {
     if (check.inputs !== null && !check.inputs.has(inputIndex)) continue;
     applied++;
-    if (!passesSafely(check, output)) failed.push(check.name);
+    if (!passesSafely(check, output, toolCalls)) failed.push(check.name);
   }
   if (applied === 0) return NO_CHECKS;
   return { checksPassed: failed.length === 0, failedChecks: failed.length === 0 ? null : failed.join(",") };
 }
 
-function passesSafely(check: CompiledCheck, output: string): boolean {
+function passesSafely(check: CompiledCheck, output: string, toolCalls: readonly ToolCallMade[]): boolean {
   try {
-    return check.passes(output);
+    return check.passes(output, toolCalls);
   } catch {
     return false;
   }
 }
 
 /** A check's test, or why the expectation cannot be one. */
-function compileOne(expectation: Expectation): ((output: string) => boolean) | string {
+function compileOne(expectation: Expectation): ((output: string, toolCalls: readonly ToolCallMade[]) => boolean) | string {
   switch (expectation.type) {
     case "equals": {
       if (!expectation.normalize) return (output) => output === expectation.value;
@@ -86,7 +93,24 @@ function compileOne(expectation: Expectation): ((output: string) => boolean) | s
       return compileJsonSchema(expectation.value);
     case "maxLength":
       return (output) => codePointLengthAtMost(output, expectation.value);
+    case "toolCall":
+      return compileToolCallCheck(expectation);
   }
+}
+
+/** Passes when one call names the tool and its arguments match what the expectation asks (any, these, a schema). */
+function compileToolCallCheck(expectation: Extract<Expectation, { type: "toolCall" }>): ((output: string, toolCalls: readonly ToolCallMade[]) => boolean) | string {
+  const schema = expectation.argumentsSchema === undefined ? null : compileJsonSchema(expectation.argumentsSchema);
+  if (typeof schema === "string") return schema;
+  const expected = expectation.arguments;
+  return (_output, toolCalls) =>
+    toolCalls.some((call) => {
+      if (call.name !== expectation.tool) return false;
+      if (schema !== null && !schema(call.arguments)) return false;
+      if (expected === undefined) return true;
+      const parsed = parseJson(call.arguments);
+      return parsed.ok && argumentsMatch(parsed.value, expected, expectation.match);
+    });
 }
 
 /**
@@ -134,6 +158,34 @@ function compileJsonSchema(schema: Record<string, unknown> | boolean): ((output:
     const parsed = parseJson(output);
     return parsed.ok && validator.validate(parsed.value).valid;
   };
+}
+
+/**
+ * A tool's `parameters` schema as a test of arguments text: it was written for the provider, so the
+ * keywords a check may not use (FORBIDDEN_SCHEMA_KEYWORDS) are left unchecked rather than refused.
+ */
+export function compileToolArgumentsSchema(schema: Record<string, unknown>): ((argumentsText: string) => { json: boolean; valid: boolean }) | string {
+  const validate = compileJsonSchema(withoutForbiddenKeywords(schema) as Record<string, unknown>);
+  if (typeof validate === "string") return validate;
+  return (argumentsText) => {
+    const json = parseJson(argumentsText).ok;
+    return { json, valid: json && validate(argumentsText) };
+  };
+}
+
+/** A copy of a schema without the keywords a check refuses, walked as findForbiddenKeyword walks it. */
+function withoutForbiddenKeywords(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutForbiddenKeywords);
+  if (schema === null || typeof schema !== "object") return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
+    if (FORBIDDEN_SCHEMA_KEYWORDS.get(key)?.applies(value) === true) continue;
+    if (DATA_KEYWORDS.has(key)) kept[key] = value;
+    else if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) {
+      kept[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, subschema]) => [name, withoutForbiddenKeywords(subschema)]));
+    } else kept[key] = withoutForbiddenKeywords(value);
+  }
+  return kept;
 }
 
 /**

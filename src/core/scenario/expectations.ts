@@ -59,8 +59,19 @@ const expectationSchemaUnion = z.discriminatedUnion(
       /** Characters (Unicode code points) of the whole output. */
       value: z.number().int("must be a whole number").min(0, "must be 0 or more"),
     }),
+    z.strictObject({
+      ...common,
+      type: z.literal("toolCall"),
+      /** The tool the answer should call (one of `parameters.tools`); a call to it passes, whatever else was called. */
+      tool: z.string({ error: "required (the tool's name)" }).min(1, "must not be empty"),
+      /** Its arguments: these among others (`match: "subset"`, the default) or exactly these (`"exact"`). */
+      arguments: z.record(z.string(), z.unknown(), { error: "must be an object of the arguments" }).optional(),
+      match: z.enum(["subset", "exact"], { error: 'must be "subset" or "exact"' }).default("subset"),
+      /** A JSON Schema the call's arguments must satisfy (the same rules as a jsonSchema check). */
+      argumentsSchema: z.union([z.record(z.string(), z.unknown()), z.boolean()], { error: "must be a JSON Schema (an object or a boolean)" }).optional(),
+    }),
   ],
-  { error: (issue) => (issue.code === "invalid_union" ? "must be one of equals, contains, regex, json, jsonSchema, maxLength" : undefined) },
+  { error: (issue) => (issue.code === "invalid_union" ? "must be one of equals, contains, regex, json, jsonSchema, maxLength, toolCall" : undefined) },
 );
 
 export const expectationsSchema = z.array(expectationSchemaUnion).max(1000, "at most 1000 expectations");

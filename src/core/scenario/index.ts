@@ -13,4 +13,6 @@ export * from "./scenario-target";
 export * from "./schema";
 export * from "./slo";
 export * from "./target-names";
+export * from "./tool-checks";
+export * from "./tool-parameters";
 export * from "./types";

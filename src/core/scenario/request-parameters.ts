@@ -2,6 +2,7 @@
 // never routing: @huggingface/inference takes routing and credentials from the same arguments object, so
 // a key like `endpointUrl` or `accessToken` there would send the request (and the Hugging Face token)
 // wherever the file says. Such keys are refused at validation and dropped again when the call is built.
+import { checkToolParameters } from "./tool-parameters";
 
 /** Why each reserved key cannot be a parameter: the keys the library reads as routing, auth or transport, and those the runner fills. */
 const RESERVED_PARAMETERS = new Map<string, string>([
@@ -46,6 +47,7 @@ export function checkRequestParameters(parameters: Record<string, unknown>): Par
     // Not measured: the size of something that deep is not worth a second report.
     return problems;
   }
+  problems.push(...checkToolParameters(parameters));
   const characters = JSON.stringify(parameters)?.length ?? 0;
   if (characters > MAX_PARAMETERS_CHARACTERS) {
     problems.push({ path: [], message: `${characters} characters of JSON, more than the ${MAX_PARAMETERS_CHARACTERS} allowed` });

@@ -3,6 +3,7 @@
 // checks (regex and JSON Schema). Kept apart from scenario.ts so that what only lists scenarios (the first
 // screen) does not carry the template engine, the library's provider helpers or the regex engine.
 import { compileChecks } from "./checks";
+import { compileToolJudge } from "./tool-checks";
 import { expandInputs } from "./inputs";
 import { formatJsonSyntaxError, parseJsonText } from "../text";
 import { checkScenarioShape } from "./scenario";
@@ -25,7 +26,9 @@ export function validateScenario(input: unknown): ScenarioParseResult {
   if (!expanded.ok) return { ok: false, errors: expanded.errors };
   // A regex RE2 cannot run or a schema with a backtracking pattern is refused here, before any request.
   const checks = compileChecks(shaped.scenario.expectations);
-  return checks.ok ? shaped : { ok: false, errors: checks.errors };
+  if (!checks.ok) return { ok: false, errors: checks.errors };
+  const tools = compileToolJudge(shaped.scenario.parameters);
+  return tools.ok ? shaped : { ok: false, errors: tools.errors };
 }
 
 /** Parses scenario file text; a JSON syntax error is reported like a validation error, at its line and column. */

@@ -17,4 +17,5 @@ export * from "./request-rates";
 export * from "./significance";
 export * from "./sort-float64";
 export * from "./summary";
+export * from "./tool-call-summary";
 export * from "./value-summary";

@@ -11,6 +11,7 @@ import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
 import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
 import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
+import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCallSummary, type ToolCallTotals } from "./tool-call-summary";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -37,7 +38,7 @@ export const STATS_VERSION = 10;
  * One target's summary. The request counts (okRequests, failedRequests, …) are defined in
  * request-outcomes.ts; cost, checks and SLO figures in value-summary.ts; the distributions in distribution.ts.
  */
-export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary, Record<DistributionMetric, Distribution> {
+export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary, ToolCallSummary, Record<DistributionMetric, Distribution> {
   targetId: string;
   /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
   requests: number;
@@ -198,6 +199,7 @@ interface TargetTotals {
   value: ValueTotals;
   phases: PhaseTotals;
   retryAfterAttempts: number;
+  toolCalls: ToolCallTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -226,6 +228,7 @@ function newTargetTotals(): TargetTotals {
     value: emptyValueTotals(),
     phases: emptyPhaseTotals(),
     retryAfterAttempts: 0,
+    toolCalls: emptyToolCallTotals(),
   };
 }
 
@@ -437,6 +440,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizePhases(totals.phases),
     ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
     retryAfterAttempts: totals.retryAfterAttempts,
+    ...summarizeToolCalls(totals.toolCalls),
   };
 }
 
@@ -481,6 +485,7 @@ export class SummaryAccumulator {
       addMeasuredAttempt(totals, record, this.options);
       addValueRecord(totals.value, this.settings, record);
       addPhaseRecord(totals.phases, record);
+      addToolCallRecord(totals.toolCalls, record);
     }
   }
 

@@ -3,6 +3,7 @@ import { InferenceClientProviderOutputError, type InferenceClient } from "@huggi
 import { z } from "zod";
 import type { TargetCallResult, TaskCallContext, TaskDefinition } from "./task-definition";
 import { collectStream, usageFrom } from "./streaming";
+import { offersTools, ToolCallAssembler, toolCallsOfMessage } from "./tool-calls";
 
 export const chatMessageSchema = z.strictObject({
   role: z.enum(["system", "user", "assistant"]),
@@ -54,7 +55,7 @@ async function chat(messages: unknown, context: TaskCallContext): Promise<Target
     throw new InferenceClientProviderOutputError("the answer holds no choice (choices is empty)");
   }
   const content = response.choices[0]?.message?.content ?? "";
-  return {
+  const result: TargetCallResult = {
     output: typeof content === "string" ? content : JSON.stringify(content),
     outputKind: "text",
     outputValue: null,
@@ -62,11 +63,19 @@ async function chat(messages: unknown, context: TaskCallContext): Promise<Target
     chunkCount: 0,
     contentChunkCount: 0,
   };
+  if (offersTools(context.parameters)) result.toolCalls = toolCallsOfMessage(response.choices[0]?.message);
+  return result;
 }
 
 async function streamChat(messages: unknown, context: TaskCallContext): Promise<TargetCallResult> {
   const stream = context.client.chatCompletionStream({ ...chatArgs(messages, context), stream_options: { include_usage: true } }, context.options);
-  return collectStream(stream, (chunk) => chunk.choices?.[0]?.delta?.content, (chunk) => chunk.usage, context.hooks, reasoningOf);
+  const tools = offersTools(context.parameters) ? { deltasOf: toolCallDeltasOf, assembler: new ToolCallAssembler() } : undefined;
+  return collectStream(stream, (chunk) => chunk.choices?.[0]?.delta?.content, (chunk) => chunk.usage, context.hooks, reasoningOf, tools);
+}
+
+/** A chunk's `choices[0].delta.tool_calls`: each a piece of a call, keyed by its `index`. */
+function toolCallDeltasOf(chunk: unknown): unknown {
+  return (chunk as { choices?: { delta?: { tool_calls?: unknown } | null }[] }).choices?.[0]?.delta?.tool_calls;
 }
 
 /** A reasoning model's thinking, streamed apart from the answer: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (OpenRouter, Ollama). */

@@ -11,5 +11,6 @@ export * from "./media-info";
 export * from "./media-figures";
 export * from "./provider-support";
 export * from "./streaming";
+export * from "./tool-calls";
 export type { ChatMessage } from "./chat-completion";
 export * from "./feature-extraction";

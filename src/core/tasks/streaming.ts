@@ -1,6 +1,7 @@
 // Reading a token stream from the library (chat completion chunks, completion chunks, TGI's own events):
 // every chunk counted and timed as it comes, the answer text joined, the provider's usage kept.
 import type { CallHooks, TargetCallResult, TokenUsage } from "./task-definition";
+import type { ToolCallAssembler } from "./tool-calls";
 
 export interface RawUsage {
   prompt_tokens?: number;
@@ -15,6 +16,8 @@ export async function collectStream<Chunk>(
   usageOf: (chunk: Chunk) => RawUsage | null | undefined,
   hooks: CallHooks,
   reasoningOfChunk: (chunk: Chunk) => string | null = () => null,
+  /** Only when the request offered tools: each chunk's tool-call deltas, and where they are joined. */
+  tools?: { deltasOf: (chunk: Chunk) => unknown; assembler: ToolCallAssembler },
 ): Promise<TargetCallResult> {
   const parts: string[] = [];
   let chunkCount = 0;
@@ -26,6 +29,8 @@ export async function collectStream<Chunk>(
     chunkCount++;
     finished ||= hasFinishReason(chunk);
     const content = contentOf(chunk);
+    // Read whatever else the chunk carries: a call's piece is never dropped for text beside it.
+    const toolCallPiece = tools !== undefined && tools.assembler.add(tools.deltasOf(chunk));
     if (content) {
       contentChunkCount++;
       hooks.onContent("answer");
@@ -34,11 +39,17 @@ export async function collectStream<Chunk>(
       // Counted and timed apart; the output keeps the answer only.
       reasoningChunkCount++;
       hooks.onContent("reasoning");
+    } else if (toolCallPiece) {
+      // A piece of a call's arguments is generated output like a piece of text: counted and timed as one.
+      contentChunkCount++;
+      hooks.onContent("toolCall");
     }
     const chunkUsage = usageOf(chunk);
     if (chunkUsage) usage = usageFrom(chunkUsage);
   }
-  return { output: parts.join(""), outputKind: "text", outputValue: null, usage, chunkCount, contentChunkCount, reasoningChunkCount, finished };
+  const result: TargetCallResult = { output: parts.join(""), outputKind: "text", outputValue: null, usage, chunkCount, contentChunkCount, reasoningChunkCount, finished };
+  if (tools !== undefined) result.toolCalls = tools.assembler.result();
+  return result;
 }
 
 /** OpenAI chunks end a choice with `choices[i].finish_reason`; TGI's native stream with `details.finish_reason`. */

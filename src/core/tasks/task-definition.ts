@@ -4,6 +4,7 @@ import type { InferenceClient, InferenceProviderOrPolicy, InferenceTask } from "
 import type { z } from "zod";
 import type { MediaFigures } from "./media-figures";
 import type { BlobRef } from "./output-value";
+import type { ToolCallMade } from "./tool-calls";
 
 /** Token counts of one answer, as the provider reported them (null: not reported). */
 export interface TokenUsage {
@@ -34,10 +35,15 @@ export interface TargetCallResult {
   reasoningChunkCount?: number;
   /** A stream chunk carried a finish reason: the answer is complete even if no [DONE] follows. */
   finished?: boolean;
+  /** The tool calls the answer made (tool-calls.ts), whole; absent when the request offered no tools. */
+  toolCalls?: ToolCallMade[];
 }
 
-/** An answer chunk carries `content`; a reasoning chunk carries `reasoning_content` or `reasoning`. */
-export type OutputChunkKind = "answer" | "reasoning";
+/**
+ * An answer chunk carries `content`; a reasoning chunk carries `reasoning_content` or `reasoning`; a tool
+ * call chunk a piece of a call (`tool_calls`): all three are generated output.
+ */
+export type OutputChunkKind = "answer" | "reasoning" | "toolCall";
 
 /** What the attempt hands a task call: its fetch and signal, and where it reports each stream event. */
 export interface CallHooks {

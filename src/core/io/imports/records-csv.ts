@@ -59,6 +59,10 @@ const CELL_KINDS = {
   outputImages: "number",
   outputValue: "json",
   cachedInputTokens: "number",
+  toolCalls: "json",
+  timeToFirstToolCallMs: "number",
+  timeToToolCallMs: "number",
+  rightTool: "boolean",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
