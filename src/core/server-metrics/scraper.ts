@@ -38,6 +38,8 @@ export interface ScrapingOptions {
 }
 
 export interface ScrapingSession {
+  /** Settles when each target's first scrape (the baseline the run is counted from) has been kept. */
+  baseline: Promise<void>;
   /** Stops the ticks, waits for a scrape in flight, scrapes each target once more; every scrape in order. */
   stop(): Promise<ServerScrape[]>;
 }
@@ -46,6 +48,7 @@ export function startScraping(options: ScrapingOptions): ScrapingSession {
   const scrapes: ServerScrape[] = [];
   const loops = options.targets.map((target) => scrapeLoop(target, options, (scrape) => scrapes.push(scrape)));
   return {
+    baseline: Promise.all(loops.map((loop) => loop.first)).then(() => undefined),
     async stop() {
       await Promise.all(loops.map((loop) => loop.stop()));
       return scrapes.sort((a, b) => a.atMs - b.atMs);
@@ -53,27 +56,30 @@ export function startScraping(options: ScrapingOptions): ScrapingSession {
   };
 }
 
-function scrapeLoop(target: ScrapeTarget, options: ScrapingOptions, keep: (scrape: ServerScrape) => void): { stop(): Promise<void> } {
+function scrapeLoop(target: ScrapeTarget, options: ScrapingOptions, keep: (scrape: ServerScrape) => void): { first: Promise<void>; stop(): Promise<void> } {
   const { clock, timers, intervalMs } = options;
   const startedAt = clock.now();
   let stopped = false;
   let cancelTimer: (() => void) | null = null;
   let inFlight: Promise<void> | null = null;
   const scrapeNow = (): Promise<void> => scrapeOnce(target, options).then(keep);
-  const tick = (): void => {
+  const tick = (): Promise<void> => {
     cancelTimer = null;
-    inFlight = scrapeNow().finally(() => {
+    const scrape = scrapeNow().finally(() => {
       inFlight = null;
       if (!stopped) schedule();
     });
+    inFlight = scrape;
+    return scrape;
   };
   const schedule = (): void => {
     const elapsed = clock.now() - startedAt;
     const next = (Math.floor(elapsed / intervalMs) + 1) * intervalMs;
-    cancelTimer = timers.setTimer(tick, next - elapsed);
+    cancelTimer = timers.setTimer(() => void tick(), next - elapsed);
   };
-  tick();
+  const first = tick();
   return {
+    first,
     async stop() {
       stopped = true;
       cancelTimer?.();
