@@ -13,6 +13,7 @@ import { summaryOptionsOf, PairedSampleAccumulator, SummaryAccumulator, type Sum
 import { StageSummaries } from "../../core/load";
 import { describeRecordsReport } from "../../core/io";
 import { formatScenarioErrors, type Scenario, parseScenarioText, targetDisplayName } from "../../core/scenario";
+import type { ServerScrape } from "../../core/server-metrics";
 
 /** A records file that cannot be read or is not a records file: the message names the file, the line and the field. */
 export class RecordsFileProblem extends Error {}
@@ -37,6 +38,8 @@ export interface LoadedRun {
   notes: string[];
   /** Per stage and target, for a run whose scenario has run.load (a sweep, an open loop): what `run` reports of it; else null. */
   stages: StageSummaries | null;
+  /** A bundle's scrapes of its endpoints' metrics pages (run.serverMetrics); null when it has none. */
+  serverScrapes?: ServerScrape[] | null;
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
@@ -101,7 +104,8 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   const targetIds = inScenarioOrder(samples.targetIds(), scenarioGiven ?? bundleScenario);
   const rows = (summary as SummaryAccumulator).summarize(targetIds);
   const agreement = (summary as SummaryAccumulator).agreementResults(targetIds);
-  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin, notes, stages: stages ?? null };
+  const serverScrapes = file.tail.serverMetrics ?? null;
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario: file.format === "providerbench-records" ? null : file.run.scenario, origin: file.run.origin, notes, stages: stages ?? null, serverScrapes };
 }
 
 /**
