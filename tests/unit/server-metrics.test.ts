@@ -10,6 +10,7 @@ import {
   MetricsPageProblem,
   metricsUrlOf,
   parseMetricsPage,
+  readMetricsText,
   readPage,
   startScraping,
   summarizeServerMetrics,
@@ -50,6 +51,14 @@ describe("reading a metrics page", () => {
     expect(llamacpp.server).toBe("llamacpp");
     expect(llamacpp.values).toEqual({ running: 2, waiting: 4, kvCacheUsage: 0.25, generatedTokens: 3469 });
     expect(llamacpp.picked).toEqual({ "llamacpp:prompt_tokens_seconds": 237.151 });
+  });
+
+  it("reads only the families it maps when scraping, to the same result as reading the whole page", () => {
+    for (const name of ["vllm.txt", "tgi.txt", "sglang.txt", "llamacpp.txt"]) {
+      expect(readMetricsText(page(name), ["llamacpp:prompt_tokens_seconds"])).toEqual(readPage(parseMetricsPage(page(name)), ["llamacpp:prompt_tokens_seconds"]));
+    }
+    // A family it does not read is not parsed at all, a line the library would refuse included.
+    expect(readMetricsText('other_family{label="x" oops} 2\nvllm:num_requests_running 4\n').values).toEqual({ running: 4 });
   });
 
   it("refuses a page that is not Prometheus text, naming the line and never repeating it", () => {

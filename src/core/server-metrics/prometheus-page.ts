@@ -30,23 +30,24 @@ export interface MetricsPage {
 export class MetricsPageProblem extends Error {}
 
 const TYPE_LINE = /^#\s*TYPE\s+(\S+)\s+(histogram|gaugehistogram|summary)\s*$/i;
+const META_LINE = /^#\s*(?:HELP|TYPE)\s+(\S+)/;
+/** A sample line's metric name: what comes before its labels or its value. */
+const SAMPLE_NAME = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?=[{\s])/;
+const SERIES_SUFFIX = /_(?:bucket|sum|count|created)$/;
 
-export function parseMetricsPage(text: string): MetricsPage {
-  const histogramNames = new Set<string>();
-  const lines = text.split("\n");
-  for (let index = 0; index < lines.length; index++) {
-    const match = TYPE_LINE.exec(lines[index]!.trim());
-    if (match === null) continue;
-    if (match[2]!.toLowerCase() !== "summary") histogramNames.add(match[1]!);
-    lines[index] = `# TYPE ${match[1]!} untyped`;
-  }
-  // The library drops the last sample of a page without a final line break (it ends the family first).
-  lines.push("");
+/**
+ * `wanted`: the family names to read (a counter by its `_total` name); the other families' lines are
+ * dropped before the library sees them, so a large page costs the run's event loop only what it keeps.
+ * Without it, every family is read.
+ */
+export function parseMetricsPage(text: string, wanted?: ReadonlySet<string>): MetricsPage {
+  const { kept, histogramNames } = keptLines(text, wanted);
   let families;
   try {
-    families = parsePrometheusTextFormat(lines.join("\n"));
+    // The final line break: the library drops the last sample of a page without one (it ends the family first).
+    families = parsePrometheusTextFormat(`${kept.map((line) => line.text).join("\n")}\n`);
   } catch (error) {
-    throw new MetricsPageProblem(`not Prometheus text: ${lineOf(error, lines)}`);
+    throw new MetricsPageProblem(`not Prometheus text: ${lineOf(error, kept)}`);
   }
   const samples = new Map<string, PageSample[]>();
   for (const family of families) {
@@ -57,16 +58,47 @@ export function parseMetricsPage(text: string): MetricsPage {
     }
     if (read.length > 0) samples.set(family.name, [...(samples.get(family.name) ?? []), ...read]);
   }
-  // An HTML page or a JSON body parses as "samples" without a number: a page of none is no metrics page.
-  if (![...samples.values()].some((read) => read.some((sample) => Number.isFinite(sample.value)))) {
-    throw new MetricsPageProblem("no Prometheus samples on the page (is this the server's /metrics?)");
-  }
   const histograms = new Map<string, PageHistogram[]>();
   for (const name of histogramNames) {
     const series = histogramSeries(samples.get(`${name}_bucket`) ?? []);
     if (series.length > 0) histograms.set(name, series);
   }
   return { samples, histograms };
+}
+
+interface KeptLine {
+  text: string;
+  /** 1-based, in the page as served. */
+  lineNumber: number;
+}
+
+/** The page's lines the library is handed: wanted families only, histograms' TYPE rewritten to untyped. */
+function keptLines(text: string, wanted: ReadonlySet<string> | undefined): { kept: KeptLine[]; histogramNames: Set<string> } {
+  const histogramNames = new Set<string>();
+  const kept: KeptLine[] = [];
+  let sampleLines = 0;
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!.trim();
+    if (line === "") continue;
+    const lineNumber = index + 1;
+    if (line.startsWith("#")) {
+      const family = META_LINE.exec(line)?.[1];
+      if (family === undefined || (wanted !== undefined && !wanted.has(family))) continue;
+      const histogram = TYPE_LINE.exec(line);
+      if (histogram !== null && histogram[2]!.toLowerCase() !== "summary") histogramNames.add(family);
+      kept.push({ text: histogram === null ? line : `# TYPE ${family} untyped`, lineNumber });
+      continue;
+    }
+    const name = SAMPLE_NAME.exec(line)?.[1];
+    if (name !== undefined) sampleLines++;
+    // A line that names no metric is handed on, for the library to refuse with its line number.
+    if (name !== undefined && wanted !== undefined && !wanted.has(name) && !wanted.has(name.replace(SERIES_SUFFIX, ""))) continue;
+    kept.push({ text: line, lineNumber });
+  }
+  // An HTML page or a JSON body has no line that starts like a sample: no metrics page.
+  if (sampleLines === 0) throw new MetricsPageProblem("no Prometheus samples on the page (is this the server's /metrics?)");
+  return { kept, histogramNames };
 }
 
 /** "+Inf", "-Inf", "NaN" and the numbers Go and Python write. */
@@ -99,13 +131,13 @@ function histogramSeries(buckets: readonly PageSample[]): PageHistogram[] {
 }
 
 /** Which line the library refused, by number: the message it threw repeats the line's text. */
-function lineOf(error: unknown, lines: readonly string[]): string {
+function lineOf(error: unknown, lines: readonly KeptLine[]): string {
   const message = error instanceof Error ? error.message : "";
   const prefix = "Encountered invalid line: ";
   if (message.startsWith(prefix)) {
     const bad = message.slice(prefix.length);
-    const index = lines.findIndex((line) => line.trim() === bad);
-    if (index >= 0) return `line ${index + 1} could not be read`;
+    const found = lines.find((line) => line.text === bad);
+    if (found !== undefined) return `line ${found.lineNumber} could not be read`;
   }
   return "a line could not be read";
 }

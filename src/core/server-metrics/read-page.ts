@@ -1,10 +1,20 @@
 // A parsed page mapped to what a scrape keeps: each known quantity from the first of its names the page
 // has (known-families.ts), its label sets combined; time histograms in milliseconds; the picked names.
 import { HISTOGRAM_QUANTITIES, SCALAR_QUANTITIES, serverOfFamily, type ServerKind } from "./known-families";
-import type { MetricsPage, PageHistogram, PageSample } from "./prometheus-page";
+import { parseMetricsPage, type MetricsPage, type PageHistogram, type PageSample } from "./prometheus-page";
 import type { BucketCounts, ServerScrape } from "./server-scrape";
 
 export type PageReading = Pick<ServerScrape, "server" | "values" | "histograms" | "picked">;
+
+/** Every name a scrape reads: the known families' and the picked ones. */
+export function wantedFamilies(pickedNames: readonly string[] = []): Set<string> {
+  return new Set([...SCALAR_QUANTITIES.flatMap((quantity) => quantity.names), ...HISTOGRAM_QUANTITIES.flatMap((quantity) => quantity.names), ...pickedNames]);
+}
+
+/** A page's text read for a scrape: only the wanted families' lines are parsed. */
+export function readMetricsText(text: string, pickedNames: readonly string[] = [], wanted: ReadonlySet<string> = wantedFamilies(pickedNames)): PageReading {
+  return readPage(parseMetricsPage(text, wanted), pickedNames);
+}
 
 export function readPage(page: MetricsPage, pickedNames: readonly string[] = []): PageReading {
   const reading: PageReading = { server: serverOf(page), values: {}, histograms: {}, picked: {} };

@@ -8,8 +8,8 @@
 import type { Clock } from "../measure";
 import { readAtMost } from "../endpoints";
 import { describeError } from "../text";
-import { MetricsPageProblem, parseMetricsPage } from "./prometheus-page";
-import { readPage } from "./read-page";
+import { MetricsPageProblem } from "./prometheus-page";
+import { readMetricsText, wantedFamilies } from "./read-page";
 import { failedScrape, type ServerScrape } from "./server-scrape";
 
 /** A page larger than this is refused: vLLM's is some 30 KB, a busy one with many LoRA adapters a few 100 KB. */
@@ -62,7 +62,8 @@ function scrapeLoop(target: ScrapeTarget, options: ScrapingOptions, keep: (scrap
   let stopped = false;
   let cancelTimer: (() => void) | null = null;
   let inFlight: Promise<void> | null = null;
-  const scrapeNow = (): Promise<void> => scrapeOnce(target, options).then(keep);
+  const wanted = wantedFamilies(options.pickedNames);
+  const scrapeNow = (): Promise<void> => scrapeOnce(target, options, wanted).then(keep);
   const tick = (): Promise<void> => {
     cancelTimer = null;
     const scrape = scrapeNow().finally(() => {
@@ -90,7 +91,7 @@ function scrapeLoop(target: ScrapeTarget, options: ScrapingOptions, keep: (scrap
 }
 
 /** One scrape: the page fetched within the time limit, read within the size limit, parsed and mapped. */
-async function scrapeOnce(target: ScrapeTarget, options: ScrapingOptions): Promise<ServerScrape> {
+async function scrapeOnce(target: ScrapeTarget, options: ScrapingOptions, wanted: ReadonlySet<string>): Promise<ServerScrape> {
   const { clock, timers } = options;
   const atMs = clock.epochMs();
   const sentAt = clock.now();
@@ -105,7 +106,7 @@ async function scrapeOnce(target: ScrapeTarget, options: ScrapingOptions): Promi
     }
     const bytes = response.body === null ? new Uint8Array(0) : await readAtMost(response.body, METRICS_PAGE_MAX_BYTES, () => new MetricsPageProblem(`the page is larger than ${METRICS_PAGE_MAX_BYTES} bytes`));
     const parseStart = clock.now();
-    const reading = readPage(parseMetricsPage(new TextDecoder().decode(bytes)), options.pickedNames);
+    const reading = readMetricsText(new TextDecoder().decode(bytes), options.pickedNames, wanted);
     const done = clock.now();
     return { targetId: target.targetId, atMs, ok: true, durationMs: done - sentAt, parseMs: done - parseStart, bytes: bytes.byteLength, ...reading, error: null };
   } catch (error) {
