@@ -29,6 +29,9 @@ run options:
   --summary <file>       write the per-target summary rows as JSON (written whole at the end, or not at all)
   --bundle <file>        write the run as one bundle (.pbrun.json.gz: scenario, every record, versions,
                          origin) to analyze elsewhere or import into the dashboard's History
+  --server-metrics <file>
+                         write the scrapes of the endpoints' Prometheus pages as JSONL (the scenario's
+                         run.serverMetrics turns scraping on; a --bundle carries them too)
   --origin <label>       where this run is made (a region, a machine), recorded in the bundle
   --force                overwrite output files that already exist (refused otherwise)
   --outputs-dir <dir>    write binary outputs (images, speech) there as <sha256>.<ext>, the name a record's
@@ -116,6 +119,8 @@ export interface RunCommand {
   table: TableView;
   /** --dataset: a CSV or JSONL file whose rows become the template's inputs.variables. */
   datasetPath?: string | undefined;
+  /** --server-metrics: the run's scrapes of its endpoints' metrics pages, one JSON object per line. */
+  serverMetricsPath?: string | undefined;
   /** Worker threads that send the requests (src/cli/workers/); 1 sends from the main thread. */
   workers: number;
   /** --outputs-dir: binary outputs (images, speech) written as <sha256>.<ext>. */
@@ -194,6 +199,7 @@ export const RUN_OPTIONS = {
   transport: { type: "string" },
   http2: { type: "boolean" },
   workers: { type: "string" },
+  "server-metrics": { type: "string" },
   ...GATE_OPTIONS,
   ...TABLE_OPTIONS,
   ...LOAD_FLAG_OPTIONS,
@@ -281,6 +287,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       keyGrants,
       gate,
       allProviders: allProviders.request,
+      serverMetricsPath: values["server-metrics"],
     },
   };
 }

@@ -6,7 +6,7 @@ import { access, open, rename, stat, unlink, type FileHandle } from "node:fs/pro
 import { dirname, resolve } from "node:path";
 import { temporaryPathBeside } from "./atomic-file";
 
-export type OutputFlag = "--jsonl" | "--csv" | "--summary" | "--bundle";
+export type OutputFlag = "--jsonl" | "--csv" | "--summary" | "--bundle" | "--server-metrics";
 
 export interface OutputPaths {
   scenarioPath: string;
@@ -14,6 +14,8 @@ export interface OutputPaths {
   csvPath: string | undefined;
   summaryPath: string | undefined;
   bundlePath?: string | undefined;
+  /** --server-metrics: written whole at the end, as the summary is. */
+  serverMetricsPath?: string | undefined;
   force: boolean;
   /** --resume: the JSONL file exists and new records are appended to it. */
   resumePath?: string | undefined;
@@ -40,6 +42,7 @@ export async function checkOutputs(paths: OutputPaths): Promise<CheckedOutput[]>
     ["--csv", paths.csvPath],
     ["--summary", paths.summaryPath],
     ["--bundle", paths.bundlePath],
+    ["--server-metrics", paths.serverMetricsPath],
   ];
   const scenario = { label: `the scenario file ${paths.scenarioPath}`, identity: await fileIdentity(paths.scenarioPath) };
   const seen: { label: string; identity: Identity }[] = [scenario];
@@ -173,6 +176,7 @@ export interface OpenedOutputs {
   csv: { flag: OutputFlag; path: string; stream: WriteStream } | undefined;
   summary: SummaryFile | undefined;
   bundle: { flag: OutputFlag; path: string; stream: WriteStream } | undefined;
+  serverMetrics?: SummaryFile | undefined;
 }
 
 /** Checks, then opens every output; if one cannot be opened, the ones already opened are closed again. */
@@ -186,6 +190,10 @@ export async function openOutputs(paths: OutputPaths): Promise<OpenedOutputs> {
         opened.summary = await openSummaryFile(output);
         continue;
       }
+      if (output.flag === "--server-metrics") {
+        opened.serverMetrics = await openSummaryFile(output);
+        continue;
+      }
       const stream = await openOutputStream(output, paths.force);
       if (!output.existed) created.push(output.path);
       opened[output.flag === "--jsonl" ? "jsonl" : output.flag === "--bundle" ? "bundle" : "csv"] = { flag: output.flag, path: output.path, stream };
@@ -193,6 +201,7 @@ export async function openOutputs(paths: OutputPaths): Promise<OpenedOutputs> {
   } catch (error) {
     for (const entry of [opened.jsonl, opened.csv, opened.bundle]) entry?.stream.destroy();
     await opened.summary?.discard();
+    await opened.serverMetrics?.discard();
     // Files this run created, still empty, are removed again.
     await Promise.all(created.map((path) => unlink(path).catch(() => undefined)));
     throw error;

@@ -13,6 +13,7 @@ import { preflightProviders } from "./run-all-providers-preflight";
 import { prepareRun } from "./run-preflight";
 import { reportRun, runExitCode } from "./run-report";
 import { sendRun } from "./run-send";
+import { startServerMetrics } from "./server-metrics";
 import { createRunTally } from "./run-tally";
 import { terminalSafe } from "./terminal-safe";
 import { createRunTransport } from "./transport/run-transport";
@@ -36,15 +37,23 @@ export async function runCommand(command: RunCommand, io: CommandLineIo): Promis
   io.stderr.write(`${terminalSafe(scenario.name)}: ${scenario.targets.length} targets, run ${runId}\n`);
   // Before the first request, even with --quiet: which variable leaves the machine, and for where.
   io.stderr.write(terminalSafe(describeKeyRoutes(prepared.endpointKeys.routes)));
+  const scraping = startServerMetrics(scenario, { endpointKeys: prepared.endpointKeys.keys, sandboxUrl: command.sandboxUrl, transport: command.transport });
   try {
+    if (scraping !== null) {
+      io.stderr.write(terminalSafe(scraping.plan));
+      await scraping.baseline;
+    }
     const result = await sendRun(command, prepared, { runId, signal: controller.signal, transport }, { outputs, tally, progress }, io);
+    const serverScrapes = (await scraping?.stop()) ?? null;
     progress.finish(result.progress);
-    await outputs.finish(result);
-    await reportRun(command, prepared, { runId, result }, tally, outputs, io);
+    await outputs.finish(result, serverScrapes);
+    await reportRun(command, prepared, { runId, result, serverScrapes }, tally, outputs, io);
     return await runExitCode(command, prepared, result, outputs, io);
   } finally {
     await outputs.files.close();
     await outputs.opened.summary?.discard();
+    await outputs.opened.serverMetrics?.discard();
+    await scraping?.stop();
     await prepared.recordsLock?.release();
     await transport.close();
     stopListening();

@@ -11,6 +11,7 @@ import { terminalSafe } from "./terminal-safe";
 import type { RunPrice } from "../core/io/bundle";
 import type { RunResult } from "../core/run";
 import type { Scenario } from "../core/scenario";
+import type { ServerScrape } from "../core/server-metrics";
 
 /** Opens every output (output-files.ts checks them again); the run's signal is aborted when one fails. */
 export async function openRunOutputs(
@@ -78,13 +79,14 @@ export class RunOutputs {
   }
 
   /** The records files flushed and the bundle's tail written: what the run measured is on disk. */
-  async finish(result: RunResult): Promise<void> {
+  async finish(result: RunResult, serverScrapes: ServerScrape[] | null = null): Promise<void> {
     await this.files.close();
     await this.bundle?.finish({
       status: result.status === "aborted" ? "aborted" : "completed",
       finishedAt: result.finishedAt,
       errorMessage: null,
       blobs: this.bundleBlobs?.list() ?? [],
+      ...(serverScrapes === null ? {} : { serverMetrics: serverScrapes }),
     });
   }
 }

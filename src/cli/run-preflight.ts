@@ -53,6 +53,9 @@ export async function prepareRun(command: RunCommand, io: CommandLineIo): Promis
   if (!endpointKeys.ok) throw new InputProblem(endpointKeys.message);
   const workersProblem = command.workers > 1 ? (command.resumePath !== undefined ? "--workers does not go with --resume" : workersRefusal(scenario, command.workers)) : null;
   if (workersProblem !== null) throw new InputProblem(workersProblem);
+  if (command.serverMetricsPath !== undefined && scenario.run.serverMetrics === undefined) {
+    throw new InputProblem(`--server-metrics writes the scrapes of run.serverMetrics: ${command.scenarioPath} has none (add "serverMetrics": {} to its run)`);
+  }
   // Output paths are judged before anything else is asked of the network (checked again when opened).
   const checkedOutputs = await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);

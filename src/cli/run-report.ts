@@ -8,16 +8,20 @@ import type { PreparedRun } from "./run-preflight";
 import type { RunOutputs } from "./run-outputs";
 import { summaryFileText } from "./run-summary-file";
 import type { RunTally } from "./run-tally";
+import { serverMetricsLines } from "./server-metrics";
+import { formatServerMetricsReport } from "./server-metrics-report";
 import { formatSummaryTable } from "./summary-table";
 import { terminalSafe } from "./terminal-safe";
 import { measuredFigures } from "../core/metrics";
 import type { RunResult } from "../core/run";
 import { targetDisplayName } from "../core/scenario";
+import type { ServerScrape } from "../core/server-metrics";
+import type { SummaryRow } from "../core/stats";
 
 export async function reportRun(
   command: RunCommand,
   { scenario, outputBlobs, prices }: PreparedRun,
-  run: { runId: string; result: RunResult },
+  run: { runId: string; result: RunResult; serverScrapes?: ServerScrape[] | null },
   { statistics, loadRecords, stages }: RunTally,
   outputs: RunOutputs,
   io: CommandLineIo,
@@ -31,6 +35,7 @@ export async function reportRun(
   const context = { runId, scenarioName: scenario.name, targetLabel };
   const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, context);
   if (loadReport !== null) io.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
+  await reportServerMetrics(command, run.serverScrapes ?? null, { rows, targetLabel }, outputs, io);
   if (outputs.opened.summary) {
     await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport, prices)).catch((error: Error) => {
       outputs.writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
@@ -39,6 +44,23 @@ export async function reportRun(
   }
   const status = outputs.writeFailure === null ? result.status : "stopped by a write error";
   io.stderr.write(`${status}: ${result.progress.attempts} attempts recorded in ${((result.finishedAt - result.startedAt) / 1000).toFixed(1)} s\n`);
+}
+
+/** The server's side beside the client's (server-metrics-report.ts), and the --server-metrics file. */
+async function reportServerMetrics(
+  command: RunCommand,
+  scrapes: ServerScrape[] | null,
+  { rows, targetLabel }: { rows: SummaryRow[]; targetLabel: (targetId: string) => string },
+  outputs: RunOutputs,
+  io: CommandLineIo,
+): Promise<void> {
+  if (scrapes === null) return;
+  const report = formatServerMetricsReport(scrapes, rows, targetLabel);
+  if (report !== "") io.stdout.write(`\n${terminalSafe(report)}`);
+  await outputs.opened.serverMetrics?.commit(serverMetricsLines(scrapes)).catch((error: Error) => {
+    outputs.writeFailure ??= { flag: "--server-metrics", path: command.serverMetricsPath ?? "", message: error.message };
+    io.stderr.write(`error: ${terminalSafe(error.message)}\n`);
+  });
 }
 
 export async function runExitCode(command: RunCommand, { gate }: PreparedRun, result: RunResult, outputs: RunOutputs, io: CommandLineIo): Promise<number> {

@@ -22,6 +22,7 @@ import type { ServerResponse } from "node:http";
 import { embeddingAnswer, generationAnswer, httpErrorAnswer } from "./answers";
 import { hugeEmbeddings, hugeGeneration, htmlAnswer, malformed, trickled, type HugeAnswer } from "./faults";
 import type { ResponseContext } from "./openai-responses";
+import { observeWhenFinished } from "./metrics-page";
 import { planResponse, type RequestDraw } from "./plan";
 import { playAnswer, RequestLifetime, writeRepeatedParts } from "./playback";
 import type { Profile } from "./profiles";
@@ -37,6 +38,7 @@ export function playInference(
   draw: RequestDraw,
   response: ServerResponse,
   startedAtMs: number,
+  arrivedAtMs = startedAtMs,
 ): void {
   const runtime = runtimeOf(state, profile.name);
   const timeScale = timeScaleOf(state, profile.name);
@@ -57,6 +59,8 @@ export function playInference(
     playAnswer(response, httpErrorAnswer(plan.outcome, plan.ttftMs), lifetime);
     return;
   }
+  // Only what a working engine served is counted on /metrics: a fault's answer is no engine's timeline.
+  if (profile.fault === undefined && generation) observeWhenFinished(runtime.metrics, response, plan, arrivedAtMs, startedAtMs);
   const idPrefix = request.endpoint === "chat" ? "chatcmpl-" : request.endpoint === "completions" ? "cmpl-" : "embd-";
   const context: ResponseContext = {
     id: `${idPrefix}sbx${plan.requestSeed.toString(16).padStart(8, "0")}${runtime.requestCount.toString(36).padStart(4, "0")}`,

@@ -1,4 +1,5 @@
-// Which answer a request gets: the request id, `GET /` (health), each profile's CORS and preflight, then
+// Which answer a request gets: the request id, `GET /` (health), `GET /metrics` and `/<profile>/metrics`
+// (metrics-page.ts), each profile's CORS and preflight, then
 // its Hugging Face task routes (`/pipeline/<task>`, task-route.ts) or its OpenAI routes (`/v1/…`,
 // openai-route.ts). A request body is read and checked here; only a valid one draws from the profile's
 // sequence and waits for its capacity.
@@ -6,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { admitToCapacity } from "./capacity";
 import { answerPreflight, MAX_BODY_BYTES, methodNotAllowed, notFound, readBody, sendJson, setCorsHeaders } from "./http-replies";
 import { playInference } from "./openai-route";
+import { metricsPage } from "./metrics-page";
 import { errorBody, modelList } from "./openai-responses";
 import { RequestLifetime } from "./playback";
 import { isProfileName, PROFILE_NAMES, PROFILES, type Profile } from "./profiles";
@@ -50,6 +52,13 @@ export async function route(state: SandboxState, request: IncomingMessage, respo
     return sendJson(response, 200, health(state));
   }
 
+  if (path === "/metrics") {
+    setCorsHeaders(response);
+    if (method === "OPTIONS") return answerPreflight(request, response);
+    if (method !== "GET") return methodNotAllowed(response, method, path, "GET");
+    return sendMetrics(response, metricsPage(state, PROFILE_NAMES));
+  }
+
   const match = /^\/([^/]+)(\/.*)?$/.exec(path);
   const profileName = match?.[1] ?? "";
   if (!isProfileName(profileName)) {
@@ -65,11 +74,22 @@ export async function route(state: SandboxState, request: IncomingMessage, respo
     return methodNotAllowed(response, method, path, "GET, POST");
   }
 
+  if (match?.[2] === "/metrics") {
+    if (method !== "GET") return methodNotAllowed(response, method, path, "GET");
+    return sendMetrics(response, metricsPage(state, [profileName]));
+  }
+
   const routed: Routed = { state, request, response, method, path, profile, routePath: match?.[2] ?? "", arrivedAtMs };
   const pipelineTask = pipelineTaskOf(routed.routePath);
   if (pipelineTask === "unknown") return notFound(response, unknownPipelineMessage(profileName, path));
   if (pipelineTask !== null) return routeTask(routed, pipelineTask);
   return routeOpenAi(routed);
+}
+
+/** A Prometheus page, text format 0.0.4 (what vLLM's prometheus_client answers). */
+function sendMetrics(response: ServerResponse, page: string): void {
+  response.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "content-length": Buffer.byteLength(page) });
+  response.end(page);
 }
 
 function requestIdFor(state: SandboxState, request: IncomingMessage): string {
@@ -155,7 +175,7 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   }
   const inference = parsed.request;
   const draw = drawFor(state, profile, request);
-  admitToCapacity(profile, runtimeOf(state, profile.name), response, arrivedAtMs, (startedAtMs) => playInference(state, profile, inference, draw, response, startedAtMs));
+  admitToCapacity(profile, runtimeOf(state, profile.name), response, arrivedAtMs, (startedAtMs) => playInference(state, profile, inference, draw, response, startedAtMs, arrivedAtMs));
 }
 
 function parseFor(endpoint: Exclude<Endpoint, "models">, body: unknown): Parsed<InferenceRequest> {

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from "node:http";
 import { parseSandboxRequest, SANDBOX_REQUEST_HEADER } from "../core/endpoints";
 import { driftFactor } from "./drift";
+import { createProfileMetrics, type ProfileMetrics } from "./metrics-page";
 import { createProfileRandom, drawIdentifiedRequest, drawRequest, type RequestDraw } from "./plan";
 import { PROFILE_NAMES, type Profile, type ProfileName } from "./profiles";
 import type { Random } from "./random";
@@ -17,6 +18,8 @@ export interface ProfileRuntime {
   /** Requests being served, and those waiting for the profile's capacity, first come first served. */
   serving: number;
   waiting: (() => void)[];
+  /** What its `/metrics` page counts (metrics-page.ts). */
+  metrics: ProfileMetrics;
 }
 
 export interface SandboxState {
@@ -34,7 +37,7 @@ export function createSandboxState(settings: SandboxSettings): SandboxState {
   return {
     settings,
     runtimes: new Map<ProfileName, ProfileRuntime>(
-      PROFILE_NAMES.map((name) => [name, { random: createProfileRandom(settings.seed, name), requestCount: 0, open: 0, peakOpen: 0, serving: 0, waiting: [] }]),
+      PROFILE_NAMES.map((name) => [name, { random: createProfileRandom(settings.seed, name), requestCount: 0, open: 0, peakOpen: 0, serving: 0, waiting: [], metrics: createProfileMetrics() }]),
     ),
     startedAtSeconds: Math.floor(Date.now() / 1000),
     requestCount: 0,

@@ -7,6 +7,7 @@ import { judgeRunChanges, objectiveVerdicts, type ObjectiveVerdict } from "../..
 import type { Scenario } from "../../core/scenario";
 import type { AnalyzeCommand } from "../args";
 import { jsonText } from "../json-text";
+import { formatServerMetricsReport, serverMetricsJson } from "../server-metrics-report";
 import { formatSummaryTable } from "../summary-table";
 import { loadRecords, namingOf, scenarioFrom, type LoadedRun, type Naming } from "./load-run";
 import { changeToJson, pairToJson, summaryJson } from "./report-json";
@@ -39,6 +40,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       agreement: agreementToJson(run.agreement),
       ...(loadReport === null ? {} : { load: loadReport.json }),
       ...(run.prices === undefined ? {} : { prices: run.prices }),
+      ...(run.serverScrapes == null ? {} : { serverMetrics: serverMetricsJson(run.serverScrapes, run.targetIds) }),
     });
   }
   const head = [...runHeading(run), "", formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)), ""];
@@ -51,9 +53,11 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
     ].join("\n");
   }
   const byLabel = (comparison: Comparison, side: "a" | "b"): string => naming.targetLabel(comparison[side]);
+  const serverReport = run.serverScrapes == null ? "" : formatServerMetricsReport(run.serverScrapes, run.rows, naming.targetLabel);
   return [
     ...head,
     ...(loadReport === null ? [] : [loadReport.text, ""]),
+    ...(serverReport === "" ? [] : [serverReport]),
     ...verdictLines(verdicts, naming),
     `Paired comparisons, a − b over the same (input, repetition${loadReport === null ? "" : ", at the same stage"}); Wilcoxon signed-rank, ${family(comparisons)}:`,
     "",

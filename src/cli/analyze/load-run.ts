@@ -13,6 +13,7 @@ import { summaryOptionsOf, PairedSampleAccumulator, SummaryAccumulator, type Sum
 import { StageSummaries } from "../../core/load";
 import { describeRecordsReport } from "../../core/io";
 import { formatScenarioErrors, type Scenario, parseScenarioText, targetDisplayName } from "../../core/scenario";
+import type { ServerScrape } from "../../core/server-metrics";
 
 /** A records file that cannot be read or is not a records file: the message names the file, the line and the field. */
 export class RecordsFileProblem extends Error {}
@@ -39,6 +40,8 @@ export interface LoadedRun {
   stages: StageSummaries | null;
   /** The prices a bundle stored with their source (run --all-providers), when its own scenario prices the run (no --scenario). */
   prices?: RunPrice[];
+  /** A bundle's scrapes of its endpoints' metrics pages (run.serverMetrics); null when it has none. */
+  serverScrapes?: ServerScrape[] | null;
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
@@ -107,7 +110,8 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   const agreement = (summary as SummaryAccumulator).agreementResults(targetIds);
   const scenario = file.format === "providerbench-records" ? null : file.run.scenario;
   const prices = scenarioGiven === null && bundlePrices !== undefined ? { prices: bundlePrices } : {};
-  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario, origin: file.run.origin, notes, stages: stages ?? null, ...prices };
+  const serverScrapes = file.tail.serverMetrics ?? null;
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario, origin: file.run.origin, notes, stages: stages ?? null, ...prices, serverScrapes };
 }
 
 /**

@@ -5,6 +5,7 @@ import { findTaskDefinition, taskDefinition, SUPPORTED_TASKS, type Task } from "
 import { inapplicablePriceParts } from "./pricing";
 import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
+import { checkServerMetrics } from "./server-metrics-settings";
 import type { Scenario, ScenarioError, ScenarioParseResult } from "./types";
 
 /** Tasks whose responses can be streamed token by token. */
@@ -31,6 +32,7 @@ function scenarioSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {
       }
       checkLoad(scenario.run.load, context);
       checkTaskSettings(scenario, context);
+      checkServerMetrics(scenario, context);
     });
 }
 

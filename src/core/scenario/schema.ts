@@ -100,6 +100,11 @@ const targetSchema = z
      * file host for text-to-image): any other is refused (answer-urls.ts). Fetched without a credential.
      */
     answerUrlOrigins: z.array(answerUrlOriginSchema).optional(),
+    /**
+     * This endpoint's Prometheus page when it is not `/metrics` at its origin (an http(s) or sandbox: URL);
+     * scraped only when run.serverMetrics is set (docs/server-metrics.md).
+     */
+    metricsUrl: endpointUrlSchema.optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
@@ -107,6 +112,9 @@ const targetSchema = z
     }
     if (target.provider !== undefined && target.endpointUrl !== undefined) {
       context.addIssue({ code: "custom", path: ["endpointUrl"], message: "cannot be combined with provider" });
+    }
+    if (target.provider !== undefined && target.metricsUrl !== undefined) {
+      context.addIssue({ code: "custom", path: ["metricsUrl"], message: "only endpointUrl targets have a metrics page: a provider's servers are shared, and not ours to scrape" });
     }
     if (target.provider !== undefined && target.apiKeyEnv !== undefined) {
       context.addIssue({ code: "custom", path: ["apiKeyEnv"], message: "only endpointUrl targets take a key: provider targets use the Hugging Face token (HF_TOKEN)" });
@@ -189,6 +197,14 @@ export const loadSchema = z.discriminatedUnion(
   { error: 'must have mode "closed" or "open"' },
 );
 
+/** Scraping each endpoint target's Prometheus page during the run (docs/server-metrics.md, core/server-metrics). */
+const serverMetricsSchema = z.strictObject({
+  /** Between two scrapes of one target; a scrape also goes at the start and at the end of the run. */
+  intervalMs: z.number().int().min(100, "must be at least 100").max(60_000, "must be at most 60000").default(1000),
+  /** Other families kept by name (gauges and counters, label sets summed), beside the known ones. */
+  names: z.array(z.string().min(1, "must not be empty").max(200)).max(50, "at most 50 names").optional(),
+});
+
 const runSchema = z.strictObject({
   repetitions: z.number().int().min(1, "must be at least 1").max(1_000_000).default(1),
   /** Warm-up requests per target, sent before the measured ones and left out of statistics. */
@@ -205,6 +221,8 @@ const runSchema = z.strictObject({
   retry: retrySchema.default({ maxAttempts: 1, baseDelayMs: 500, maxDelayMs: 20_000, retryOn: ["rate_limited", "http_5xx", "network"] }),
   /** Closed loop (the default: `concurrency` in flight) or open loop (a rate); see loadSchema. */
   load: loadSchema.optional(),
+  /** Scrape the endpoints' Prometheus pages through the run (opt-in; each target's `metricsUrl` or `/metrics` at its origin). */
+  serverMetrics: serverMetricsSchema.optional(),
 });
 
 export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {

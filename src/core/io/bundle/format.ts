@@ -13,6 +13,7 @@
 import { z } from "zod";
 import { checkScenarioShape, priceSchema, type Scenario, type TargetPrice } from "../../scenario";
 import { formatPath } from "../../text";
+import { serverScrapeSchema, type ServerScrape } from "../../server-metrics";
 import { RUN_TOOLS, type RunOrigin } from "./origin";
 
 export const BUNDLE_FORMAT = "providerbench-run-bundle";
@@ -100,6 +101,8 @@ export interface BundleTail {
   /** How many record lines the file holds: a file cut short is told apart from a short run. */
   recordCount: number;
   blobs: BundleBlob[];
+  /** The scrapes of the endpoints' metrics pages (run.serverMetrics, docs/server-metrics.md); absent without them and in older bundles. */
+  serverMetrics?: ServerScrape[];
 }
 
 export const originSchema = z.strictObject({
@@ -160,6 +163,7 @@ export const bundleTailSchema = z.strictObject({
       base64: z.string().nullable(),
     }),
   ),
+  serverMetrics: z.array(serverScrapeSchema).optional(),
 }) satisfies z.ZodType<BundleTail>;
 
 /** `run.scenario: targets[0].id: required`: the first problem, named by its path under `prefix`. */
