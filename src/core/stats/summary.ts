@@ -32,7 +32,9 @@ import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCa
 // 9: images and audio: audio seconds per second and real-time factor (speech recognition), speech
 //    seconds per second (text to speech), latency per image (text to image, image to image).
 // 10: a request whose retry was cut short by stopping the run is failed (its last measured attempt), not aborted.
-export const STATS_VERSION = 10;
+// 11: tool calls: the tool-call, valid-call and right-tool rates and the times to a tool call, for runs
+//     whose requests offered tools.
+export const STATS_VERSION = 11;
 
 /**
  * One target's summary. The request counts (okRequests, failedRequests, …) are defined in
