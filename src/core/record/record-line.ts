@@ -66,6 +66,8 @@ const recordShape = {
   outputImages: count.nullable().optional(),
   // Any JSON: the task's parsed output or a blob reference; absent from files written before it.
   outputValue: z.unknown().optional(),
+  // Which API's answer it was: absent from files written before endpoint targets could name one.
+  answerShape: z.string().max(64).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -134,6 +134,13 @@ export interface RequestRecord {
    * `output`, and for failures. `output` then holds a one-line summary ("POSITIVE 0.98", "3 boxes").
    */
   outputValue?: unknown;
+  // Endpoint APIs (docs/endpoint-apis.md): absent in records stored before a target could name the API it speaks.
+  /**
+   * The shape the answer was read in, for a task whose servers answer in more than one API:
+   * "hf.feature-extraction", "openai.embeddings", "tei.embed", "openai.transcription", …; null otherwise.
+   * outputValue is the same shape whichever it was.
+   */
+  answerShape?: string | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -185,4 +192,5 @@ export const RECORD_FIELDS = [
   "outputAudioSeconds",
   "outputImages",
   "outputValue",
+  "answerShape",
 ] as const satisfies readonly (keyof RequestRecord)[];

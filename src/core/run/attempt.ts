@@ -182,6 +182,7 @@ function success(
     inputAudioSeconds: result.media?.inputAudioSeconds ?? null,
     outputAudioSeconds: result.media?.outputAudioSeconds ?? null,
     outputImages: result.media?.outputImages ?? null,
+    answerShape: result.answerShape ?? null,
   };
 }
 

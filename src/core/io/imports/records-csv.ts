@@ -58,6 +58,7 @@ const CELL_KINDS = {
   outputAudioSeconds: "number",
   outputImages: "number",
   outputValue: "json",
+  answerShape: "string",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
