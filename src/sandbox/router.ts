@@ -13,6 +13,7 @@ import { parseChatRequest, parseCompletionRequest, parseEmbeddingRequest, parseT
 import { drawFor, runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-state";
 import { decodeTaskBody, parseTaskRequest, type PipelineTask } from "./task-requests";
 import { pipelineTaskOf, playTask, unknownPipelineMessage } from "./task-route";
+import { isMultipartForm, readTranscriptionForm } from "./transcription-form";
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -105,7 +106,8 @@ async function routeTask({ state, request, response, method, path, profile, arri
   if (method !== "POST") return methodNotAllowed(response, method, path, "POST");
   const body = await readBody(request);
   if (body === "too-large") return sendJson(response, 413, { error: `Request body larger than ${MAX_BODY_BYTES} bytes.` }, { connection: "close" });
-  const decoded = decodeTaskBody(body, request.headers["content-type"]);
+  const contentType = request.headers["content-type"];
+  const decoded = isMultipartForm(contentType) ? await readTranscriptionForm(body, contentType!) : decodeTaskBody(body, contentType);
   if ("error" in decoded) return sendJson(response, 400, { error: decoded.error });
   const parsed = parseTaskRequest(task, decoded);
   if (!parsed.ok) return sendJson(response, 400, { error: parsed.message });

@@ -13,18 +13,17 @@ export function endpointRouteUrl(context: Pick<TaskCallContext, "endpointUrl">, 
 }
 
 /**
- * POSTs `body` to the endpoint's `route` and reads the answer's JSON. A multipart body (FormData) names
- * its own content type, with its boundary; a JSON body is sent as `application/json`.
+ * POSTs `body` (JSON text, or bytes built beforehand: multipart-body.ts) to the endpoint's `route` and
+ * reads the answer's JSON.
  */
-export async function postToEndpoint(context: TaskCallContext, route: string, body: string | FormData): Promise<unknown> {
+export async function postToEndpoint(context: TaskCallContext, route: string, body: string | Uint8Array<ArrayBuffer>, contentType = "application/json"): Promise<unknown> {
   const url = endpointRouteUrl(context, route);
-  const headers: Record<string, string> = typeof body === "string" ? { "Content-Type": "application/json" } : {};
-  const info = { method: "POST", headers, body, signal: context.options.signal } satisfies RequestInit;
+  const info = { method: "POST", headers: { "Content-Type": contentType }, body, signal: context.options.signal } satisfies RequestInit;
   const response = await context.options.fetch(url, info);
   if (!response.ok) throw await providerApiError(response, url);
-  const contentType = response.headers.get("content-type");
-  if (contentType?.startsWith("application/json") !== true) {
-    throw new InferenceClientProviderOutputError(`the answer is ${contentType ?? "of no stated type"}, not the JSON ${route} answers with`);
+  const answerType = response.headers.get("content-type");
+  if (answerType?.startsWith("application/json") !== true) {
+    throw new InferenceClientProviderOutputError(`the answer is ${answerType ?? "of no stated type"}, not the JSON ${route} answers with`);
   }
   return response.json();
 }
