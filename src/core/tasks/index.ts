@@ -9,6 +9,7 @@ export * from "./task-io";
 export * from "./output-value";
 export * from "./task-ids";
 export * from "./media-info";
+export * from "./media-types";
 export * from "./media-figures";
 export * from "./provider-support";
 export * from "./streaming";

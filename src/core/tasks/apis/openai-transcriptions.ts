@@ -5,24 +5,13 @@
 // fields of the form.
 import { InferenceClientInputError } from "@huggingface/inference";
 import type { TaskCallContext } from "../task-definition";
+import { extensionOfMediaType } from "../media-types";
 import { isJsonObject, malformedAnswer } from "./answer-fields";
 import { postToEndpoint } from "./endpoint-request";
 import { multipartBody, type MultipartField } from "./multipart-body";
 
 export const OPENAI_TRANSCRIPTION_SHAPE = "openai.transcription";
 const ROUTE = "/audio/transcriptions";
-
-/** The file name a server reads the format from (OpenAI's servers go by its extension), from the file's type. */
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  "audio/wav": "wav",
-  "audio/x-wav": "wav",
-  "audio/wave": "wav",
-  "audio/flac": "flac",
-  "audio/mpeg": "mp3",
-  "audio/ogg": "ogg",
-  "audio/webm": "webm",
-  "audio/mp4": "m4a",
-};
 
 /** The form's fields: the scenario's parameters (plain values, a list one field per item) then the API's own, which win. */
 export async function openAiTranscriptionFields(audio: Blob, context: Pick<TaskCallContext, "parameters" | "routing">): Promise<MultipartField[]> {
@@ -35,7 +24,8 @@ export async function openAiTranscriptionFields(audio: Blob, context: Pick<TaskC
     }
   }
   const type = audio.type.split(";")[0]!.trim().toLowerCase();
-  const fileName = `audio.${EXTENSIONS[type] ?? "wav"}`;
+  // The name a server reads the format from (OpenAI's go by its extension).
+  const fileName = `audio.${extensionOfMediaType(type)}`;
   fields.push({ name: "file", fileName, contentType: type || "application/octet-stream", bytes: new Uint8Array(await audio.arrayBuffer()) });
   fields.push({ name: "model", value: context.routing.model }, { name: "response_format", value: "json" });
   return fields;
