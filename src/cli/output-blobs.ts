@@ -5,31 +5,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { extensionOfMediaType } from "../core/tasks";
 import { placeFile } from "./atomic-file";
-
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/bmp": "bmp",
-  "audio/wav": "wav",
-  "audio/x-wav": "wav",
-  "audio/wave": "wav",
-  "audio/flac": "flac",
-  "audio/mpeg": "mp3",
-  "audio/ogg": "ogg",
-  "audio/webm": "webm",
-  "audio/mp4": "m4a",
-  "video/mp4": "mp4",
-  "application/pdf": "pdf",
-  "application/json": "json",
-};
-
-/** `png` for `image/png; charset=…`; `bin` for a type it does not know. */
-export function extensionOfMediaType(mime: string): string {
-  return EXTENSIONS[mime.split(";")[0]?.trim().toLowerCase() ?? ""] ?? "bin";
-}
 
 export const DEFAULT_OUTPUTS_DIR_MAX_BYTES = 1024 * 1024 * 1024;
 

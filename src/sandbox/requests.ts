@@ -240,3 +240,13 @@ export function parseEmbeddingRequest(body: unknown): Parsed<EmbeddingRequest> {
     },
   };
 }
+
+/**
+ * Text Embeddings Inference's own `POST /embed`: `{ inputs }` (a text or a list), answered with one vector
+ * per input, `[[…]]`, even for one text (TEI's openapi.json, EmbedResponse).
+ */
+export function parseTeiEmbedRequest(body: unknown): Parsed<EmbeddingRequest> {
+  if (isObject(body) && (body.inputs === undefined || body.inputs === null)) return missing("inputs");
+  const parsed = parseEmbeddingRequest(body);
+  return parsed.ok ? { ok: true, request: { ...parsed.request, form: "tei", singleInput: false } } : parsed;
+}

@@ -11,20 +11,23 @@ import { metricsPage } from "./metrics-page";
 import { errorBody, modelList } from "./openai-responses";
 import { RequestLifetime } from "./playback";
 import { isProfileName, PROFILE_NAMES, PROFILES, type Profile } from "./profiles";
-import { parseChatRequest, parseCompletionRequest, parseEmbeddingRequest, type InferenceRequest, type Parsed } from "./requests";
+import { parseChatRequest, parseCompletionRequest, parseEmbeddingRequest, parseTeiEmbedRequest, type InferenceRequest, type Parsed } from "./requests";
 import { drawFor, runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-state";
 import { decodeTaskBody, parseTaskRequest, type PipelineTask } from "./task-requests";
 import { pipelineTaskOf, playTask, unknownPipelineMessage } from "./task-route";
+import { isMultipartForm, readTranscriptionForm } from "./transcription-form";
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-type Endpoint = "chat" | "completions" | "embeddings" | "models";
+type Endpoint = "chat" | "completions" | "embeddings" | "tei-embed" | "models";
 
 const ROUTES: Record<string, Endpoint> = {
   "/v1/chat/completions": "chat",
   "/v1/completions": "completions",
   "/v1/embeddings": "embeddings",
   "/v1/models": "models",
+  // Text Embeddings Inference's own route, beside its OpenAI one (docs/endpoint-apis.md).
+  "/embed": "tei-embed",
 };
 
 /** One request as the routes see it: `routePath` is what follows the profile's name. */
@@ -123,7 +126,8 @@ async function routeTask({ state, request, response, method, path, profile, arri
   if (method !== "POST") return methodNotAllowed(response, method, path, "POST");
   const body = await readBody(request);
   if (body === "too-large") return sendJson(response, 413, { error: `Request body larger than ${MAX_BODY_BYTES} bytes.` }, { connection: "close" });
-  const decoded = decodeTaskBody(body, request.headers["content-type"]);
+  const contentType = request.headers["content-type"];
+  const decoded = isMultipartForm(contentType) ? await readTranscriptionForm(body, contentType!) : decodeTaskBody(body, contentType);
   if ("error" in decoded) return sendJson(response, 400, { error: decoded.error });
   const parsed = parseTaskRequest(task, decoded);
   if (!parsed.ok) return sendJson(response, 400, { error: parsed.message });
@@ -139,7 +143,7 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   if (!endpoint) {
     return notFound(
       response,
-      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/<task>, /pipeline/<task>; GET /${profile.name}/v1/models.`,
+      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/<task>, /pipeline/<task>, /embed; GET /${profile.name}/v1/models.`,
     );
   }
   if (endpoint === "models") {
@@ -186,5 +190,7 @@ function parseFor(endpoint: Exclude<Endpoint, "models">, body: unknown): Parsed<
       return parseCompletionRequest(body);
     case "embeddings":
       return parseEmbeddingRequest(body);
+    case "tei-embed":
+      return parseTeiEmbedRequest(body);
   }
 }

@@ -19,6 +19,7 @@ import { answerTask, hfErrorAnswer, partialTaskAnswer, taskBodyAnswer, withPaylo
 import { isPipelineTask, PIPELINE_TASKS, type PipelineTask, type TaskRequest } from "./task-requests";
 import { TaskInputError } from "./task-text";
 import { tgiAnswer } from "./tgi-answers";
+import { TRANSCRIPTIONS_ROUTE } from "./transcription-form";
 
 const STEADY_TOKENS_PER_SECOND = 60;
 
@@ -26,9 +27,11 @@ const STEADY_TOKENS_PER_SECOND = 60;
  * `/pipeline/<task>` → the task; text generation also under `…/v1/completions`, where the library sends
  * it when an endpoint URL is given. `/v1/<task>` too (not text generation or feature extraction, whose
  * `/v1/completions` and `/v1/embeddings` speak OpenAI): where a `/v1` endpoint URL's task goes.
+ * OpenAI's `/v1/audio/transcriptions` is speech recognition (transcription-form.ts reads its form).
  * `unknown` for another name under `/pipeline/`, null for other paths.
  */
 export function pipelineTaskOf(routePath: string): PipelineTask | "unknown" | null {
+  if (routePath === TRANSCRIPTIONS_ROUTE) return "automatic-speech-recognition";
   const underV1 = /^\/v1\/([^/]+)$/.exec(routePath)?.[1];
   if (underV1 !== undefined && isPipelineTask(underV1) && underV1 !== "text-generation" && underV1 !== "feature-extraction") return underV1;
   const match = /^\/pipeline\/([^/]+)(\/v1\/completions|\/completions)?$/.exec(routePath);

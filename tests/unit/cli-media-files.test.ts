@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkInputFiles, createInputFileReader, fileInputsOf } from "../../src/cli/input-files";
-import { createOutputBlobWriter, extensionOfMediaType } from "../../src/cli/output-blobs";
+import { createOutputBlobWriter } from "../../src/cli/output-blobs";
+import { extensionOfMediaType } from "../../src/core/tasks";
 
 let folder: string;
 beforeEach(async () => {

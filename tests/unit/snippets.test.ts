@@ -72,6 +72,11 @@ describe("target snippets", () => {
     expect(snippetsOf(keyed).get("python")).toContain('os.environ["VLLM_KEY"]');
   });
 
+  it("writes no snippet for a target speaking an API of its own, rather than the library's request at a wrong route", () => {
+    const tei = scenario({ task: "feature-extraction", targets: [{ id: "tei", endpointUrl: "http://127.0.0.1:8080", api: "tei", model: "m" }], inputs: ["hi"] });
+    expect(targetSnippets(tei, tei.targets[0]!)).toMatchObject({ targetId: "tei", unavailable: 'no snippet is written yet for a target speaking api "tei" (docs/endpoint-apis.md)' });
+  });
+
   it("says why when an endpoint needs the sandbox and no sandbox URL is known", () => {
     const result = targetSnippets(chat, chat.targets[1]!);
     expect(result).toMatchObject({ targetId: "local", unavailable: expect.stringContaining("needs the sandbox") as string });

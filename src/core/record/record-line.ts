@@ -73,6 +73,8 @@ const recordShape = {
   timeToFirstToolCallMs: nullableDuration.optional(),
   timeToToolCallMs: nullableDuration.optional(),
   rightTool: z.boolean().nullable().optional(),
+  // Which API's answer it was: absent from files written before endpoint targets could name one.
+  answerShape: z.string().max(64).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -147,6 +147,13 @@ export interface RequestRecord {
   timeToToolCallMs?: number | null;
   /** Whether a call named the tool the input's toolCall expectation names; null when it names none. */
   rightTool?: boolean | null;
+  // Endpoint APIs (docs/endpoint-apis.md): absent in records stored before a target could name the API it speaks.
+  /**
+   * The shape the answer was read in, for a task whose servers answer in more than one API:
+   * "hf.feature-extraction", "openai.embeddings", "tei.embed", "openai.transcription", …; null otherwise.
+   * outputValue is the same shape whichever it was.
+   */
+  answerShape?: string | null;
 }
 
 /** One tool call of an answer, as made and as judged against the tools the request offered. */
@@ -214,4 +221,5 @@ export const RECORD_FIELDS = [
   "timeToFirstToolCallMs",
   "timeToToolCallMs",
   "rightTool",
+  "answerShape",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -189,6 +189,7 @@ function success(
     outputImages: result.media?.outputImages ?? null,
     cachedInputTokens: tokenCount(result.usage?.cachedInputTokens),
     ...(result.toolCalls === undefined ? {} : toolCallTimes(result.toolCalls.length > 0, streamed, { timeToFirstToolCallMs, timeToToolCallMs }, latencyMs)),
+    answerShape: result.answerShape ?? null,
   };
 }
 

@@ -2,7 +2,7 @@
 import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
 import { normalizeHttpUrl, sandboxEndpointUrl, type SandboxUrlOptions, SANDBOX_URL_SCHEME } from "../endpoints";
 import { type ExpandedInput, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
-import { taskDefinition, type CallHooks, type TargetCallResult, type TaskDefinition, blobRefOf, type BlobRef, type OutputBlobSink, inputAudioSecondsOf, outputMediaCounter } from "../tasks";
+import { taskDefinition, type CallHooks, type TargetCallResult, type TaskDefinition, blobRefOf, type BlobRef, type OutputBlobSink, inputAudioSecondsOf, outputMediaCounter, type TaskCall, DEFAULT_ENDPOINT_API } from "../tasks";
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
 
@@ -53,6 +53,9 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
   // hand) still cannot route: they are dropped, and the target's routing is spread last so it wins.
   const parameters = requestParametersOf(scenario.parameters);
   const stream = scenario.run.stream && definition.streams;
+  const call = taskCallFor(definition, target);
+  // Where an API's own route goes (tasks/apis/): the address as given, resolved, without the task's route.
+  const endpointUrl = isProviderTarget(target) ? undefined : resolvedEndpointUrl(target.endpointUrl!, options);
   return async (input, hooks) => {
     // Images and audio of this call, for the per-image and per-audio-second figures (media-figures.ts).
     const outputMedia = outputMediaCounter();
@@ -62,7 +65,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
       await outputMedia.observe(blob);
       return ref;
     };
-    const result = await definition.call(input.value, {
+    const result = await call(input.value, {
       client,
       routing,
       parameters,
@@ -70,11 +73,29 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
       hooks,
       options: { fetch: hooks.fetch, signal: hooks.signal, retry_on_error: false },
       keepBlob,
+      endpointUrl,
     });
     // A text input (most runs) has no audio to read: no await for it, on every request.
     const inputAudioSeconds = typeof input.value === "string" ? null : await inputAudioSecondsOf(input.value);
     return { ...result, media: { inputAudioSeconds, ...outputMedia.figures() } };
   };
+}
+
+/**
+ * The task's call for the API the target speaks (its `api`, docs/endpoint-apis.md): the library's own
+ * method by default, else the task's call for that API. Chosen once per target, not per request.
+ */
+function taskCallFor(definition: TaskDefinition, target: ScenarioTarget): TaskCall<unknown> {
+  const api = target.api ?? DEFAULT_ENDPOINT_API;
+  if (api === DEFAULT_ENDPOINT_API) return definition.call.bind(definition);
+  const call = definition.apiCalls?.[api];
+  // Validation refuses this (scenario.ts); a scenario that skipped it must not fall back to another API silently.
+  if (call === undefined) throw new InferenceClientInputError(`api: ${api} does not serve ${definition.id}`);
+  return call;
+}
+
+function resolvedEndpointUrl(endpointUrl: string, options: Pick<TargetCallOptions, "sandboxUrl" | "sandboxHostPerProfile">): string {
+  return resolveEndpointUrl(endpointUrl, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true }).replace(/\/+$/, "");
 }
 
 /**
@@ -84,7 +105,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
  * as given (TEI, TGI, an hf-inference-style endpoint).
  */
 export function endpointBaseUrl(endpointUrl: string, definition: TaskDefinition, options: Pick<TargetCallOptions, "sandboxUrl" | "sandboxHostPerProfile">): string {
-  const resolved = resolveEndpointUrl(endpointUrl, options.sandboxUrl, { hostPerProfile: options.sandboxHostPerProfile === true }).replace(/\/+$/, "");
+  const resolved = resolvedEndpointUrl(endpointUrl, options);
   return definition.endpointRoute !== undefined && resolved.endsWith("/v1") ? `${resolved}${definition.endpointRoute}` : resolved;
 }
 

@@ -1,7 +1,7 @@
 // Scenario files: the versioned JSON format (schema.ts), its validation (errors name the field path) and defaults.
 import { z } from "zod";
 import { expectationInputs, expectationName } from "./expectations";
-import { findTaskDefinition, taskDefinition, SUPPORTED_TASKS, type Task } from "../tasks";
+import { endpointApisOf, findTaskDefinition, taskDefinition, SUPPORTED_TASKS, type Task } from "../tasks";
 import { inapplicablePriceParts } from "./pricing";
 import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
@@ -62,12 +62,21 @@ type ScenarioShape = z.output<ReturnType<typeof scenarioBaseSchemaWith>>;
 function checkTaskSettings(scenario: ScenarioShape, context: z.core.$RefinementCtx<ScenarioShape>): void {
   const definition = findTaskDefinition(scenario.task);
   if (definition === undefined) return;
+  checkTargetApis(scenario, endpointApisOf(definition), context);
   if (Array.isArray(scenario.inputs)) return;
   if (!definition.acceptsText) {
     context.addIssue({ code: "custom", path: ["inputs", "template"], message: `${scenario.task} takes inputs written out one by one (objects, files), not a template` });
   } else if (scenario.inputs.system !== undefined && definition.libraryTask !== "conversational") {
     context.addIssue({ code: "custom", path: ["inputs", "system"], message: "only chat tasks have a system message" });
   }
+}
+
+/** Each endpoint target's `api` against the APIs the task speaks (docs/endpoint-apis.md). */
+function checkTargetApis(scenario: ScenarioShape, spoken: readonly string[], context: z.core.$RefinementCtx<ScenarioShape>): void {
+  scenario.targets.forEach((target, index) => {
+    if (target.api === undefined || spoken.includes(target.api)) return;
+    context.addIssue({ code: "custom", path: ["targets", index, "api"], message: `${target.api} does not serve ${scenario.task} (it speaks: ${spoken.join(", ")})` });
+  });
 }
 
 /** Prices, expectations and SLOs against the rest of the scenario: the task, the inputs, streaming. */

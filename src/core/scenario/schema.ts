@@ -5,7 +5,7 @@ import { z } from "zod";
 import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "../record";
 import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
-import { SUPPORTED_TASKS } from "../tasks";
+import { ENDPOINT_APIS, SUPPORTED_TASKS } from "../tasks";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
@@ -105,6 +105,12 @@ const targetSchema = z
      * scraped only when run.serverMetrics is set (docs/server-metrics.md).
      */
     metricsUrl: endpointUrlSchema.optional(),
+    /**
+     * The API an endpoint speaks (docs/endpoint-apis.md): "hf" (the default) the library's endpointUrl
+     * convention, "openai" an OpenAI-compatible server's own routes, "tei" Text Embeddings Inference's.
+     * Which task speaks which is the task's (scenario.ts checks it).
+     */
+    api: z.enum(ENDPOINT_APIS, { error: (issue) => `unknown api ${JSON.stringify(issue.input)} (known: ${ENDPOINT_APIS.join(", ")})` }).optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
@@ -118,6 +124,9 @@ const targetSchema = z
     }
     if (target.provider !== undefined && target.apiKeyEnv !== undefined) {
       context.addIssue({ code: "custom", path: ["apiKeyEnv"], message: "only endpointUrl targets take a key: provider targets use the Hugging Face token (HF_TOKEN)" });
+    }
+    if (target.provider !== undefined && target.api !== undefined) {
+      context.addIssue({ code: "custom", path: ["api"], message: "only endpointUrl targets speak an API of their own: a provider target is called through the Hugging Face router" });
     }
   });
 

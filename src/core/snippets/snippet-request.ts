@@ -25,6 +25,10 @@ export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandb
   const expanded = expandInputs(scenario);
   const value = expanded.ok ? expanded.inputs[0]?.value : undefined;
   if (value === undefined) return { unavailable: "the scenario has no input" };
+  // The library builds the default API's request only: another API's request would be shown wrong.
+  if (target.api !== undefined && target.api !== "hf" && definition.libraryTask !== "conversational") {
+    return { unavailable: `no snippet is written yet for a target speaking api "${target.api}" (docs/endpoint-apis.md)` };
+  }
   const wholeFile = isInputFileRef(value);
   if (!wholeFile && inputFileParts(value).length > 0) return { unavailable: "the first input holds files among other fields: no snippet is written for such an input yet" };
   const chat = definition.libraryTask === "conversational";

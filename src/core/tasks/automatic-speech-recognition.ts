@@ -1,7 +1,12 @@
 // automatic-speech-recognition: a transcript of a sound (client.automaticSpeechRecognition). The transcript
-// is text (counted, checked); timestamped chunks, when the provider sends them, stay in outputValue.
+// is text (counted, checked); timestamped chunks, when the provider sends them, stay in outputValue. An
+// endpoint target may speak OpenAI's `/audio/transcriptions` instead (apis/): the same text is kept.
+import { OPENAI_TRANSCRIPTION_SHAPE, openAiTranscription } from "./apis/openai-transcriptions";
 import { describeValue, inputFileSchema, taskArgs, textResult, type FilePart } from "./task-io";
 import type { TaskDefinition } from "./task-definition";
+
+/** The shape of the library's answer: `{ text, chunks? }`. */
+export const HF_SPEECH_RECOGNITION_SHAPE = "hf.automatic-speech-recognition";
 
 export const automaticSpeechRecognitionTask: TaskDefinition<FilePart> = {
   id: "automatic-speech-recognition",
@@ -17,6 +22,9 @@ export const automaticSpeechRecognitionTask: TaskDefinition<FilePart> = {
   call: async (audio, context) => {
     const args = taskArgs("automaticSpeechRecognition", audio, context);
     const transcript = await context.client.automaticSpeechRecognition(args, context.options);
-    return textResult(transcript.text, transcript.chunks === undefined ? null : transcript);
+    return { ...textResult(transcript.text, transcript.chunks === undefined ? null : transcript), answerShape: HF_SPEECH_RECOGNITION_SHAPE };
+  },
+  apiCalls: {
+    openai: async (audio, context) => ({ ...textResult(await openAiTranscription(audio, context)), answerShape: OPENAI_TRANSCRIPTION_SHAPE }),
   },
 };

@@ -29,6 +29,8 @@ export const chatCompletionTask: TaskDefinition<ChatMessage[]> = {
   describeInput: (input) => lastUserText(messagesOf(input)),
   toValue: (input) => messagesOf(input),
   call: (messages, context) => (context.stream ? streamChat(messages, context) : chat(messages, context)),
+  // The library's chat route already is OpenAI's `/chat/completions`: a target may say so.
+  apiCalls: { openai: (messages, context) => (context.stream ? streamChat(messages, context) : chat(messages, context)) },
 };
 
 function messagesOf(input: unknown): ChatMessage[] {

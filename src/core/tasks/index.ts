@@ -4,10 +4,12 @@
 // data, for the pages and commands that show the catalogue, which import it directly.
 export * from "./registry";
 export * from "./task-definition";
+export * from "./endpoint-apis";
 export * from "./task-io";
 export * from "./output-value";
 export * from "./task-ids";
 export * from "./media-info";
+export * from "./media-types";
 export * from "./media-figures";
 export * from "./provider-support";
 export * from "./streaming";

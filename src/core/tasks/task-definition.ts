@@ -2,6 +2,7 @@
 // library's own task method is called with it, and what a record keeps of the answer.
 import type { InferenceClient, InferenceProviderOrPolicy, InferenceTask } from "@huggingface/inference";
 import type { z } from "zod";
+import type { OwnEndpointApi } from "./endpoint-apis";
 import type { MediaFigures } from "./media-figures";
 import type { BlobRef } from "./output-value";
 import type { ToolCallMade } from "./tool-calls";
@@ -37,6 +38,8 @@ export interface TargetCallResult {
   finished?: boolean;
   /** The tool calls the answer made (tool-calls.ts), whole; absent when the request offered no tools. */
   toolCalls?: ToolCallMade[];
+  /** The shape the answer came in ("openai.embeddings", "tei.embed"), for a task that reads more than one (the record's answerShape). */
+  answerShape?: string;
 }
 
 /**
@@ -74,7 +77,15 @@ export interface TaskCallContext {
   options: LibraryRequestOptions;
   /** A binary answer's reference, its bytes handed to the run's blob sink (output-value.ts). */
   keepBlob(blob: Blob): Promise<BlobRef>;
+  /**
+   * An endpoint target's address as resolved (`sandbox:` made http, no trailing slash, no task route): where
+   * a call of `apiCalls` puts its API's route. Absent for a provider target.
+   */
+  endpointUrl?: string;
 }
+
+/** One call of a task: an input in, the record's part of the answer out. */
+export type TaskCall<Input> = (input: Input, context: TaskCallContext) => Promise<TargetCallResult>;
 
 /**
  * What a task's answers let a run measure beyond latency, outcomes and cost (measured-figures.ts): the
@@ -124,4 +135,10 @@ export interface TaskDefinition<Input = unknown> {
    */
   toValue(input: unknown): Input;
   call(input: Input, context: TaskCallContext): Promise<TargetCallResult>;
+  /**
+   * The APIs besides the default an endpoint target may speak for this task (a target's `api`), each with
+   * its own call, which builds that API's request and reads its answers into the same record as `call`'s
+   * (tasks/apis/). Absent: the task speaks the default only, and a target naming another API is refused.
+   */
+  apiCalls?: Partial<Record<OwnEndpointApi, TaskCall<Input>>>;
 }

@@ -129,6 +129,17 @@ describe("scenario editor", () => {
     expect(((jsonShown() as DraftValue).targets as { provider: string }[])[0]!.provider).toBe("hf-inference");
   });
 
+  it("offers an endpoint the APIs the task speaks, and drops the choice when the target becomes a provider", () => {
+    const scenario = { version: 1, name: "Embeddings", task: "feature-extraction", targets: [{ id: "tei", endpointUrl: "http://127.0.0.1:8080", model: "m" }], inputs: ["x"] };
+    renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    const api = field("API it speaks", targetRow(1)) as unknown as HTMLSelectElement;
+    expect([...api.options].map((option) => option.value)).toEqual(["", "openai", "tei"]);
+    fireEvent.change(api, { target: { value: "tei" } });
+    expect((jsonShown() as { targets: Record<string, unknown>[] }).targets[0]).toMatchObject({ api: "tei" });
+    fireEvent.click(within(targetRow(1)).getByLabelText("Hugging Face provider"));
+    expect((jsonShown() as { targets: Record<string, unknown>[] }).targets[0]).toEqual({ id: "tei", model: "m", provider: "auto" });
+  });
+
   it("takes an endpoint's key by the name of its environment variable, and refuses what looks like the key itself at that field", async () => {
     const scenario = { version: 1, name: "Keyed", task: "chat-completion", targets: [{ id: "vllm", endpointUrl: "http://127.0.0.1:8000/v1", model: "m" }], inputs: ["x"] };
     renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);

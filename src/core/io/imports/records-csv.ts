@@ -63,6 +63,7 @@ const CELL_KINDS = {
   timeToFirstToolCallMs: "number",
   timeToToolCallMs: "number",
   rightTool: "boolean",
+  answerShape: "string",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import type { FieldPath } from "./draft-paths";
 import { SelectField, TextField } from "./fields";
-import { PROVIDER_CHOICES, providerSupport } from "./provider-support";
+import { endpointApiChoices, PROVIDER_CHOICES, providerSupport } from "./provider-support";
 import { SANDBOX_PROFILES } from "./new-target";
 
 export function TargetKindChoice(props: { index: number; isEndpoint: boolean; onSwitch: (toEndpoint: boolean) => void }) {
@@ -22,11 +22,21 @@ export function TargetKindChoice(props: { index: number; isEndpoint: boolean; on
 }
 
 /** `path`: the target's own. */
-export function EndpointFields({ path }: { path: FieldPath }) {
+export function EndpointFields({ path, task }: { path: FieldPath; task: string }) {
   const endpointsListId = useId();
+  const apis = endpointApiChoices(task);
   return (
     <>
       <TextField path={[...path, "endpointUrl"]} label="Endpoint URL" list={endpointsListId} hint="The server's /v1 base, e.g. http://127.0.0.1:8000/v1, or sandbox:/fast/v1" />
+      {apis.length > 0 ? (
+        <SelectField
+          path={[...path, "api"]}
+          label="API it speaks"
+          emptyLabel="hf (default): the library's route for the task"
+          options={apis}
+          hint="A server's own routes (docs/endpoint-apis.md): openai for an OpenAI-compatible server (vLLM, llama.cpp, Ollama), tei for Text Embeddings Inference."
+        />
+      ) : null}
       <TextField
         path={[...path, "apiKeyEnv"]}
         label="Key's environment variable (optional)"

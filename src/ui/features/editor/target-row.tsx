@@ -29,7 +29,7 @@ export function TargetRow({ index, task, exampleModels, onRemove }: TargetRowPro
     if (toEndpoint === isEndpoint) return;
     let next: unknown = setAt(fields, [toEndpoint ? "provider" : "endpointUrl"], undefined);
     // A provider target is sent the Hugging Face token, never an endpoint's key.
-    if (!toEndpoint) next = setAt(next, ["apiKeyEnv"], undefined);
+    if (!toEndpoint) next = setAt(setAt(next, ["apiKeyEnv"], undefined), ["api"], undefined);
     next = setAt(next, [toEndpoint ? "endpointUrl" : "provider"], toEndpoint ? "http://127.0.0.1:8080/v1" : "auto");
     update(path, next);
   };
@@ -52,7 +52,7 @@ export function TargetRow({ index, task, exampleModels, onRemove }: TargetRowPro
       <div className="editor-grid">
         <TextField path={[...path, "id"]} label="Id" hint="Letters, digits, '.', '_' or '-'" />
         <TextField path={[...path, "label"]} label="Label (optional)" />
-        {isEndpoint ? <EndpointFields path={path} /> : <ProviderField path={path} task={task} />}
+        {isEndpoint ? <EndpointFields path={path} task={task} /> : <ProviderField path={path} task={task} />}
         <TextField path={[...path, "model"]} label="Model" list={modelsListId} />
         <datalist id={modelsListId}>
           {exampleModels.map((model) => (

@@ -1,0 +1,126 @@
+// The bundled mixed-API scenarios run in this process against the sandbox (docs/endpoint-apis.md): an HF
+// task route, an OpenAI-compatible server and TEI answer the same inputs on their own routes, and the run
+// gives one agreement table across them. No timing is asserted here.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { runScenario } from "../../src/core/run";
+import { validateScenario } from "../../src/core/scenario";
+import { AgreementAccumulator, agreementToJson } from "../../src/core/agreement";
+import type { RequestRecord } from "../../src/core/record";
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, timeScale: 0.05 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const scenarioFolder = new URL("../../scenarios/", import.meta.url);
+
+interface Sent {
+  path: string;
+  contentType: string | null;
+  body: string;
+}
+
+/** Runs a bundled scenario, keeping every request the sandbox was sent (route and body). */
+async function runBundled(file: string): Promise<{ records: RequestRecord[]; sent: Sent[]; targetIds: string[]; task: string }> {
+  const validated = validateScenario(JSON.parse(readFileSync(new URL(file, scenarioFolder), "utf8")));
+  if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+  const sent: Sent[] = [];
+  const keepingFetch: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === "string" ? init.body : init?.body instanceof Uint8Array ? new TextDecoder("latin1").decode(init.body) : "[binary]";
+    sent.push({ path: url.pathname, contentType: headers.get("content-type"), body });
+    return fetch(input, init);
+  };
+  const records: RequestRecord[] = [];
+  await runScenario({
+    runId: file,
+    scenario: validated.scenario,
+    sandboxUrl: sandbox.url,
+    fetch: keepingFetch,
+    readInputFile: async (path) => new Blob([readFileSync(new URL(path, scenarioFolder))], { type: "audio/wav" }),
+    onRecord: (record) => records.push(record),
+  });
+  return { records, sent, targetIds: validated.scenario.targets.map((target) => target.id), task: validated.scenario.task };
+}
+
+function agreementTable(task: string, records: readonly RequestRecord[], targetIds: string[]) {
+  const agreement = new AgreementAccumulator(task);
+  for (const record of records) agreement.add(record);
+  return agreementToJson(agreement.result(targetIds));
+}
+
+describe("sandbox-embeddings-apis.json: HF task route, OpenAI-compatible, TEI", () => {
+  it("each target is sent its API's request on its route, and the three agree as one cosine table", async () => {
+    const { records, sent, targetIds, task } = await runBundled("sandbox-embeddings-apis.json");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    const shapes = Object.fromEntries(records.map((record) => [record.targetId, record.answerShape]));
+    expect(shapes).toEqual({ "hf-route": "hf.feature-extraction", openai: "openai.embeddings", tei: "tei.embed" });
+
+    const first = (path: string) => sent.find((request) => request.path === path);
+    expect(new Set(sent.map((request) => request.path))).toEqual(new Set(["/fast/pipeline/feature-extraction", "/steady/v1/embeddings", "/slow/embed"]));
+    expect(JSON.parse(first("/fast/pipeline/feature-extraction")!.body)).toEqual({ inputs: "Benchmarks should measure what users feel." });
+    expect(JSON.parse(first("/steady/v1/embeddings")!.body)).toEqual({ input: "Benchmarks should measure what users feel.", model: "sandbox-embed", encoding_format: "float" });
+    expect(JSON.parse(first("/slow/embed")!.body)).toEqual({ inputs: "Benchmarks should measure what users feel." });
+
+    // One vector per record whatever the answer's shape (the sandbox answers TEI's /embed with [[…]]).
+    for (const record of records) expect(record.outputValue).toEqual(expect.arrayContaining([expect.any(Number)]));
+    const table = agreementTable(task, records, targetIds);
+    expect(table.map((measure) => measure.id)).toEqual(["agreementCosine"]);
+    const pairs = table[0]!.pairs;
+    expect(pairs.map((pair) => [pair.referenceId, pair.otherId, pair.inputs])).toEqual([
+      ["hf-route", "openai", 3],
+      ["hf-route", "tei", 3],
+      ["openai", "tei", 3],
+    ]);
+    // The sandbox's vectors are the same for the same text on every profile: the three APIs agree fully.
+    for (const pair of pairs) expect(pair.value).toBeCloseTo(1, 6);
+  });
+});
+
+describe("sandbox-speech-recognition-apis.json: HF task route against a whisper-style server", () => {
+  it("the whisper target is sent a multipart form on /v1/audio/transcriptions, and both transcripts compare by word error rate", async () => {
+    const { records, sent, targetIds, task } = await runBundled("sandbox-speech-recognition-apis.json");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    expect(new Set(records.map((record) => `${record.targetId} ${record.answerShape}`))).toEqual(new Set(["hf-route hf.automatic-speech-recognition", "whisper openai.transcription"]));
+    const whisper = sent.filter((request) => request.path === "/steady/v1/audio/transcriptions");
+    expect(whisper.length).toBeGreaterThan(0);
+    expect(whisper[0]!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(whisper[0]!.body).toContain('name="model"\r\n\r\nsandbox-whisper\r\n');
+    expect(whisper[0]!.body).toContain('name="file"; filename="audio.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF');
+    // The HF route gets the recording itself, as the library sends it.
+    expect(sent.filter((request) => request.path === "/fast/pipeline/automatic-speech-recognition").every((request) => request.body === "[binary]")).toBe(true);
+
+    const table = agreementTable(task, records, targetIds);
+    const wer = table.find((measure) => measure.id === "agreementWordErrorRate");
+    expect(wer?.pairs.find((pair) => pair.referenceId === "hf-route" && pair.otherId === "whisper")).toMatchObject({ inputs: 3 });
+    // Two profiles of different noise hear the same recordings a little differently, not wholly.
+    const value = wer!.pairs.find((pair) => pair.referenceId === "hf-route")!.value!;
+    expect(value).toBeGreaterThan(0);
+    expect(value).toBeLessThan(0.5);
+  });
+});
+
+describe("the sandbox's own-API routes refuse what their servers refuse", () => {
+  it("TEI's /embed needs inputs; the transcription form needs a file, a model and a json answer", async () => {
+    const post = (path: string, init: RequestInit) => fetch(`${sandbox.url}${path}`, { method: "POST", ...init });
+    const embed = await post("/fast/embed", { headers: { "content-type": "application/json" }, body: JSON.stringify({ input: "x" }) });
+    expect(embed.status).toBe(400);
+    expect(JSON.stringify(await embed.json())).toContain("inputs");
+    const form = new FormData();
+    form.append("model", "m");
+    const noFile = await post("/fast/v1/audio/transcriptions", { body: form });
+    expect(noFile.status).toBe(400);
+    expect(((await noFile.json()) as { error: string }).error).toContain("'file'");
+    form.append("file", new Blob([new Uint8Array([1, 2])], { type: "audio/wav" }), "a.wav");
+    form.append("response_format", "srt");
+    const srt = await post("/fast/v1/audio/transcriptions", { body: form });
+    expect(srt.status).toBe(400);
+    expect(((await srt.json()) as { error: string }).error).toContain("response_format");
+  });
+});

@@ -1,0 +1,181 @@
+// Endpoint targets that speak a server's own API (docs/endpoint-apis.md), with msw: the route and body each
+// API receives, its documented answer read into the same record as the library's (tests/fixtures/endpoint-apis/),
+// malformed answers classified bad_response with the field named, HTTP errors in the library's words.
+import { readFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setupServer } from "msw/node";
+import { http, HttpResponse } from "msw";
+import { runScenario } from "../../src/core/run";
+import { validateScenario } from "../../src/core/scenario";
+import type { RequestRecord } from "../../src/core/record";
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/endpoint-apis/${name}`, import.meta.url), "utf8"));
+const OPENAI_EMBEDDINGS = fixture("openai-embeddings.json") as { data: { embedding: number[] }[] };
+const TEI_EMBED = fixture("tei-embed.json") as number[][];
+const TRANSCRIPTION = fixture("openai-transcription.json") as { text: string };
+const WAV_BYTES = new Uint8Array([82, 73, 70, 70, 36, 0, 0, 0, 87, 65, 86, 69, 1, 2, 3]);
+const KEY = "sk-endpoint-sentinel-key-42";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+interface Seen {
+  url: string;
+  contentType: string | null;
+  authorization: string | null;
+  request: Request;
+}
+
+/** Answers POSTs to `url` with `respond`, keeping each request. */
+function answer(url: string, respond: () => Response): Seen[] {
+  const seen: Seen[] = [];
+  server.use(
+    http.post(url, ({ request }) => {
+      seen.push({ url: request.url, contentType: request.headers.get("content-type"), authorization: request.headers.get("authorization"), request: request.clone() });
+      return respond();
+    }),
+  );
+  return seen;
+}
+
+async function runOne(task: string, target: Record<string, unknown>, input: unknown, parameters: Record<string, unknown> = {}): Promise<RequestRecord> {
+  const validated = validateScenario({ version: 1, name: task, task, targets: [{ id: "t", model: "acme/model", ...target }], inputs: [input], parameters });
+  if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+  const records: RequestRecord[] = [];
+  await runScenario({
+    runId: "r",
+    scenario: validated.scenario,
+    endpointKeys: { byTarget: { t: KEY } },
+    readInputFile: async () => new Blob([WAV_BYTES], { type: "audio/wav" }),
+    onRecord: (record) => records.push(record),
+    sleep: async () => {},
+  });
+  expect(records).toHaveLength(1);
+  return records[0]!;
+}
+
+describe("feature extraction, OpenAI-compatible /v1/embeddings", () => {
+  it("posts { input, model, encoding_format: float } with the parameters, and keeps data[0].embedding", async () => {
+    const seen = answer("https://vllm.test/v1/embeddings", () => HttpResponse.json(OPENAI_EMBEDDINGS));
+    const record = await runOne("feature-extraction", { endpointUrl: "https://vllm.test/v1", api: "openai" }, "Embeddings map text to vectors.", { dimensions: 8 });
+    expect(record).toMatchObject({ status: "ok", errorMessage: null, answerShape: "openai.embeddings", inputTokens: 8, outputTokens: null });
+    expect(record.outputValue).toEqual(OPENAI_EMBEDDINGS.data[0]!.embedding);
+    expect(record.output).toMatch(/^shape=8 \[0\.002306, /);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.contentType).toBe("application/json");
+    expect(seen[0]!.authorization).toBe(`Bearer ${KEY}`);
+    expect(await seen[0]!.request.json()).toEqual({ dimensions: 8, input: "Embeddings map text to vectors.", model: "acme/model", encoding_format: "float" });
+  });
+
+  it("reads the vector listed with index 0 wherever the server put it", async () => {
+    const vector = OPENAI_EMBEDDINGS.data[0]!.embedding;
+    answer("https://vllm.test/v1/embeddings", () => HttpResponse.json({ data: [{ index: 1, embedding: [9, 9] }, { index: 0, embedding: vector }] }));
+    const record = await runOne("feature-extraction", { endpointUrl: "https://vllm.test/v1", api: "openai" }, "x");
+    expect(record.outputValue).toEqual(vector);
+    expect(record.inputTokens).toBeNull();
+  });
+});
+
+describe("feature extraction, Text Embeddings Inference /embed", () => {
+  it("posts { inputs } (no model: TEI serves one) to /embed, and keeps the one row of [[…]]", async () => {
+    const seen = answer("https://tei.test/embed", () => HttpResponse.json(TEI_EMBED));
+    const record = await runOne("feature-extraction", { endpointUrl: "https://tei.test/", api: "tei" }, "Embeddings map text to vectors.", { normalize: true, truncate: true });
+    expect(record).toMatchObject({ status: "ok", answerShape: "tei.embed", inputTokens: null });
+    // The same vector as the OpenAI answer's: one shape in the record whichever API answered.
+    expect(record.outputValue).toEqual(TEI_EMBED[0]);
+    expect(record.outputValue).toEqual(OPENAI_EMBEDDINGS.data[0]!.embedding);
+    expect(seen[0]!.authorization).toBe(`Bearer ${KEY}`);
+    expect(await seen[0]!.request.json()).toEqual({ normalize: true, truncate: true, inputs: "Embeddings map text to vectors." });
+  });
+});
+
+describe("speech recognition, OpenAI-compatible /v1/audio/transcriptions", () => {
+  it("posts a multipart form (file with its name and type, model, response_format json, the parameters) and keeps the text", async () => {
+    const seen = answer("https://whisper.test/v1/audio/transcriptions", () => HttpResponse.json(TRANSCRIPTION));
+    const record = await runOne("automatic-speech-recognition", { endpointUrl: "https://whisper.test/v1", api: "openai" }, { file: "station.wav" }, { language: "en", temperature: 0 });
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.transcription", output: TRANSCRIPTION.text, outputValue: null, tokensEstimated: true });
+    expect(seen[0]!.contentType).toMatch(/^multipart\/form-data; boundary=providerbench-[0-9a-f]{24}$/);
+    expect(seen[0]!.authorization).toBe(`Bearer ${KEY}`);
+    const form = await seen[0]!.request.formData();
+    expect([...form.keys()]).toEqual(["language", "temperature", "file", "model", "response_format"]);
+    const file = form.get("file") as File;
+    expect(file.name).toBe("audio.wav");
+    expect(file.type).toBe("audio/wav");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(WAV_BYTES);
+    expect([form.get("model"), form.get("response_format"), form.get("language"), form.get("temperature")]).toEqual(["acme/model", "json", "en", "0"]);
+  });
+});
+
+interface MalformedCase {
+  name: string;
+  task: string;
+  target: Record<string, unknown>;
+  url: string;
+  input: unknown;
+  answer: unknown;
+  /** What the record's message must name. */
+  field: string;
+}
+
+const OPENAI_EMBED = { endpointUrl: "https://vllm.test/v1", api: "openai" };
+const TEI = { endpointUrl: "https://tei.test", api: "tei" };
+const WHISPER = { endpointUrl: "https://whisper.test/v1", api: "openai" };
+const MALFORMED: MalformedCase[] = [
+  { name: "openai embeddings: no data", task: "feature-extraction", target: OPENAI_EMBED, url: "https://vllm.test/v1/embeddings", input: "x", answer: { object: "list", data: [] }, field: "malformed openai.embeddings answer: data must be a non-empty list" },
+  { name: "openai embeddings: base64", task: "feature-extraction", target: OPENAI_EMBED, url: "https://vllm.test/v1/embeddings", input: "x", answer: { data: [{ index: 0, embedding: "AAAAAA==" }] }, field: "data[0].embedding is base64" },
+  { name: "openai embeddings: a string in the vector", task: "feature-extraction", target: OPENAI_EMBED, url: "https://vllm.test/v1/embeddings", input: "x", answer: { data: [{ index: 0, embedding: [0.1, "0.2"] }] }, field: "data[0].embedding[1] must be a finite number" },
+  { name: "tei: an object", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: { embeddings: [[0.1]] }, field: "malformed tei.embed answer: the answer must be a non-empty list of vectors" },
+  { name: "tei: a bare vector", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: [0.1, 0.2], field: "[0] must be a vector" },
+  { name: "tei: an empty row", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: [[]], field: "[0] must be a non-empty array of numbers" },
+  { name: "transcription: no text", task: "automatic-speech-recognition", target: WHISPER, url: "https://whisper.test/v1/audio/transcriptions", input: { file: "a.wav" }, answer: { transcript: "hello" }, field: "malformed openai.transcription answer: text must be a string" },
+];
+
+describe("malformed answers", () => {
+  for (const testCase of MALFORMED) {
+    it(`${testCase.name}: bad_response naming the field`, async () => {
+      answer(testCase.url, () => HttpResponse.json(testCase.answer as never));
+      const record = await runOne(testCase.task, testCase.target, testCase.input);
+      expect(record).toMatchObject({ status: "error", errorKind: "bad_response", httpStatus: 200 });
+      expect(record.errorMessage).toContain(testCase.field);
+    });
+  }
+
+  it("an answer that is not JSON is a bad_response that says what it was", async () => {
+    answer("https://tei.test/embed", () => new HttpResponse("<html>gateway</html>", { headers: { "content-type": "text/html" } }));
+    const record = await runOne("feature-extraction", TEI, "x");
+    expect(record).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(record.errorMessage).toContain("the answer is text/html, not the JSON /embed answers with");
+  });
+
+  it("cut JSON is a malformed response, as for a library call", async () => {
+    answer("https://vllm.test/v1/embeddings", () => new HttpResponse('{"data":[{"index":0,"embedding":[0.1,', { headers: { "content-type": "application/json" } }));
+    const record = await runOne("feature-extraction", OPENAI_EMBED, "x");
+    expect(record).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(record.errorMessage).toMatch(/^malformed response: /);
+  });
+});
+
+describe("HTTP errors in each API's body, classified as a library call's", () => {
+  it("OpenAI's { error: { message } } with 429: rate_limited, the server's words", async () => {
+    answer("https://vllm.test/v1/embeddings", () => HttpResponse.json({ error: { message: "Too many requests, slow down", type: "rate_limit_error" } }, { status: 429 }));
+    const record = await runOne("feature-extraction", OPENAI_EMBED, "x");
+    expect(record).toMatchObject({ status: "error", errorKind: "rate_limited", httpStatus: 429 });
+    expect(record.errorMessage).toContain("Too many requests, slow down");
+  });
+
+  it("TEI's { error, error_type } with 413: http_4xx, the server's words", async () => {
+    answer("https://tei.test/embed", () => HttpResponse.json({ error: "Batch size error", error_type: "validation" }, { status: 413 }));
+    const record = await runOne("feature-extraction", TEI, "x");
+    expect(record).toMatchObject({ status: "error", errorKind: "http_4xx", httpStatus: 413 });
+    expect(record.errorMessage).toBe("HTTP 413: Batch size error");
+  });
+
+  it("a plain-text 503 from a whisper server: http_5xx", async () => {
+    answer("https://whisper.test/v1/audio/transcriptions", () => new HttpResponse("model loading", { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } }));
+    const record = await runOne("automatic-speech-recognition", WHISPER, { file: "a.wav" });
+    expect(record).toMatchObject({ status: "error", errorKind: "http_5xx", httpStatus: 503 });
+    expect(record.errorMessage).toContain("model loading");
+  });
+});
