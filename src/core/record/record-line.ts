@@ -66,6 +66,9 @@ const recordShape = {
   outputImages: count.nullable().optional(),
   // Any JSON: the task's parsed output or a blob reference; absent from files written before it.
   outputValue: z.unknown().optional(),
+  // Synthetic prompts' requested lengths: absent from files written before them, and for other inputs.
+  requestedInputTokens: nullableCount.optional(),
+  requestedOutputTokens: nullableCount.optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -134,6 +134,12 @@ export interface RequestRecord {
    * `output`, and for failures. `output` then holds a one-line summary ("POSITIVE 0.98", "3 boxes").
    */
   outputValue?: unknown;
+  // Synthetic prompts (docs/workloads.md): the lengths asked for, beside the measured inputTokens and
+  // outputTokens. Absent in records of other inputs and in records written before synthetic prompts.
+  /** The prompt's tokens, exactly, under the tokenizer the scenario names (inputs.synthetic.tokenizer). */
+  requestedInputTokens?: number | null;
+  /** The answer's tokens asked for (max_tokens, and min_tokens with ignore_eos where the target honours them). */
+  requestedOutputTokens?: number | null;
 }
 
 /** Column order for CSV and the key order of JSONL lines. */
@@ -185,4 +191,6 @@ export const RECORD_FIELDS = [
   "outputAudioSeconds",
   "outputImages",
   "outputValue",
+  "requestedInputTokens",
+  "requestedOutputTokens",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -17,5 +17,6 @@ export { emitRecord } from "./run-records";
 export { inShare, requestSequence, shareOfLimit, type RunShare } from "./run-share";
 export * from "./runner";
 export * from "./sandbox-health";
+export { buildSyntheticInputs, type SyntheticWorkload } from "./synthetic-prompts";
 export * from "./targets";
 export * from "./types";

@@ -1,6 +1,6 @@
 // Every record of a run: built from a measured attempt or from an arrival that was never sent, handed to
 // the sink, and counted (progress, and the stage summaries an adaptive sweep reads).
-import { judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck } from "../scenario";
+import { judgeOutput, NO_CHECKS, type ChecksVerdict, type CompiledCheck, type ExpandedInput } from "../scenario";
 import { describeError } from "../text";
 import { type RequestRecord, UNMEASURED_FIELDS } from "../record";
 import { addRequestOutcome } from "../stats";
@@ -22,6 +22,8 @@ export interface RunRecords {
 export interface RunRecordsParts {
   runId: string;
   checks: readonly CompiledCheck[];
+  /** The run's inputs: a synthetic prompt's requested lengths go into each of its records. */
+  inputs: readonly ExpandedInput[];
   /** The run's options, whose onRecord takes every record. */
   sink: Pick<RunOptions, "onRecord">;
   progress: RunProgress;
@@ -34,6 +36,7 @@ export interface RunRecordsParts {
 
 export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const { runId, checks, sink, progress, stageSummaries, startedAt, startedAtMono } = parts;
+  const requested = requestedLengthsByInput(parts.inputs);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -52,6 +55,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       scheduledAt: epochAt(dueAt),
       queueMs: roundMs(result.handedToFetchAt - dueAt),
       stage,
+      ...requested[planned.inputIndex],
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -65,8 +69,17 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       errorMessage,
       scheduledAt: epochAt(dueAt),
       stage,
+      ...requested[planned.inputIndex],
     }),
   };
+}
+
+type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens">;
+
+/** Per input, the record fields of its requested lengths, made once; empty when no input has any (spread as nothing). */
+function requestedLengthsByInput(inputs: readonly ExpandedInput[]): readonly (RequestedLengths | undefined)[] {
+  if (!inputs.some((input) => input.requestedOutputTokens !== undefined)) return [];
+  return inputs.map((input) => ({ requestedInputTokens: input.requestedInputTokens ?? null, requestedOutputTokens: input.requestedOutputTokens ?? null }));
 }
 
 /** Checks judge the whole answer, before the record keeps only its beginning; a failed attempt has none. */

@@ -12,5 +12,6 @@ export * from "./scenario-share";
 export * from "./scenario-target";
 export * from "./schema";
 export * from "./slo";
+export * from "./synthetic-inputs";
 export * from "./target-names";
 export * from "./types";

@@ -6,6 +6,7 @@ import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "../record";
 import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
 import { SUPPORTED_TASKS } from "../tasks";
+import { OUTPUT_LENGTH_FAMILIES, syntheticInputsSchema } from "../workloads";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
@@ -100,6 +101,11 @@ const targetSchema = z
      * file host for text-to-image): any other is refused (answer-urls.ts). Fetched without a credential.
      */
     answerUrlOrigins: z.array(answerUrlOriginSchema).optional(),
+    /**
+     * How this target is asked for an answer's length (workloads/output-length.ts): "vllm" for a vLLM or
+     * SGLang endpoint, which then also gets min_tokens and ignore_eos. Told from the target when left out.
+     */
+    outputLengthFamily: z.enum(OUTPUT_LENGTH_FAMILIES, { error: `must be one of ${OUTPUT_LENGTH_FAMILIES.join(", ")}` }).optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
@@ -127,6 +133,9 @@ const templateInputsSchema = z.strictObject({
   system: z.string().optional(),
   variables: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))).min(1, "needs at least one row"),
 });
+
+/** Prompts of exact token lengths, cut from the shipped corpus when the run starts (docs/workloads.md). */
+const syntheticScenarioInputsSchema = z.strictObject({ synthetic: syntheticInputsSchema });
 
 const retrySchema = z.strictObject({
   /** Total attempts per request, first one included: 1 means no retry. */
@@ -219,7 +228,7 @@ export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInpu
       targets: z
         .array(targetSchema)
         .min(1, "needs at least one target"),
-      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema]),
+      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema]),
       /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
       parameters: z
         .record(z.string(), z.unknown())

@@ -58,6 +58,8 @@ const CELL_KINDS = {
   outputAudioSeconds: "number",
   outputImages: "number",
   outputValue: "json",
+  requestedInputTokens: "number",
+  requestedOutputTokens: "number",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
