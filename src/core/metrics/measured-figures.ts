@@ -2,7 +2,7 @@
 // for (a stream, prices, checks, an SLO, an open loop). The default columns of every table (the compare
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
-import type { Scenario } from "../scenario";
+import { isSyntheticInputs, type Scenario } from "../scenario";
 import { findTaskDefinition, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
@@ -16,12 +16,14 @@ export type MeasuredFigure =
   /** The scenario's service-level objective: SLO attainment and goodput. */
   | "slo"
   /** An open loop, whose arrivals the client may drop when a target's queue is full. */
-  | "openLoop";
+  | "openLoop"
+  /** Synthetic prompts (inputs.synthetic): the lengths asked for, beside those measured. */
+  | "syntheticInputs";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
 /** The parts of a scenario that decide what its runs measure. */
-export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo">;
+export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo"> & Partial<Pick<Scenario, "inputs">>;
 
 export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   const task = findTaskDefinition(scenario.task);
@@ -31,5 +33,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if (scenario.targets.some((target) => target.price !== undefined)) figures.add("cost");
   if (scenario.slo !== undefined) figures.add("slo");
   if (scenario.run.load?.mode === "open") figures.add("openLoop");
+  if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs)) figures.add("syntheticInputs");
   return figures;
 }

@@ -11,6 +11,7 @@ import { outputTokensPerSecondOf } from "./request-rates";
 import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measuredRequests, type RequestOutcomes } from "./request-outcomes";
 import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
 import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
+import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -76,6 +77,8 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
    * scenario's task. Absent in summaries stored before agreement existed.
    */
   agreement?: Partial<Record<string, number | null>>;
+  /** Requested against measured lengths, for synthetic prompts (requested-lengths.ts); absent in summaries stored before them. */
+  requestedLengths?: RequestedLengthSummary;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -198,6 +201,7 @@ interface TargetTotals {
   value: ValueTotals;
   phases: PhaseTotals;
   retryAfterAttempts: number;
+  requestedLengths: RequestedLengthTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -226,6 +230,7 @@ function newTargetTotals(): TargetTotals {
     value: emptyValueTotals(),
     phases: emptyPhaseTotals(),
     retryAfterAttempts: 0,
+    requestedLengths: emptyRequestedLengthTotals(),
   };
 }
 
@@ -344,6 +349,7 @@ function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord, optio
   addStreamShape(totals, record);
   addTokenFigures(totals, record, options);
   addMediaFigures(totals, record);
+  addRequestedLengths(totals.requestedLengths, record);
 }
 
 /** Per-audio-second and per-image figures, from the quantities a media task's record carries. */
@@ -437,6 +443,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizePhases(totals.phases),
     ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
     retryAfterAttempts: totals.retryAfterAttempts,
+    requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
   };
 }
 
