@@ -25,7 +25,7 @@ export async function buildSyntheticInputs(scenario: Scenario, readInputFile: In
   try {
     plan = planSyntheticRequests(settings, tokenizer, corpus);
   } catch (error) {
-    throw new Error(`scenario inputs: ${AT}: ${(error as Error).message}`);
+    throw new Error(`scenario inputs: ${AT}: ${(error as Error).message}`, { cause: error });
   }
   const definition = findTaskDefinition(scenario.task);
   const inputs = plan.requests.map((request, index) => syntheticInput(index, request.prompt, request, definition));
@@ -40,7 +40,7 @@ async function loadTokenizer(choice: SyntheticInputs["tokenizer"], readInputFile
   try {
     return createHfTokenizer(tokenizerJson, config, { file: choice.file });
   } catch (error) {
-    throw new Error(`scenario inputs: ${AT}.tokenizer.file: ${(error as Error).message}`);
+    throw new Error(`scenario inputs: ${AT}.tokenizer.file: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -51,11 +51,11 @@ async function readJsonFile(path: string, field: "file" | "config", readInputFil
   try {
     text = await (await readInputFile(path)).text();
   } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`);
+    throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new Error(`${where}: ${path} is not JSON (${(error as Error).message})`);
+    throw new Error(`${where}: ${path} is not JSON (${(error as Error).message})`, { cause: error });
   }
 }
