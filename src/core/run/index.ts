@@ -18,5 +18,6 @@ export { inShare, requestSequence, shareOfLimit, type RunShare } from "./run-sha
 export * from "./runner";
 export * from "./sandbox-health";
 export { buildSyntheticInputs, type SyntheticWorkload } from "./synthetic-prompts";
+export { outputLengthParametersFor } from "./output-length-parameters";
 export * from "./targets";
 export * from "./types";
