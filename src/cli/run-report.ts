@@ -42,6 +42,11 @@ export async function reportRun(
       io.stderr.write(`error: ${terminalSafe(error.message)}\n`);
     });
   }
+  const workload = result.workload;
+  if (workload !== undefined) {
+    const reused = workload.startRounds > 0 ? `; the corpus's word starts were used ${workload.startRounds + 1} times over, so some prompts open alike` : "";
+    io.stderr.write(`prompts: ${workload.prompts} synthetic, counted by ${workload.tokenizerId}, cut from corpus ${workload.corpusId}${reused}\n`);
+  }
   const status = outputs.writeFailure === null ? result.status : "stopped by a write error";
   io.stderr.write(`${status}: ${result.progress.attempts} attempts recorded in ${((result.finishedAt - result.startedAt) / 1000).toFixed(1)} s\n`);
 }

@@ -31,6 +31,8 @@ export function summaryFileText(
     agreement: agreementToJson(statistics.agreementResults(scenario.targets.map((target) => target.id))),
     ...(loadReport === null ? {} : { load: loadReport.json }),
     ...(prices === undefined ? {} : { prices }),
+    // Synthetic prompts: the tokenizer that counted them and the corpus they were cut from.
+    ...(result.workload === undefined ? {} : { workload: result.workload }),
   };
   return `${JSON.stringify(summary, null, 2)}\n`;
 }

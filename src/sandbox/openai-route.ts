@@ -48,6 +48,7 @@ export function playInference(
     draw,
     {
       maxTokens: generation ? request.maxTokens : undefined,
+      ...(generation ? { minTokens: request.minTokens, ignoreEos: request.ignoreEos === true } : {}),
       choiceCount: generation ? request.choiceCount : 1,
       generatesText: generation,
       jsonMode: generation && request.jsonMode === true,

@@ -65,6 +65,9 @@ export interface ResponsePlan {
 
 export interface PlanInput {
   maxTokens: number | undefined;
+  /** vLLM's min_tokens and ignore_eos, as asked: only a profile that honours them (Profile.honoursLengthControls) reads them. */
+  minTokens?: number | undefined;
+  ignoreEos?: boolean;
   choiceCount: number;
   /** False for embeddings: no tokens, the answer goes out at TTFT (or at `totalMs` for fixed timing). */
   generatesText: boolean;
@@ -156,10 +159,22 @@ function spellJson(tokens: string[], compliant: boolean): void {
   tokens[tokens.length - 1] = `${tokens[tokens.length - 1]}${close}`;
 }
 
+/**
+ * The answer's tokens: the drawn length within max_tokens. A profile that honours min_tokens and
+ * ignore_eos, as vLLM does, goes on past its drawn end: to max_tokens with ignore_eos, to min_tokens with it.
+ */
+function answerLength(profile: Profile, input: PlanInput, sampledLength: number): number {
+  const length = Math.min(sampledLength, input.maxTokens ?? sampledLength);
+  if (profile.honoursLengthControls !== true) return length;
+  if (input.ignoreEos === true && input.maxTokens !== undefined) return input.maxTokens;
+  if (input.minTokens === undefined) return length;
+  return Math.max(length, Math.min(input.minTokens, input.maxTokens ?? input.minTokens));
+}
+
 export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInput, timeScale: number): ResponsePlan {
   const random = mulberry32(draw.requestSeed);
   const sampledLength = integerBetween(random, profile.outputTokens.min, profile.outputTokens.max);
-  const tokenCount = input.generatesText ? Math.min(sampledLength, input.maxTokens ?? sampledLength) : 0;
+  const tokenCount = input.generatesText ? answerLength(profile, input, sampledLength) : 0;
   const schedule = scheduleTokens(profile.timing, random, tokenCount, timeScale);
   const choiceTokens = Array.from({ length: input.choiceCount }, () => pseudoTokens(random, tokenCount));
   if (profile.fault?.kind === "evil") {
@@ -178,7 +193,8 @@ export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInp
     tokenOffsetsMs: schedule.tokenOffsetsMs.slice(0, kept),
     // A truncated answer ends when its next token would have been due.
     endMs: schedule.tokenOffsetsMs[kept] ?? schedule.endMs,
-    finishReason: tokenCount < sampledLength ? "length" : "stop",
+    // Cut by max_tokens: before the drawn end, or (ignore_eos honoured) past it.
+    finishReason: tokenCount < sampledLength || (tokenCount > sampledLength && tokenCount === input.maxTokens) ? "length" : "stop",
     termination,
   };
 }

@@ -107,6 +107,12 @@ export interface Profile {
   outputNoise?: number;
   /** How it answers a chat request that offers tools; absent: it ignores them and answers in text, as before. */
   toolCalling?: ToolCalling;
+  /**
+   * Honours vLLM's min_tokens and ignore_eos (generating past its own end to the length asked for), as a
+   * vLLM server does; a profile without it takes them and answers its drawn length, as a server that
+   * ignores them would. What a run of prompts of exact lengths tells apart.
+   */
+  honoursLengthControls?: boolean;
 }
 
 /**
@@ -186,12 +192,13 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   steady: {
     name: "steady",
     category: "performance",
-    description: "TTFT ~150 ms, ~60 tok/s, low jitter; serves 16 at once, queues the rest",
+    description: "TTFT ~150 ms, ~60 tok/s, low jitter; serves 16 at once, queues the rest; honours min_tokens and ignore_eos as vLLM does",
     timing: STEADY_TIMING,
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,
     capacity: 16,
     outputNoise: 0.08,
+    honoursLengthControls: true,
   },
   slow: {
     name: "slow",

@@ -10,6 +10,10 @@ export interface GenerationRequest {
   includeUsage: boolean;
   /** max_tokens, max_completion_tokens or (TGI style) max_new_tokens, whichever came first. */
   maxTokens: number | undefined;
+  /** vLLM's `min_tokens`: no end before this many tokens (honoured by the profiles that say so). */
+  minTokens?: number | undefined;
+  /** vLLM's `ignore_eos`: generate on to max_tokens (honoured by the profiles that say so). */
+  ignoreEos?: boolean;
   /** Chat: `n`; completions: one choice per prompt. */
   choiceCount: number;
   promptTokens: number;
@@ -130,6 +134,15 @@ interface CommonGenerationFields {
   stream: boolean;
   includeUsage: boolean;
   maxTokens: number | undefined;
+  minTokens: number | undefined;
+  ignoreEos: boolean;
+}
+
+function readMinTokens(body: JsonObject): Field<number | undefined> {
+  const value = body.min_tokens;
+  if (value === undefined || value === null) return { ok: true, value: undefined };
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) return invalid("min_tokens", "an integer of at least 0");
+  return { ok: true, value };
 }
 
 function readCommonGenerationFields(body: JsonObject): Field<CommonGenerationFields> {
@@ -141,9 +154,13 @@ function readCommonGenerationFields(body: JsonObject): Field<CommonGenerationFie
   if (!includeUsage.ok) return includeUsage;
   const maxTokens = readMaxTokens(body);
   if (!maxTokens.ok) return maxTokens;
+  const minTokens = readMinTokens(body);
+  if (!minTokens.ok) return minTokens;
+  const ignoreEos = optionalBoolean(body, "ignore_eos");
+  if (!ignoreEos.ok) return ignoreEos;
   return {
     ok: true,
-    value: { model: model.value, stream: stream.value, includeUsage: includeUsage.value, maxTokens: maxTokens.value },
+    value: { model: model.value, stream: stream.value, includeUsage: includeUsage.value, maxTokens: maxTokens.value, minTokens: minTokens.value, ignoreEos: ignoreEos.value },
   };
 }
 

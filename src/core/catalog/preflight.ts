@@ -3,7 +3,7 @@
 // the providers that answer. Pure: the plan is a scenario the runner can run as any other, its records
 // are classified here; sending them is the caller's.
 import type { RequestRecord } from "../record";
-import { validateScenario, type Scenario } from "../scenario";
+import { isSyntheticInputs, validateScenario, type Scenario } from "../scenario";
 
 export type PreflightRefusal = "not-served" | "needs-subscription" | "unauthorised";
 
@@ -18,9 +18,15 @@ export interface PreflightPlan {
   requests: { targetId: string; provider: string | null; model: string; inputIndex: 0 }[];
 }
 
+function firstInputOnly(inputs: Scenario["inputs"]): Scenario["inputs"] {
+  if (Array.isArray(inputs)) return inputs.slice(0, 1);
+  if (isSyntheticInputs(inputs)) return { synthetic: { ...inputs.synthetic, count: 1 } };
+  return { ...inputs, variables: inputs.variables.slice(0, 1) };
+}
+
 /** The one request per target to send before the run, as a scenario of its own. */
 export function preflightPlan(scenario: Scenario): PreflightPlan {
-  const inputs = Array.isArray(scenario.inputs) ? scenario.inputs.slice(0, 1) : { ...scenario.inputs, variables: scenario.inputs.variables.slice(0, 1) };
+  const inputs = firstInputOnly(scenario.inputs);
   // Expectations and SLOs name inputs and figures of the whole run: none applies to a preflight.
   const { expectations: _expectations, slo: _slo, ...rest } = scenario;
   const { load: _load, perTargetConcurrency: _perTarget, ...run } = scenario.run;

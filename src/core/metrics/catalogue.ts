@@ -13,6 +13,7 @@ import { loadMetrics } from "./load-metrics";
 import type { MeasuredFigures } from "./measured-figures";
 import type { Metric } from "./metric";
 import { phaseMetrics } from "./phase-metrics";
+import { requestedLengthMetrics } from "./requested-length-metrics";
 import type { MetricView } from "./types";
 import { valueMetrics } from "./value-metrics";
 import { toolMetrics } from "./tool-metrics";
@@ -205,6 +206,7 @@ export const METRICS: readonly Metric[] = [
     group: "lengths",
     advanced: false,
   },
+  ...requestedLengthMetrics(),
   ...valueMetrics(),
   ...phaseMetrics(),
   ...loadMetrics(),

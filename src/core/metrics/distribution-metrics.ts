@@ -227,6 +227,9 @@ export const DISTRIBUTIONS: readonly DistributionSpec[] = [
     better: null,
     group: "lengths",
     distribution: (row) => row.inputTokens,
+    // Beside the lengths asked for, in runs of synthetic prompts (requested-length-metrics.ts).
+    views: { mean: ["table", "cli"] },
+    needs: "syntheticInputs",
     definition: `the prompt tokens the provider reported (usage.prompt_tokens), ${SUCCESSFUL} that report them`,
   },
   {
@@ -237,6 +240,8 @@ export const DISTRIBUTIONS: readonly DistributionSpec[] = [
     better: null,
     group: "lengths",
     distribution: (row) => row.outputTokens,
+    views: { mean: ["table", "cli"] },
+    needs: "syntheticInputs",
     fromTokens: true,
     definition: `output tokens per request (reasoning included), the provider's count or, when it reports none, counted from the stream, ${SUCCESSFUL}`,
   },

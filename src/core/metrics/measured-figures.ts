@@ -2,7 +2,7 @@
 // for (a stream, prices, checks, an SLO, an open loop). The default columns of every table (the compare
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
-import type { Scenario } from "../scenario";
+import { isSyntheticInputs, type Scenario } from "../scenario";
 import { findTaskDefinition, offersTools, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
@@ -20,12 +20,14 @@ export type MeasuredFigure =
   /** Requests that offer tools (`parameters.tools`): tool-call and valid-call rates, time to tool call. */
   | "toolCalls"
   /** A toolCall check: which tool the input should call, the right-tool rate. */
-  | "rightTool";
+  | "rightTool"
+  /** Synthetic prompts (inputs.synthetic): the lengths asked for, beside those measured. */
+  | "syntheticInputs";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
 /** The parts of a scenario that decide what its runs measure. */
-export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo"> & Partial<Pick<Scenario, "parameters">>;
+export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo"> & Partial<Pick<Scenario, "parameters" | "inputs">>;
 
 export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   const task = findTaskDefinition(scenario.task);
@@ -37,5 +39,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if (scenario.run.load?.mode === "open") figures.add("openLoop");
   if (offersTools(scenario.parameters ?? {})) figures.add("toolCalls");
   if ((scenario.expectations ?? []).some((expectation) => expectation.type === "toolCall")) figures.add("rightTool");
+  if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs)) figures.add("syntheticInputs");
   return figures;
 }

@@ -75,6 +75,9 @@ const recordShape = {
   rightTool: z.boolean().nullable().optional(),
   // Which API's answer it was: absent from files written before endpoint targets could name one.
   answerShape: z.string().max(64).nullable().optional(),
+  // Synthetic prompts' requested lengths: absent from files written before them, and for other inputs.
+  requestedInputTokens: nullableCount.optional(),
+  requestedOutputTokens: nullableCount.optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -154,6 +154,12 @@ export interface RequestRecord {
    * outputValue is the same shape whichever it was.
    */
   answerShape?: string | null;
+  // Synthetic prompts (docs/workloads.md): the lengths asked for, beside the measured inputTokens and
+  // outputTokens. Absent in records of other inputs and in records written before synthetic prompts.
+  /** The prompt's tokens, exactly, under the tokenizer the scenario names (inputs.synthetic.tokenizer). */
+  requestedInputTokens?: number | null;
+  /** The answer's tokens asked for (max_tokens, and min_tokens with ignore_eos where the target honours them). */
+  requestedOutputTokens?: number | null;
 }
 
 /** One tool call of an answer, as made and as judged against the tools the request offered. */
@@ -222,4 +228,6 @@ export const RECORD_FIELDS = [
   "timeToToolCallMs",
   "rightTool",
   "answerShape",
+  "requestedInputTokens",
+  "requestedOutputTokens",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -17,5 +17,7 @@ export * from "./run-records";
 export * from "./run-share";
 export * from "./runner";
 export * from "./sandbox-health";
+export { buildSyntheticInputs, type SyntheticWorkload } from "./synthetic-prompts";
+export { outputLengthParametersFor } from "./output-length-parameters";
 export * from "./targets";
 export * from "./types";

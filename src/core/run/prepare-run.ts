@@ -12,12 +12,15 @@ import { countPlannedRequests, type PlannedCounts } from "./request-plan";
 import type { RunOptions } from "./run-options";
 import type { RunShare } from "./run-share";
 import { createTargetCall, type TargetCall } from "./targets";
+import { buildSyntheticInputs, type SyntheticWorkload } from "./synthetic-prompts";
 
 /** Everything a run needs once it starts, resolved: no option is read again. */
 export interface PreparedRun {
   runId: string;
   scenario: Scenario;
   inputs: readonly ExpandedInput[];
+  /** What cut the prompts of synthetic inputs; undefined for any other inputs. */
+  workload: SyntheticWorkload | undefined;
   checks: readonly CompiledCheck[];
   /** The scenario's tools, to judge the calls answers make (tool-checks.ts); null when it offers none. */
   toolJudge: ToolJudge | null;
@@ -53,10 +56,13 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
 
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
-  // Read before the clock starts: reading a file is no part of any request's latency or queue time.
-  const inputs = await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {
-    throw new Error(`scenario inputs: ${(error as Error).message}`);
-  });
+  // Cut and read before the clock starts: neither is any part of a request's latency or queue time.
+  const synthetic = await buildSyntheticInputs(scenario, options.readInputFile);
+  const inputs =
+    synthetic?.inputs ??
+    (await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {
+      throw new Error(`scenario inputs: ${(error as Error).message}`);
+    }));
   const compiledChecks = compileChecks(scenario.expectations);
   if (!compiledChecks.ok) throw new Error(`scenario expectations: ${formatScenarioErrors(compiledChecks.errors).replaceAll("\n", "; ")}`);
   const toolJudge = compileToolJudge(scenario.parameters);
@@ -74,6 +80,7 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
     runId: options.runId,
     scenario,
     inputs,
+    workload: synthetic?.workload,
     checks: compiledChecks.checks,
     toolJudge: toolJudge.judge,
     resume,

@@ -9,6 +9,7 @@ import type { TargetCall, TargetCallOptions } from "./targets";
 import type { EndpointKeys } from "./auth-headers";
 import type { RunProgress } from "./run-progress";
 import type { RunShare } from "./run-share";
+import type { SyntheticWorkload } from "./synthetic-prompts";
 
 export type RunOutcome = "completed" | "aborted";
 
@@ -18,6 +19,8 @@ export interface RunResult {
   progress: RunProgress;
   startedAt: number;
   finishedAt: number;
+  /** Synthetic inputs: the tokenizer and corpus that cut the prompts (the scenario names them too). */
+  workload?: SyntheticWorkload;
 }
 
 export interface RunOptions extends TargetCallOptions {

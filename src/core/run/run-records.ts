@@ -1,6 +1,6 @@
 // Every record of a run: built from a measured attempt or from an arrival that was never sent, handed to
 // the sink, and counted (progress, and the stage summaries an adaptive sweep reads).
-import { judgeOutput, NO_CHECKS, rightToolOf, type ChecksVerdict, type CompiledCheck, type ToolJudge } from "../scenario";
+import { judgeOutput, NO_CHECKS, rightToolOf, type ChecksVerdict, type CompiledCheck, type ExpandedInput, type ToolJudge } from "../scenario";
 import { describeError } from "../text";
 import { type RequestRecord, UNMEASURED_FIELDS } from "../record";
 import { addRequestOutcome } from "../stats";
@@ -26,6 +26,8 @@ export interface RunRecordsParts {
   toolJudge?: ToolJudge | null;
   /** Characters of output a record keeps: a call's arguments are cut to it too. */
   keptOutputChars?: number;
+  /** The run's inputs: a synthetic prompt's requested lengths go into each of its records. */
+  inputs: readonly ExpandedInput[];
   /** The run's options, whose onRecord takes every record. */
   sink: Pick<RunOptions, "onRecord">;
   progress: RunProgress;
@@ -40,6 +42,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const { runId, checks, sink, progress, stageSummaries, startedAt, startedAtMono } = parts;
   const toolJudge = parts.toolJudge ?? null;
   const keptOutputChars = parts.keptOutputChars ?? Number.POSITIVE_INFINITY;
+  const requested = requestedLengthsByInput(parts.inputs);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -59,6 +62,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       queueMs: roundMs(result.handedToFetchAt - dueAt),
       stage,
       ...(toolJudge === null ? {} : toolCallFields(toolJudge, checks, planned.inputIndex, result, keptOutputChars)),
+      ...requested[planned.inputIndex],
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -72,8 +76,17 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       errorMessage,
       scheduledAt: epochAt(dueAt),
       stage,
+      ...requested[planned.inputIndex],
     }),
   };
+}
+
+type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens">;
+
+/** Per input, the record fields of its requested lengths, made once; empty when no input has any (spread as nothing). */
+function requestedLengthsByInput(inputs: readonly ExpandedInput[]): readonly (RequestedLengths | undefined)[] {
+  if (!inputs.some((input) => input.requestedOutputTokens !== undefined)) return [];
+  return inputs.map((input) => ({ requestedInputTokens: input.requestedInputTokens ?? null, requestedOutputTokens: input.requestedOutputTokens ?? null }));
 }
 
 /** Checks judge the whole answer, before the record keeps only its beginning; a failed attempt has none. */

@@ -22,7 +22,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const startedAtMono = clock.now();
   const tracker = trackProgress(run.counts, clock, startedAtMono, options);
   const stageSummaries = sweepSummaries(run.scenario);
-  const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
+  const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, inputs: run.inputs, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
   const send = createRequestSender(run, tracker, records);
   // One listener on the run's signal aborts every attempt in flight, rather than one listener per attempt.
   const abortActiveAttempts = (): void => deadlines.abortAll(runSignal.reason);
@@ -33,5 +33,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     runSignal.removeEventListener("abort", abortActiveAttempts);
   }
   const progress = tracker.finish(runSignal.aborted);
-  return { runId, status: runSignal.aborted ? "aborted" : "completed", progress, startedAt, finishedAt: clock.epochMs() };
+  const result: RunResult = { runId, status: runSignal.aborted ? "aborted" : "completed", progress, startedAt, finishedAt: clock.epochMs() };
+  if (run.workload !== undefined) result.workload = run.workload;
+  return result;
 }

@@ -2,6 +2,7 @@
 import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
 import { normalizeHttpUrl, sandboxEndpointUrl, type SandboxUrlOptions, SANDBOX_URL_SCHEME } from "../endpoints";
 import { type ExpandedInput, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
+import { outputLengthParametersFor } from "./output-length-parameters";
 import { taskDefinition, type CallHooks, type TargetCallResult, type TaskDefinition, blobRefOf, type BlobRef, type OutputBlobSink, inputAudioSecondsOf, outputMediaCounter, type TaskCall, DEFAULT_ENDPOINT_API } from "../tasks";
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
@@ -51,7 +52,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
   const routing = isProviderTarget(target) ? { provider: target.provider, model: target.model } : { model: target.model };
   // Validation refuses routing keys in parameters; a scenario that skipped it (stored before, built by
   // hand) still cannot route: they are dropped, and the target's routing is spread last so it wins.
-  const parameters = requestParametersOf(scenario.parameters);
+  const parametersFor = outputLengthParametersFor(target, requestParametersOf(scenario.parameters));
   const stream = scenario.run.stream && definition.streams;
   const call = taskCallFor(definition, target);
   // Where an API's own route goes (tasks/apis/): the address as given, resolved, without the task's route.
@@ -68,7 +69,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
     const result = await call(input.value, {
       client,
       routing,
-      parameters,
+      parameters: parametersFor(input),
       stream,
       hooks,
       options: { fetch: hooks.fetch, signal: hooks.signal, retry_on_error: false },

@@ -12,6 +12,7 @@ export * from "./scenario-share";
 export * from "./scenario-target";
 export * from "./schema";
 export * from "./slo";
+export * from "./synthetic-inputs";
 export * from "./target-names";
 export * from "./tool-checks";
 export * from "./tool-parameters";

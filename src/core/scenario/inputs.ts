@@ -4,6 +4,8 @@
 import { type ChatMessage, findTaskDefinition, isInputFileRef } from "../tasks";
 import type { Scenario, ScenarioError } from "./types";
 import { createTemplateBudget, parseTemplate, renderTemplate, TemplateLimitError, type TemplateLimits } from "../template";
+import { promptInput } from "./prompt-input";
+import { isSyntheticInputs, syntheticPlaceholders } from "./synthetic-inputs";
 
 export interface ExpandedInput {
   index: number;
@@ -16,6 +18,10 @@ export interface ExpandedInput {
    * Binary parts are `{ file }` references until resolveInputFiles reads them into Blobs.
    */
   value: unknown;
+  /** A synthetic prompt (inputs.synthetic): its tokens under the run's tokenizer, exactly. */
+  requestedInputTokens?: number;
+  /** A synthetic prompt: the answer's tokens asked for (max_tokens, and min_tokens where honoured). */
+  requestedOutputTokens?: number;
 }
 
 export type ExpandInputsResult = { ok: true; inputs: ExpandedInput[] } | { ok: false; errors: ScenarioError[] };
@@ -41,6 +47,7 @@ export function expandInputs(scenario: Pick<Scenario, "inputs"> & { task?: strin
       inputs: inputs.map((input, index) => literalInput(index, input, toValue(input), definition?.describeInput(input))),
     };
   }
+  if (isSyntheticInputs(inputs)) return { ok: true, inputs: syntheticPlaceholders(inputs.synthetic, scenario.task) };
   let template: ReturnType<typeof parseTemplate>;
   try {
     template = parseTemplate(inputs.template);
@@ -53,11 +60,7 @@ export function expandInputs(scenario: Pick<Scenario, "inputs"> & { task?: strin
   for (const [index, row] of inputs.variables.entries()) {
     try {
       const prompt = renderTemplate(template, row, budget);
-      const messages: ChatMessage[] = inputs.system === undefined ? [] : [{ role: "system", content: inputs.system }];
-      messages.push({ role: "user", content: prompt });
-      // A chat task takes the messages (with the system one); any other the rendered text.
-      const value = definition?.libraryTask === "conversational" ? toValue({ messages }) : toValue(prompt);
-      expanded.push({ index, messages, prompt, value });
+      expanded.push(promptInput(index, prompt, definition, inputs.system));
     } catch (error) {
       // Over a limit (or out of stack): the template is at fault, and the rest of the rows are not tried.
       if (error instanceof TemplateLimitError || error instanceof RangeError) {

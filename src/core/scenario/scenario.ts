@@ -6,6 +6,7 @@ import { inapplicablePriceParts } from "./pricing";
 import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
 import { checkServerMetrics } from "./server-metrics-settings";
+import { isSyntheticInputs, syntheticInputProblems } from "./synthetic-inputs";
 import type { Scenario, ScenarioError, ScenarioParseResult } from "./types";
 
 /** Tasks whose responses can be streamed token by token. */
@@ -64,6 +65,10 @@ function checkTaskSettings(scenario: ScenarioShape, context: z.core.$RefinementC
   if (definition === undefined) return;
   checkTargetApis(scenario, endpointApisOf(definition), context);
   if (Array.isArray(scenario.inputs)) return;
+  if (isSyntheticInputs(scenario.inputs)) {
+    for (const problem of syntheticInputProblems({ ...scenario, inputs: scenario.inputs })) context.addIssue({ code: "custom", ...problem });
+    return;
+  }
   if (!definition.acceptsText) {
     context.addIssue({ code: "custom", path: ["inputs", "template"], message: `${scenario.task} takes inputs written out one by one (objects, files), not a template` });
   } else if (scenario.inputs.system !== undefined && definition.libraryTask !== "conversational") {
@@ -91,7 +96,7 @@ function checkValueSettings(scenario: ScenarioShape, context: z.core.$Refinement
   if (expectations.length > 0 && findTaskDefinition(scenario.task)?.textOutput === false) {
     context.addIssue({ code: "custom", path: ["expectations"], message: `${scenario.task} outputs are not text: no check applies` });
   }
-  const inputCount = Array.isArray(scenario.inputs) ? scenario.inputs.length : scenario.inputs.variables.length;
+  const inputCount = Array.isArray(scenario.inputs) ? scenario.inputs.length : isSyntheticInputs(scenario.inputs) ? scenario.inputs.synthetic.count : scenario.inputs.variables.length;
   const names = new Map<string, number>();
   expectations.forEach((expectation, index) => {
     const name = expectationName(expectation, index);

@@ -6,6 +6,7 @@ import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "../record";
 import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
 import { ENDPOINT_APIS, SUPPORTED_TASKS } from "../tasks";
+import { OUTPUT_LENGTH_FAMILIES, syntheticInputsSchema } from "../workloads";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
@@ -111,6 +112,11 @@ const targetSchema = z
      * Which task speaks which is the task's (scenario.ts checks it).
      */
     api: z.enum(ENDPOINT_APIS, { error: (issue) => `unknown api ${JSON.stringify(issue.input)} (known: ${ENDPOINT_APIS.join(", ")})` }).optional(),
+    /**
+     * How this target is asked for an answer's length (workloads/output-length.ts): "vllm" for a vLLM or
+     * SGLang endpoint, which then also gets min_tokens and ignore_eos. Told from the target when left out.
+     */
+    outputLengthFamily: z.enum(OUTPUT_LENGTH_FAMILIES, { error: `must be one of ${OUTPUT_LENGTH_FAMILIES.join(", ")}` }).optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
@@ -144,6 +150,9 @@ const templateInputsSchema = z.strictObject({
   system: z.string().optional(),
   variables: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))).min(1, "needs at least one row"),
 });
+
+/** Prompts of exact token lengths, cut from the shipped corpus when the run starts (docs/workloads.md). */
+const syntheticScenarioInputsSchema = z.strictObject({ synthetic: syntheticInputsSchema });
 
 const retrySchema = z.strictObject({
   /** Total attempts per request, first one included: 1 means no retry. */
@@ -246,7 +255,7 @@ export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInpu
       targets: z
         .array(targetSchema)
         .min(1, "needs at least one target"),
-      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema]),
+      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema]),
       /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
       parameters: z
         .record(z.string(), z.unknown())

@@ -2,7 +2,7 @@
 // scenario's first input (its own request builder, the one the run's calls go through), and the
 // environment variable its token is read from. No token is ever read here.
 import { getProviderHelper, makeRequestOptionsFromResolvedModel, type InferenceProviderOrPolicy } from "@huggingface/inference";
-import { isHuggingFaceUrl, endpointBaseUrl } from "../run";
+import { isHuggingFaceUrl, endpointBaseUrl, outputLengthParametersFor } from "../run";
 import { expandInputs, inputFileParts, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
 import { taskDefinition, isInputFileRef } from "../tasks";
 
@@ -23,8 +23,9 @@ const TOKEN_PLACEHOLDER = "hf_token_read_from_the_environment";
 export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandboxUrl: string | undefined): SnippetRequest | { unavailable: string } {
   const definition = taskDefinition(scenario.task);
   const expanded = expandInputs(scenario);
-  const value = expanded.ok ? expanded.inputs[0]?.value : undefined;
-  if (value === undefined) return { unavailable: "the scenario has no input" };
+  const first = expanded.ok ? expanded.inputs[0] : undefined;
+  const value = first?.value;
+  if (first === undefined || value === undefined) return { unavailable: "the scenario has no input" };
   // The library builds the default API's request only: another API's request would be shown wrong.
   if (target.api !== undefined && target.api !== "hf" && definition.libraryTask !== "conversational") {
     return { unavailable: `no snippet is written yet for a target speaking api "${target.api}" (docs/endpoint-apis.md)` };
@@ -33,7 +34,8 @@ export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandb
   if (!wholeFile && inputFileParts(value).length > 0) return { unavailable: "the first input holds files among other fields: no snippet is written for such an input yet" };
   const chat = definition.libraryTask === "conversational";
   const stream = scenario.run.stream && definition.streams;
-  const parameters = requestParametersOf(scenario.parameters);
+  // A synthetic prompt's length asked as the run asks it (its text is cut only when a run starts).
+  const parameters = outputLengthParametersFor(target, requestParametersOf(scenario.parameters))(first);
   const inputs = wholeFile
     ? { data: new Blob([]) }
     : chat

@@ -14,6 +14,7 @@ export * from "./phase-summary";
 export * from "./proportion";
 export * from "./request-outcomes";
 export * from "./request-rates";
+export * from "./requested-lengths";
 export * from "./significance";
 export * from "./sort-float64";
 export * from "./summary";

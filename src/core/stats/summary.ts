@@ -12,6 +12,7 @@ import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measur
 import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
 import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
 import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCallSummary, type ToolCallTotals } from "./tool-call-summary";
+import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -33,7 +34,7 @@ import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCa
 //    seconds per second (text to speech), latency per image (text to image, image to image).
 // 10: a request whose retry was cut short by stopping the run is failed (its last measured attempt), not aborted.
 // 11: tool calls: the tool-call, valid-call and right-tool rates and the times to a tool call, for runs
-//     whose requests offered tools.
+//     whose requests offered tools; and synthetic prompts' lengths asked for, beside those measured.
 export const STATS_VERSION = 11;
 
 /**
@@ -79,6 +80,8 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
    * scenario's task. Absent in summaries stored before agreement existed.
    */
   agreement?: Partial<Record<string, number | null>>;
+  /** Requested against measured lengths, for synthetic prompts (requested-lengths.ts); absent in summaries stored before them. */
+  requestedLengths?: RequestedLengthSummary;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -202,6 +205,7 @@ interface TargetTotals {
   phases: PhaseTotals;
   retryAfterAttempts: number;
   toolCalls: ToolCallTotals;
+  requestedLengths: RequestedLengthTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -231,6 +235,7 @@ function newTargetTotals(): TargetTotals {
     phases: emptyPhaseTotals(),
     retryAfterAttempts: 0,
     toolCalls: emptyToolCallTotals(),
+    requestedLengths: emptyRequestedLengthTotals(),
   };
 }
 
@@ -349,6 +354,7 @@ function addSuccessfulRequest(totals: TargetTotals, record: RequestRecord, optio
   addStreamShape(totals, record);
   addTokenFigures(totals, record, options);
   addMediaFigures(totals, record);
+  addRequestedLengths(totals.requestedLengths, record);
 }
 
 /** Per-audio-second and per-image figures, from the quantities a media task's record carries. */
@@ -443,6 +449,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
     retryAfterAttempts: totals.retryAfterAttempts,
     ...summarizeToolCalls(totals.toolCalls),
+    requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
   };
 }
 

@@ -39,18 +39,29 @@ function childSeeds(seed: number, count: number): number[] {
   return Array.from({ length: count }, () => Math.floor(parent() * 2 ** 32) >>> 0);
 }
 
-export function planSyntheticRequests(settings: SyntheticInputs, tokenizer: Tokenizer, corpus: IndexedCorpus): WorkloadPlan {
-  const [inputSeed, outputSeed, placesSeed] = childSeeds(settings.seed, 3) as [number, number, number];
+/** One synthetic request's lengths: the prompt's tokens and the answer's tokens asked for. */
+export type SyntheticLengths = Pick<RequestSpec, "inputTokens" | "requestedOutputTokens">;
+
+/**
+ * Every request's lengths, drawn from the seed alone, without a tokenizer or the corpus: what a scenario
+ * shows before its run builds the prompts (validation, the run's plan), and what the plan builds them to.
+ */
+export function drawSyntheticLengths(settings: Pick<SyntheticInputs, "inputTokens" | "outputTokens" | "seed" | "count">): SyntheticLengths[] {
+  const [inputSeed, outputSeed] = childSeeds(settings.seed, 3) as [number, number, number];
   const inputRandom: Random = mulberry32(inputSeed);
   const outputRandom: Random = mulberry32(outputSeed);
+  const lengths: SyntheticLengths[] = [];
+  for (let index = 0; index < settings.count; index++) {
+    lengths.push({ inputTokens: sampleLength(settings.inputTokens, inputRandom), requestedOutputTokens: sampleLength(settings.outputTokens, outputRandom) });
+  }
+  return lengths;
+}
+
+export function planSyntheticRequests(settings: SyntheticInputs, tokenizer: Tokenizer, corpus: IndexedCorpus): WorkloadPlan {
+  const [, , placesSeed] = childSeeds(settings.seed, 3) as [number, number, number];
   const builder = createPromptBuilder(tokenizer, corpus, placesSeed);
   const prefix = settings.prefixTokens === undefined ? undefined : builder.sharedPrefix(settings.prefixTokens);
-  const requests: RequestSpec[] = [];
-  for (let index = 0; index < settings.count; index++) {
-    const inputTokens = sampleLength(settings.inputTokens, inputRandom);
-    const requestedOutputTokens = sampleLength(settings.outputTokens, outputRandom);
-    requests.push({ prompt: builder.distinct(inputTokens, prefix), inputTokens, requestedOutputTokens });
-  }
+  const requests = drawSyntheticLengths(settings).map((lengths): RequestSpec => ({ prompt: builder.distinct(lengths.inputTokens, prefix), ...lengths }));
   return { tokenizerId: tokenizer.id, corpusId: corpus.id, requests, startRounds: builder.startRounds };
 }
 

@@ -2,7 +2,8 @@
 // them (docs/workloads.md). The lengths may be distributions; every request draws its own.
 import { z } from "zod";
 import { lengthRange, tokenCountSchema, tokenLengthSchema } from "./token-length";
-import { tokenizerChoiceSchema } from "./tokenizer-choice";
+import { DEFAULT_CORPUS_ID } from "./corpus";
+import { DEFAULT_OFFLINE_ENCODING, tokenizerChoiceSchema } from "./tokenizer-choice";
 
 /** Prompts a scenario may ask to be made: each is cut and counted before the run starts. */
 export const MAX_SYNTHETIC_PROMPTS = 1_000_000;
@@ -24,8 +25,13 @@ export const syntheticInputsSchema = z
     seed: workloadSeedSchema,
     /** Prompts made; each is distinct from the others (past the shared prefix). */
     count: z.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(MAX_SYNTHETIC_PROMPTS, `must be at most ${MAX_SYNTHETIC_PROMPTS.toLocaleString("en-US")}`).default(DEFAULT_SYNTHETIC_PROMPTS),
-    /** Which tokenizer counts the prompts; the offline default when left out. */
-    tokenizer: tokenizerChoiceSchema.optional(),
+    /**
+     * Which tokenizer counts the prompts; the offline default when left out, written in by the default so
+     * the scenario a run keeps says which one it was (a later default cannot change an old run's reading).
+     */
+    tokenizer: tokenizerChoiceSchema.default(DEFAULT_OFFLINE_ENCODING),
+    /** The text prompts are cut from, kept with the run for the same reason: only the shipped corpus today. */
+    corpus: z.literal(DEFAULT_CORPUS_ID, { error: `must be "${DEFAULT_CORPUS_ID}", the corpus ProviderBench ships` }).default(DEFAULT_CORPUS_ID),
   })
   .superRefine((synthetic, context) => {
     if (synthetic.prefixTokens === undefined) return;

@@ -64,6 +64,8 @@ const CELL_KINDS = {
   timeToToolCallMs: "number",
   rightTool: "boolean",
   answerShape: "string",
+  requestedInputTokens: "number",
+  requestedOutputTokens: "number",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */

@@ -14,8 +14,16 @@ function problems(schema: z.ZodType, value: unknown): string[] {
 }
 
 describe("syntheticInputsSchema", () => {
-  it("fills the seed and the count, and leaves the tokenizer to the offline default", () => {
-    expect(syntheticInputsSchema.parse({ inputTokens: 512, outputTokens: 128 })).toEqual({ inputTokens: 512, outputTokens: 128, seed: 1, count: DEFAULT_SYNTHETIC_PROMPTS });
+  it("fills the seed, the count, the offline tokenizer and the shipped corpus, so a run's scenario says which built its prompts", () => {
+    expect(syntheticInputsSchema.parse({ inputTokens: 512, outputTokens: 128 })).toEqual({
+      inputTokens: 512,
+      outputTokens: 128,
+      seed: 1,
+      count: DEFAULT_SYNTHETIC_PROMPTS,
+      tokenizer: "o200k_base",
+      corpus: "public-domain-1",
+    });
+    expect(problems(syntheticInputsSchema, { inputTokens: 512, outputTokens: 128, corpus: "shakespeare" })).toEqual(['corpus: must be "public-domain-1", the corpus ProviderBench ships']);
   });
 
   it("takes a tokenizer as an offline encoding, a Hub model at a revision, or a file", () => {

@@ -1,0 +1,61 @@
+// `inputs.synthetic` in a scenario (docs/workloads.md): prompts of exact token lengths, for the tasks that
+// take a text prompt and answer with generated text. Their lengths are drawn from the seed alone, so a
+// scenario is counted and checked without a tokenizer; their text is cut when the run starts
+// (run/synthetic-prompts.ts), and every input carries the lengths it was asked for.
+import { findTaskDefinition, type TaskDefinition } from "../tasks";
+import { drawSyntheticLengths, type SyntheticInputs, type SyntheticLengths } from "../workloads";
+import type { ExpandedInput } from "./inputs";
+import { promptInput } from "./prompt-input";
+import type { Scenario } from "./types";
+
+/** The tasks a synthetic prompt fits: a text prompt in, generated text out, its length asked with max_tokens. */
+export const SYNTHETIC_INPUT_TASKS: readonly string[] = ["chat-completion", "text-generation"];
+
+export function isSyntheticInputs(inputs: Scenario["inputs"]): inputs is { synthetic: SyntheticInputs } {
+  return !Array.isArray(inputs) && "synthetic" in inputs;
+}
+
+/** A synthetic prompt as an input of `task`, with the lengths it was asked for. */
+export function syntheticInput(index: number, prompt: string, lengths: SyntheticLengths, definition: TaskDefinition | undefined): ExpandedInput {
+  return { ...promptInput(index, prompt, definition), requestedInputTokens: lengths.inputTokens, requestedOutputTokens: lengths.requestedOutputTokens };
+}
+
+/**
+ * The inputs before their text is cut: each with its lengths, its prompt a description of what will be
+ * sent. What validation, the run's plan and the tables read; the run replaces them (run/synthetic-prompts.ts).
+ */
+export function syntheticPlaceholders(settings: SyntheticInputs, task: string | undefined): ExpandedInput[] {
+  const definition = findTaskDefinition(task ?? "chat-completion");
+  return drawSyntheticLengths(settings).map((lengths, index) =>
+    syntheticInput(index, `a prompt of ${lengths.inputTokens} tokens cut from the corpus when the run starts`, lengths, definition),
+  );
+}
+
+/** Request parameters that ask for an answer's length: with synthetic inputs the requested length sets them. */
+const LENGTH_PARAMETERS = ["max_tokens", "max_completion_tokens", "max_new_tokens", "min_tokens", "min_new_tokens", "ignore_eos"] as const;
+
+export interface SyntheticInputProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** What the rest of a scenario must say for its synthetic inputs: a task they fit, a tokenizer at hand, no length of its own. */
+export function syntheticInputProblems(scenario: { task: string; parameters: Record<string, unknown>; inputs: { synthetic: SyntheticInputs } }): SyntheticInputProblem[] {
+  const problems: SyntheticInputProblem[] = [];
+  if (!SYNTHETIC_INPUT_TASKS.includes(scenario.task)) {
+    problems.push({ path: ["inputs", "synthetic"], message: `${scenario.task} does not take synthetic prompts (${SYNTHETIC_INPUT_TASKS.join(" and ")} do)` });
+  }
+  const tokenizer = scenario.inputs.synthetic.tokenizer;
+  if (typeof tokenizer === "object" && "model" in tokenizer) {
+    problems.push({
+      path: ["inputs", "synthetic", "tokenizer", "model"],
+      message: 'not yet: a model\'s tokenizer is not fetched from the Hub yet; download its tokenizer.json beside the scenario and give { "file": "tokenizer.json" }, or use "o200k_base"',
+    });
+  }
+  for (const key of LENGTH_PARAMETERS) {
+    if (Object.hasOwn(scenario.parameters, key)) {
+      problems.push({ path: ["parameters", key], message: "set by inputs.synthetic.outputTokens for each request: leave it out (the record keeps the length asked for)" });
+    }
+  }
+  return problems;
+}
