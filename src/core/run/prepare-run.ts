@@ -1,7 +1,7 @@
 // A run made ready before its clock starts: the scenario's inputs expanded and their files read, its checks
 // compiled, a resume checked against it, every option's default resolved, one call per target and the
 // context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
-import { compileChecks, compileToolJudge, type CompiledCheck, type ToolJudge, expandInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { compileChecks, compileToolJudge, type CompiledCheck, type ToolJudge, expandInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
 import { type WireEventsSource, systemClock, type Clock } from "../measure";
 import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
 import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
@@ -12,7 +12,7 @@ import { countPlannedRequests, type PlannedCounts } from "./request-plan";
 import type { RunOptions } from "./run-options";
 import type { RunShare } from "./run-share";
 import { createTargetCall, type TargetCall } from "./targets";
-import { buildSyntheticInputs, type SyntheticWorkload } from "./synthetic-prompts";
+import type { SyntheticWorkload } from "./synthetic-prompts";
 
 /** Everything a run needs once it starts, resolved: no option is read again. */
 export interface PreparedRun {
@@ -57,7 +57,8 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
   // Cut and read before the clock starts: neither is any part of a request's latency or queue time.
-  const synthetic = await buildSyntheticInputs(scenario, options.readInputFile);
+  // Loaded only for synthetic inputs: the tokenizers and the corpus are megabytes no other run needs.
+  const synthetic = isSyntheticInputs(scenario.inputs) ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile) : null;
   const inputs =
     synthetic?.inputs ??
     (await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {
