@@ -48,5 +48,5 @@ export type ToWorker = { kind: "ack" } | { kind: "abort" };
 export function sharedClock(mainTimeOrigin: number): Clock {
   const offset = performance.timeOrigin - mainTimeOrigin;
   const now = (): number => performance.now() + offset;
-  return { now, epochMs: () => mainTimeOrigin + now() };
+  return { now, epochMs: () => mainTimeOrigin + now(), epochAt: (mono) => mainTimeOrigin + mono };
 }

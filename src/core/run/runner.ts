@@ -18,8 +18,9 @@ import { sweepSummaries } from "./sweep-adaptation";
 export async function runScenario(options: RunOptions): Promise<RunResult> {
   const run = await prepareRun(options);
   const { runId, clock, runSignal, deadlines } = run;
-  const startedAt = clock.epochMs();
   const startedAtMono = clock.now();
+  // One reading: a worker's records map onto the same wall-clock times as the other workers' (clock.ts).
+  const startedAt = clock.epochAt?.(startedAtMono) ?? clock.epochMs();
   const tracker = trackProgress(run.counts, clock, startedAtMono, options);
   const stageSummaries = sweepSummaries(run.scenario);
   const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, inputs: run.inputs, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
