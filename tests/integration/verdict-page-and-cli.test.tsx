@@ -31,10 +31,10 @@ let sandbox: Sandbox;
 let recordsPath: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, timeScale: 0.5 });
+  sandbox = await startSandbox({ port: 0, timeScale: 0.25 });
   recordsPath = join(mkdtempSync(join(tmpdir(), "providerbench-verdict-")), "run.jsonl");
   // The shipped three-target scenario with prices, checks and an SLO: every objective of the panel is measured.
-  const result = await runCliProcess(["run", SCENARIO_PATH, "--jsonl", recordsPath, "--repetitions", "4", "--quiet"], { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
+  const result = await runCliProcess(["run", SCENARIO_PATH, "--jsonl", recordsPath, "--repetitions", "3", "--quiet"], { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
   expect(result.code, result.stderr).toBe(0);
 }, 120_000);
 afterAll(async () => {
