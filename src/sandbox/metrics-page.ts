@@ -10,7 +10,6 @@ import type { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { ResponsePlan } from "./plan";
 import { PROFILES, type ProfileName } from "./profiles";
-import type { ProfileRuntime, SandboxState } from "./sandbox-state";
 
 /** vLLM v1's bounds (vllm/v1/metrics/loggers.py), seconds. */
 const TTFT_BOUNDS = [0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0, 160.0, 640.0, 2560.0];
@@ -63,8 +62,15 @@ export function observeWhenFinished(metrics: ProfileMetrics, response: ServerRes
   });
 }
 
+/** What the page reads of a profile's state (sandbox-state.ts's ProfileRuntime, which holds these metrics). */
+export interface MeasuredProfile {
+  serving: number;
+  waiting: readonly unknown[];
+  metrics: ProfileMetrics;
+}
+
 /** The page, in Prometheus' text format 0.0.4, for these profiles. */
-export function metricsPage(state: SandboxState, profiles: readonly ProfileName[]): string {
+export function metricsPage(state: { readonly runtimes: ReadonlyMap<ProfileName, MeasuredProfile> }, profiles: readonly ProfileName[]): string {
   const each = profiles.map((name) => ({ labels: `model_name="sandbox-${name}"`, runtime: state.runtimes.get(name)!, capacity: PROFILES[name].capacity ?? NOMINAL_SLOTS }));
   const lines: string[] = [];
   const family = (name: string, type: string, help: string, samples: (entry: (typeof each)[number]) => string[]): void => {
@@ -76,7 +82,7 @@ export function metricsPage(state: SandboxState, profiles: readonly ProfileName[
   family("vllm:kv_cache_usage_perc", "gauge", "KV-cache usage. 1 means 100 percent usage.", ({ labels, runtime, capacity }) => [`vllm:kv_cache_usage_perc{${labels}} ${Math.min(1, runtime.serving / capacity)}`]);
   family("vllm:request_success_total", "counter", "Count of successfully processed requests.", ({ labels, runtime }) => [`vllm:request_success_total{${labels}} ${runtime.metrics.success}`]);
   family("vllm:generation_tokens_total", "counter", "Number of generation tokens processed.", ({ labels, runtime }) => [`vllm:generation_tokens_total{${labels}} ${runtime.metrics.generationTokens}`]);
-  const histograms: [string, string, (runtime: ProfileRuntime) => Histogram][] = [
+  const histograms: [string, string, (runtime: MeasuredProfile) => Histogram][] = [
     ["vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", (runtime) => runtime.metrics.ttft],
     ["vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", (runtime) => runtime.metrics.itl],
     ["vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", (runtime) => runtime.metrics.e2e],

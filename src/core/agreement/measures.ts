@@ -1,7 +1,7 @@
 // The agreement catalogue: every figure that compares two targets' outputs for the same input, defined
 // once (like the metric catalogue, metrics/). The compare page's tables, the summary rows (and so the
 // CSV and --summary JSON) and docs/metrics.md all use these entries.
-import type { Better } from "../metrics/types";
+import type { Better } from "../text";
 import type { Unit } from "../text";
 import { outputKindOf, readAnswer, readOutputText } from "../outputs";
 import { embeddingCosine } from "./cosine-similarity";

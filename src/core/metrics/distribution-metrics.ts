@@ -4,7 +4,8 @@ import { PERCENTILES, percentileKey, type IntervalKey, type PercentileKey, type 
 import { formatNumberIn, type Unit } from "../text";
 import type { MeasuredFigure } from "./measured-figures";
 import { DISTRIBUTION_STATISTICS, type Metric } from "./metric";
-import type { Better, DistributionStatistic, MetricGroup, MetricView } from "./types";
+import type { Better } from "../text";
+import type { DistributionStatistic, MetricGroup, MetricView } from "./types";
 
 const SUCCESSFUL = "over successful measured requests";
 

@@ -3,7 +3,8 @@
 import { PERCENTILES, percentileKey, type Ci95, type SummaryRow } from "../stats";
 import type { Unit } from "../text";
 import type { MeasuredFigure } from "./measured-figures";
-import type { Better, DistributionStatistic, MetricGroup, MetricView } from "./types";
+import type { Better } from "../text";
+import type { DistributionStatistic, MetricGroup, MetricView } from "./types";
 
 export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "requests", label: "Requests" },

@@ -1,6 +1,5 @@
-// The words a metric is described in: where it is shown, which way is better, what it is about, which
-// statistic of a distribution. No summary row in them, so what the summary itself computes (the agreement
-// measures, agreement/measures.ts) can use them without a cycle through the summary's types.
+// The words a metric is described in: where it is shown, what it is about, which statistic of a
+// distribution (which way is better is the text room's Better, which the rooms below the catalogue use too).
 import type { PercentileKey } from "../stats/distribution";
 
 /** Where a metric is shown by default. Every metric is in the CSV and the --summary JSON. */
@@ -13,8 +12,6 @@ export type MetricView =
   | "diff"
   /** The table the CLI prints when a run ends. */
   | "cli";
-
-export type Better = "lower" | "higher";
 
 /** What a metric is about: views that offer more columns (the compare page's chooser, `--wide`) group by it. */
 export type MetricGroup =

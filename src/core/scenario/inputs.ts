@@ -2,27 +2,10 @@
 // requests' payloads, so every target receives exactly the same inputs; then, before a run, reads the
 // binary parts (`{ "file": … }`) through the reader the caller gives (the CLI reads files, the browser blobs).
 import { type ChatMessage, findTaskDefinition, isInputFileRef } from "../tasks";
-import type { Scenario, ScenarioError } from "./types";
+import type { ExpandedInput, Scenario, ScenarioError } from "./types";
 import { createTemplateBudget, parseTemplate, renderTemplate, TemplateLimitError, type TemplateLimits } from "../template";
 import { promptInput } from "./prompt-input";
 import { isSyntheticInputs, syntheticPlaceholders } from "./synthetic-inputs";
-
-export interface ExpandedInput {
-  index: number;
-  /** Chat messages for chat-completion; otherwise a single user message holding the prompt. */
-  messages: ChatMessage[];
-  /** The prompt text: the last user message, or a one-line text of the input (question, file name), for tables and CSV. */
-  prompt: string;
-  /**
-   * The task's `inputs` as the library takes them (tasks/<task>.ts): the prompt, the messages, an object.
-   * Binary parts are `{ file }` references until resolveInputFiles reads them into Blobs.
-   */
-  value: unknown;
-  /** A synthetic prompt (inputs.synthetic): its tokens under the run's tokenizer, exactly. */
-  requestedInputTokens?: number;
-  /** A synthetic prompt: the answer's tokens asked for (max_tokens, and min_tokens where honoured). */
-  requestedOutputTokens?: number;
-}
 
 export type ExpandInputsResult = { ok: true; inputs: ExpandedInput[] } | { ok: false; errors: ScenarioError[] };
 

@@ -2,7 +2,7 @@
 // (after the system message, if any), any other task the text itself. Templates and synthetic prompts
 // both make their inputs here.
 import type { ChatMessage, TaskDefinition } from "../tasks";
-import type { ExpandedInput } from "./inputs";
+import type { ExpandedInput } from "./types";
 
 export function promptInput(index: number, prompt: string, definition: TaskDefinition | undefined, system?: string): ExpandedInput {
   const messages: ChatMessage[] = system === undefined ? [] : [{ role: "system", content: system }];

@@ -2,6 +2,7 @@
 // never routing: @huggingface/inference takes routing and credentials from the same arguments object, so
 // a key like `endpointUrl` or `accessToken` there would send the request (and the Hugging Face token)
 // wherever the file says. Such keys are refused at validation and dropped again when the call is built.
+import type { ParameterProblem } from "./parameter-problem";
 import { checkToolParameters } from "./tool-parameters";
 
 /** Why each reserved key cannot be a parameter: the keys the library reads as routing, auth or transport, and those the runner fills. */
@@ -29,11 +30,6 @@ export const MAX_PARAMETERS_DEPTH = 32;
 /** Of the parameters as JSON: a large tool list fits, a body no provider would accept does not. */
 export const MAX_PARAMETERS_CHARACTERS = 256 * 1024;
 
-export interface ParameterProblem {
-  /** Relative to `parameters`. */
-  path: (string | number)[];
-  message: string;
-}
 
 export function checkRequestParameters(parameters: Record<string, unknown>): ParameterProblem[] {
   const problems: ParameterProblem[] = [];

@@ -4,7 +4,7 @@
 // (run/synthetic-prompts.ts), and every input carries the lengths it was asked for.
 import { findTaskDefinition, type TaskDefinition } from "../tasks";
 import { drawSyntheticLengths, type SyntheticInputs, type SyntheticLengths } from "../workloads";
-import type { ExpandedInput } from "./inputs";
+import type { ExpandedInput } from "./types";
 import { promptInput } from "./prompt-input";
 import type { Scenario } from "./types";
 

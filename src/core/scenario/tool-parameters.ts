@@ -3,7 +3,7 @@
 // the tools' own JSON Schemas are compiled where answers are judged (tool-checks.ts), so this file, which
 // validation on the first screen reaches, carries no schema validator.
 import { z } from "zod";
-import type { ParameterProblem } from "./request-parameters";
+import type { ParameterProblem } from "./parameter-problem";
 
 /** OpenAI's rule for a function's name; providers that follow the API refuse others. */
 const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -15,6 +15,24 @@ export type OpenLoadSettings = Extract<LoadSettings, { mode: "open" }>;
 export type SweepSettings = NonNullable<LoadSettings["sweep"]>;
 export type { ChatMessage };
 
+/** One input as every target receives it, expanded from the scenario (inputs.ts). */
+export interface ExpandedInput {
+  index: number;
+  /** Chat messages for chat-completion; otherwise a single user message holding the prompt. */
+  messages: ChatMessage[];
+  /** The prompt text: the last user message, or a one-line text of the input (question, file name), for tables and CSV. */
+  prompt: string;
+  /**
+   * The task's `inputs` as the library takes them (tasks/<task>.ts): the prompt, the messages, an object.
+   * Binary parts are `{ file }` references until resolveInputFiles reads them into Blobs.
+   */
+  value: unknown;
+  /** A synthetic prompt (inputs.synthetic): its tokens under the run's tokenizer, exactly. */
+  requestedInputTokens?: number;
+  /** A synthetic prompt: the answer's tokens asked for (max_tokens, and min_tokens where honoured). */
+  requestedOutputTokens?: number;
+}
+
 export interface ScenarioError {
   /** Dotted path with indexes, e.g. `targets[1].model`; empty for the file as a whole. */
   path: string;

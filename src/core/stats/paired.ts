@@ -3,7 +3,7 @@
 // itself costs. This module collects those measurements from records and compares targets (or runs) with
 // the tests of significance.ts, Holm-corrected over the family compared together.
 import type { Unit } from "../text";
-import type { Better } from "../metrics/types";
+import type { Better } from "../text";
 import type { RequestRecord } from "../record";
 import { outputTokensPerSecondOf } from "./request-rates";
 import {

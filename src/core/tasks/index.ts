@@ -4,6 +4,7 @@
 // data, for the pages and commands that show the catalogue, which import it directly.
 export * from "./registry";
 export * from "./task-definition";
+export * from "./endpoint-api-names";
 export * from "./endpoint-apis";
 export * from "./task-io";
 export * from "./output-value";

@@ -2,7 +2,7 @@
 // library's own task method is called with it, and what a record keeps of the answer.
 import type { InferenceClient, InferenceProviderOrPolicy, InferenceTask } from "@huggingface/inference";
 import type { z } from "zod";
-import type { OwnEndpointApi } from "./endpoint-apis";
+import type { OwnEndpointApi } from "./endpoint-api-names";
 import type { MediaFigures } from "./media-figures";
 import type { BlobRef } from "./output-value";
 import type { ToolCallMade } from "./tool-calls";

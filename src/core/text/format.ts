@@ -85,6 +85,9 @@ export function formatPercentPointChange(deltaFraction: number | null | undefine
 }
 
 /** The units summary metrics are measured in. */
+/** Which way a quantity is better: the metric catalogue, the paired tests and the agreement measures say it alike. */
+export type Better = "lower" | "higher";
+
 export type Unit =
   | "count"
   | "ms"
