@@ -1,7 +1,7 @@
 // The import zones of eslint.config.js, checked against small probe files: a zone that silently stopped
 // matching (a moved folder, a resolver that no longer finds .ts files) would let any import through.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -140,6 +140,31 @@ describe("a core room's index", () => {
       // Types are erased before bundling: a type-only re-export brings nothing.
       const bundled = lines.filter((line) => !/^export type \{[^}]*\} from "\.\/[\w-]+";$/.test(line));
       expect(bundled.filter((line) => !/^export \* from "\.\/[\w-]+(\/index)?";$/.test(line)), path).toEqual([]);
+    }
+  });
+});
+
+describe("docs/architecture.md's table of rooms", () => {
+  // The table is how a newcomer learns what may import what: it says what the code does, room by room.
+  it("lists, for every room of src/core, exactly the rooms its modules import", () => {
+    const table = readFileSync(join(repoRoot, "docs/architecture.md"), "utf8");
+    const rows = [...table.matchAll(/^\| `([a-z-]+)\/` \|.*\| ([^|]*) \|$/gm)].map((match) => ({
+      room: match[1]!,
+      mayImport: match[2]!.split(",").map((name) => name.trim()).filter((name) => name !== "" && name !== "nothing").sort(),
+    }));
+    const rooms = readdirSync(join(repoRoot, "src/core"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    expect(rows.map((row) => row.room).sort()).toEqual(rooms);
+    for (const { room, mayImport } of rows) {
+      const files = readdirSync(join(repoRoot, "src/core", room), { recursive: true, encoding: "utf8" }).filter((path) => /\.tsx?$/.test(path));
+      const imported = new Set<string>();
+      for (const file of files) {
+        const text = readFileSync(join(repoRoot, "src/core", room, file), "utf8");
+        for (const match of text.matchAll(/^(?:import|export)[^;]*? from "(\.\.?\/[^"]+)";/gm)) {
+          const target = join("src/core", room, dirname(file), match[1]!).split("/");
+          if (target[0] === "src" && target[1] === "core" && target[2] !== room && target[2] !== undefined) imported.add(target[2]);
+        }
+      }
+      expect([...imported].sort(), room).toEqual(mayImport);
     }
   });
 });
