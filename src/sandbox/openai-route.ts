@@ -29,6 +29,7 @@ import type { Profile } from "./profiles";
 import type { InferenceRequest } from "./requests";
 import { runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-state";
 import { decideToolCall, toolCallAnswer } from "./tool-answers";
+import { structuredAnswerText, withStructuredAnswer } from "./structured-answers";
 
 /** Plans the answer to one inference request and plays it from `startedAtMs` (when it was let in). */
 export function playInference(
@@ -72,12 +73,15 @@ export function playInference(
   const errorMessage = fault?.kind === "sse-error" ? fault.message : "Internal error";
   // Only the tool profiles call tools; every other profile answers a request offering them in text, as before.
   const toolCall = request.endpoint === "chat" && request.tools !== undefined && profile.toolCalling !== undefined ? decideToolCall(profile.toolCalling, request.tools, plan.requestSeed) : null;
+  // Only the structured profiles fill a json_schema; every other profile answers `{"answer": …}` in JSON mode, as before.
+  const asked = request.endpoint === "chat" ? request.responseSchema : undefined;
+  const answerPlan = asked !== undefined && profile.structuredOutput !== undefined ? withStructuredAnswer(plan, structuredAnswerText(profile.structuredOutput, asked, plan.requestSeed)) : plan;
   const build = (asRequested: InferenceRequest) =>
     asRequested.endpoint === "embeddings"
       ? embeddingAnswer(plan, asRequested, context.model, errorMessage)
       : toolCall?.kind === "call"
         ? toolCallAnswer(plan, asRequested, context, toolCall)
-        : generationAnswer(plan, asRequested, context, errorMessage);
+        : generationAnswer(answerPlan, asRequested, context, errorMessage);
 
   switch (fault?.kind) {
     case "hang":

@@ -21,10 +21,13 @@ export const FAULT_PROFILE_NAMES = [
 /** Profiles that answer requests offering tools (tool-answers.ts): well, unreliably, or not at all. */
 export const TOOL_PROFILE_NAMES = ["tools", "tools-flaky", "tools-ignore"] as const;
 
-export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES, ...TOOL_PROFILE_NAMES] as const;
+/** Profiles that answer a json_schema response format with JSON filled from the schema (structured-answers.ts): always, or not always. */
+export const STRUCTURED_PROFILE_NAMES = ["structured", "structured-flaky"] as const;
+
+export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES, ...TOOL_PROFILE_NAMES, ...STRUCTURED_PROFILE_NAMES] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
-export type ProfileCategory = "performance" | "fault" | "tools";
+export type ProfileCategory = "performance" | "fault" | "tools" | "structured";
 
 /**
  * How long a request takes. `sampled` draws a log-normal TTFT and log-normal gaps between tokens, both
@@ -107,12 +110,24 @@ export interface Profile {
   outputNoise?: number;
   /** How it answers a chat request that offers tools; absent: it ignores them and answers in text, as before. */
   toolCalling?: ToolCalling;
+  /** How it answers a chat request whose response_format carries a json_schema; absent: `{"answer": …}` as in JSON mode, whatever the schema. */
+  structuredOutput?: StructuredOutputHonouring;
   /**
    * Honours vLLM's min_tokens and ignore_eos (generating past its own end to the length asked for), as a
    * vLLM server does; a profile without it takes them and answers its drawn length, as a server that
    * ignores them would. What a run of prompts of exact lengths tells apart.
    */
   honoursLengthControls?: boolean;
+}
+
+/**
+ * Asked for a json_schema, the shares of answers cut short (not JSON) and of answers missing the schema's
+ * first required property (JSON that fails the schema); the rest are filled from the schema. Drawn from
+ * the request's own seed with a salt of their own (structured-answers.ts).
+ */
+export interface StructuredOutputHonouring {
+  invalidJsonRate: number;
+  missingFieldRate: number;
 }
 
 /**
@@ -176,6 +191,19 @@ export const TOOL_PROFILES: Readonly<Record<(typeof TOOL_PROFILE_NAMES)[number],
     wrongToolRate: 0.15,
   }),
   "tools-ignore": toolProfile("tools-ignore", "like steady; ignores tools and always answers in plain text", { callRate: 0, malformedRate: 0, wrongToolRate: 0 }),
+};
+
+function structuredProfile(name: ProfileName, description: string, structuredOutput: StructuredOutputHonouring): Profile {
+  return { name, category: "structured", description, timing: STEADY_TIMING, outputTokens: TYPICAL_OUTPUT, errors: NO_ERRORS, structuredOutput };
+}
+
+export const STRUCTURED_PROFILES: Readonly<Record<(typeof STRUCTURED_PROFILE_NAMES)[number], Profile>> = {
+  structured: structuredProfile("structured", "like steady; asked for a json_schema, always answers JSON filled from the schema", { invalidJsonRate: 0, missingFieldRate: 0 }),
+  "structured-flaky": structuredProfile(
+    "structured-flaky",
+    "like structured, but about one answer in eight is cut short (not JSON) and one in five leaves out a required property",
+    { invalidJsonRate: 0.125, missingFieldRate: 0.2 },
+  ),
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
@@ -264,6 +292,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     ],
   }),
   ...TOOL_PROFILES,
+  ...STRUCTURED_PROFILES,
 };
 
 export function isProfileName(name: string): name is ProfileName {

@@ -21,6 +21,14 @@ export interface GenerationRequest {
   jsonMode?: boolean;
   /** Chat offered tools (`tools`), with `tool_choice` and the prompt the tool answers read (tool-answers.ts). */
   tools?: OfferedTools;
+  /** Chat asked for JSON against a schema (`response_format` json_schema), as the structured answers read it (structured-answers.ts). */
+  responseSchema?: AskedSchema;
+}
+
+/** A json_schema response format's schema, and the last user message's text its string values take a word of. */
+export interface AskedSchema {
+  schema: Record<string, unknown>;
+  prompt: string;
 }
 
 /** The function tools a chat request offered, as far as the sandbox's answers need them. */
@@ -193,7 +201,20 @@ export function parseChatRequest(body: unknown): Parsed<GenerationRequest> {
   if (!isPositiveInteger(n) || n > MAX_CHOICES) return invalid("n", `an integer from 1 to ${MAX_CHOICES}`);
   const jsonMode = isObject(body.response_format) && (body.response_format.type === "json_object" || body.response_format.type === "json_schema");
   const tools = offeredTools(body);
-  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}) } };
+  const responseSchema = askedSchema(body);
+  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}), ...(responseSchema ? { responseSchema } : {}) } };
+}
+
+/** `response_format: { type: "json_schema", json_schema: { schema } }`; anything else asks for no schema. */
+function askedSchema(body: JsonObject): AskedSchema | null {
+  const format = body.response_format;
+  if (!isObject(format) || format.type !== "json_schema" || !isObject(format.json_schema) || !isObject(format.json_schema.schema)) return null;
+  return { schema: format.json_schema.schema, prompt: lastUserText(body.messages as unknown[]) };
+}
+
+function lastUserText(messages: readonly unknown[]): string {
+  const lastUser = [...messages].reverse().find((message) => isObject(message) && message.role === "user") as JsonObject | undefined;
+  return typeof lastUser?.content === "string" ? lastUser.content : "";
 }
 
 /** Lenient like a model: entries that are not function tools are passed over, not refused. */
@@ -205,9 +226,7 @@ function offeredTools(body: JsonObject): OfferedTools | null {
   if (functions.length === 0) return null;
   const choice = body.tool_choice;
   const chosen = typeof choice === "string" ? choice : isObject(choice) && isObject(choice.function) && typeof choice.function.name === "string" ? choice.function.name : "auto";
-  const messages = body.messages as unknown[];
-  const lastUser = [...messages].reverse().find((message) => isObject(message) && message.role === "user") as JsonObject | undefined;
-  return { functions, choice: chosen, prompt: typeof lastUser?.content === "string" ? lastUser.content : "" };
+  return { functions, choice: chosen, prompt: lastUserText(body.messages as unknown[]) };
 }
 
 function readStringOrStrings(value: unknown, param: string): Field<{ texts: string[]; single: boolean }> {

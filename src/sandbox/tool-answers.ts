@@ -50,8 +50,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A value valid against simple schemas (types, enums, required properties, items), as a model would fill it. */
-function valueFor(schema: unknown, prompt: string, random: Random, depth: number): unknown {
+/** A value valid against simple schemas (types, enums, required properties, items), as a model would fill it (structured-answers.ts too). */
+export function valueFor(schema: unknown, prompt: string, random: Random, depth: number): unknown {
   if (!isObject(schema) || depth > 8) return namedWord(prompt);
   const { enum: values, type: declared } = schema as { enum?: unknown; type?: unknown };
   if (Array.isArray(values) && values.length > 0) return values[0] as unknown;

@@ -83,7 +83,7 @@ describe("the verdict of one run", () => {
     await expect.poll(() => panel.querySelector('[data-objective="latency"]')?.getAttribute("data-state")).not.toBe("unavailable");
 
     // Every objective this scenario measures, judged the same way in both, tied groups in the same order.
-    expect(cli.verdicts.map((verdict) => verdict.objective)).toEqual(["ttft", "latency", "cost", "checks", "goodput", "outputTokensPerSecond"]);
+    expect(cli.verdicts.map((verdict) => verdict.objective)).toEqual(["ttft", "latency", "cost", "checks", "goodput", "outputTokensPerSecond", "structuredOutput"]);
     expect(pageVerdicts(panel)).toEqual(cli.verdicts.map(({ objective, state, best, sentence }) => ({ objective, state, best, sentence })));
     // The sandbox's three profiles differ on speed and on price: the run has something to call, not only ties.
     expect(cli.verdicts.filter((verdict) => verdict.state === "best").length).toBeGreaterThan(0);

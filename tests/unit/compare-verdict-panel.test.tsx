@@ -100,7 +100,7 @@ describe("the verdict's rows: what the run measures", () => {
 
   it("judge a chat run on TTFT only when it streams, and on cost, checks and goodput once it has prices, checks and an SLO", () => {
     expect(objectivesOf(bundledScenario("sandbox-chat.json"))).toEqual(["latency", "outputTokensPerSecond"]);
-    expect(objectivesOf(bundledScenario("sandbox-chat-streaming.json"))).toEqual(["ttft", "latency", "cost", "checks", "goodput", "outputTokensPerSecond"]);
+    expect(objectivesOf(bundledScenario("sandbox-chat-streaming.json"))).toEqual(["ttft", "latency", "cost", "checks", "goodput", "outputTokensPerSecond", "structuredOutput"]);
   });
 });
 

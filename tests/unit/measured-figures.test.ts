@@ -24,7 +24,7 @@ describe("what a run measures", () => {
   it("adds a stream's first token, checks, cost, an SLO and an open loop only when the scenario asks for them", () => {
     expect([...measuredFigures(bundledScenario("sandbox-speech-recognition.json"))]).toEqual(["inputAudio"]);
     expect([...measuredFigures(bundledScenario("sandbox-chat.json"))]).toEqual(["generatedTokens"]);
-    expect(new Set(measuredFigures(bundledScenario("sandbox-chat-streaming.json")))).toEqual(new Set(["generatedTokens", "firstToken", "checks", "cost", "slo"]));
+    expect(new Set(measuredFigures(bundledScenario("sandbox-chat-streaming.json")))).toEqual(new Set(["generatedTokens", "firstToken", "checks", "cost", "slo", "structuredOutput"]));
     const json = bundledScenarioJson("sandbox-text-to-image.json");
     const openLoop = scenarioFromJson({ ...json, run: { ...(json.run as object), load: { mode: "open", rate: 2, requests: 4 } } });
     expect(new Set(measuredFigures(openLoop))).toEqual(new Set(["outputImages", "openLoop"]));

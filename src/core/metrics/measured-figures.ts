@@ -3,7 +3,7 @@
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
 import { isSyntheticInputs, type Scenario } from "../scenario";
-import { findTaskDefinition, offersTools, type TaskFigure } from "../tasks";
+import { findTaskDefinition, offersTools, requestedResponseFormat, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
   | TaskFigure
@@ -22,7 +22,9 @@ export type MeasuredFigure =
   /** A toolCall check: which tool the input should call, the right-tool rate. */
   | "rightTool"
   /** Synthetic prompts (inputs.synthetic): the lengths asked for, beside those measured. */
-  | "syntheticInputs";
+  | "syntheticInputs"
+  /** Requests that ask for JSON (`parameters.response_format`, json_schema or json_object): the schema-valid rate. */
+  | "structuredOutput";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
@@ -40,5 +42,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if (offersTools(scenario.parameters ?? {})) figures.add("toolCalls");
   if ((scenario.expectations ?? []).some((expectation) => expectation.type === "toolCall")) figures.add("rightTool");
   if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs)) figures.add("syntheticInputs");
+  if (requestedResponseFormat(scenario.parameters ?? {}) !== null) figures.add("structuredOutput");
   return figures;
 }

@@ -21,6 +21,7 @@ export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "errors", label: "Failed attempts by kind" },
   { id: "agreement", label: "Agreement with the other targets" },
   { id: "tools", label: "Tool calls" },
+  { id: "structured", label: "Structured output" },
 ];
 
 /** The statistics of a distribution, in the order files list them. */

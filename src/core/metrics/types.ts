@@ -28,7 +28,8 @@ export type MetricGroup =
   | "quality"
   | "errors"
   | "agreement"
-  | "tools";
+  | "tools"
+  | "structured";
 
 /** The statistics of a distribution, in the order files list them. */
 export type DistributionStatistic = "mean" | "stdDev" | "min" | "max" | PercentileKey;

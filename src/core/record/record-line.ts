@@ -1,7 +1,7 @@
 // Reading a records file back: one JSONL line into a RequestRecord, or an error naming the line and the field.
 import { z } from "zod";
 import { countOf, durationMs, epochMs, nonNegative } from "./figure-ranges";
-import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord } from "./record";
+import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord, STRUCTURED_OUTPUT_VERDICTS } from "./record";
 
 const count = countOf;
 const nullableDuration = durationMs.nullable();
@@ -78,6 +78,8 @@ const recordShape = {
   // Synthetic prompts' requested lengths: absent from files written before them, and for other inputs.
   requestedInputTokens: nullableCount.optional(),
   requestedOutputTokens: nullableCount.optional(),
+  // Structured output: only in runs that asked for JSON (response_format), absent from files written before it.
+  structuredOutput: z.enum(STRUCTURED_OUTPUT_VERDICTS).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

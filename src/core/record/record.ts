@@ -160,7 +160,20 @@ export interface RequestRecord {
   requestedInputTokens?: number | null;
   /** The answer's tokens asked for (max_tokens, and min_tokens with ignore_eos where the target honours them). */
   requestedOutputTokens?: number | null;
+  // Structured output (docs/metrics.md, "Structured output"): only in records of a run whose requests ask
+  // for JSON (`parameters.response_format` of type json_schema or json_object); absent otherwise.
+  /** How the answer's text met the response format asked for; null when the request failed. */
+  structuredOutput?: StructuredOutputVerdict | null;
 }
+
+/**
+ * An answer judged against `response_format`: "valid" (parses as JSON, and is valid against the
+ * json_schema's schema, or is a JSON object for json_object), "invalid-json" (does not parse: a Markdown
+ * fence around it counts as not JSON, as a program reading it would find), "schema-mismatch" (parses,
+ * but fails the schema, or is not an object for json_object).
+ */
+export const STRUCTURED_OUTPUT_VERDICTS = ["valid", "invalid-json", "schema-mismatch"] as const;
+export type StructuredOutputVerdict = (typeof STRUCTURED_OUTPUT_VERDICTS)[number];
 
 /** One tool call of an answer, as made and as judged against the tools the request offered. */
 export interface RecordedToolCall {
@@ -230,4 +243,5 @@ export const RECORD_FIELDS = [
   "answerShape",
   "requestedInputTokens",
   "requestedOutputTokens",
+  "structuredOutput",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -1,7 +1,7 @@
 // A run made ready before its clock starts: the scenario's inputs expanded and their files read, its checks
 // compiled, a resume checked against it, every option's default resolved, one call per target and the
 // context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
-import { compileChecks, compileToolJudge, type CompiledCheck, type ToolJudge, expandInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
 import { type WireEventsSource, systemClock, type Clock } from "../measure";
 import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
 import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
@@ -24,6 +24,8 @@ export interface PreparedRun {
   checks: readonly CompiledCheck[];
   /** The scenario's tools, to judge the calls answers make (tool-checks.ts); null when it offers none. */
   toolJudge: ToolJudge | null;
+  /** The scenario's response format, to judge each answer's JSON (structured-output-checks.ts); null when it asks for none. */
+  structuredOutputJudge: StructuredOutputJudge | null;
   resume: ResumePlan | undefined;
   /** What progress starts from: the plan's requests, or what a resume has left to send. */
   counts: PlannedCounts;
@@ -68,6 +70,8 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   if (!compiledChecks.ok) throw new Error(`scenario expectations: ${formatScenarioErrors(compiledChecks.errors).replaceAll("\n", "; ")}`);
   const toolJudge = compileToolJudge(scenario.parameters);
   if (!toolJudge.ok) throw new Error(`scenario tools: ${formatScenarioErrors(toolJudge.errors).replaceAll("\n", "; ")}`);
+  const structuredOutputJudge = compileStructuredOutputJudge(scenario.parameters);
+  if (!structuredOutputJudge.ok) throw new Error(`scenario response_format: ${formatScenarioErrors(structuredOutputJudge.errors).replaceAll("\n", "; ")}`);
   const resume = options.resume;
   if (resume !== undefined && resumeRefusal(scenario) !== null) throw new Error(resumeRefusal(scenario)!);
 
@@ -84,6 +88,7 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
     workload: synthetic?.workload,
     checks: compiledChecks.checks,
     toolJudge: toolJudge.judge,
+    structuredOutputJudge: structuredOutputJudge.judge,
     resume,
     counts: resume?.remaining ?? countPlannedRequests(scenario, inputs.length),
     concurrency: runConcurrency(scenario.run),

@@ -1,6 +1,6 @@
 // Every record of a run: built from a measured attempt or from an arrival that was never sent, handed to
 // the sink, and counted (progress, and the stage summaries an adaptive sweep reads).
-import { judgeOutput, NO_CHECKS, rightToolOf, type ChecksVerdict, type CompiledCheck, type ExpandedInput, type ToolJudge } from "../scenario";
+import { judgeOutput, NO_CHECKS, rightToolOf, type ChecksVerdict, type CompiledCheck, type ExpandedInput, type StructuredOutputJudge, type ToolJudge } from "../scenario";
 import { describeError } from "../text";
 import { type RequestRecord, UNMEASURED_FIELDS } from "../record";
 import { addRequestOutcome } from "../stats";
@@ -24,6 +24,8 @@ export interface RunRecordsParts {
   checks: readonly CompiledCheck[];
   /** The scenario's tools, which judge each answer's calls; null when it offers none. */
   toolJudge?: ToolJudge | null;
+  /** The scenario's response format, which judges each answer's JSON; null when it asks for none. */
+  structuredOutputJudge?: StructuredOutputJudge | null;
   /** Characters of output a record keeps: a call's arguments are cut to it too. */
   keptOutputChars?: number;
   /** The run's inputs: a synthetic prompt's requested lengths go into each of its records. */
@@ -42,6 +44,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const { runId, checks, sink, progress, stageSummaries, startedAt, startedAtMono } = parts;
   const toolJudge = parts.toolJudge ?? null;
   const keptOutputChars = parts.keptOutputChars ?? Number.POSITIVE_INFINITY;
+  const structuredOutputJudge = parts.structuredOutputJudge ?? null;
   const requested = requestedLengthsByInput(parts.inputs);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
@@ -63,6 +66,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       stage,
       ...(toolJudge === null ? {} : toolCallFields(toolJudge, checks, planned.inputIndex, result, keptOutputChars)),
       ...requested[planned.inputIndex],
+      ...(structuredOutputJudge === null ? {} : { structuredOutput: structuredOutputOf(structuredOutputJudge, result) }),
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -100,6 +104,12 @@ function toolCallFields(judge: ToolJudge, checks: readonly CompiledCheck[], inpu
   if (attempt.fields.status !== "ok" || attempt.toolCalls === undefined) return { toolCalls: null, rightTool: null };
   const expectedTools = checks.flatMap((check) => (check.tool !== undefined && (check.inputs === null || check.inputs.has(inputIndex)) ? [check.tool] : []));
   return { toolCalls: judge.judge(attempt.toolCalls, keptChars), rightTool: rightToolOf(expectedTools, attempt.toolCalls) };
+}
+
+/** A run that asked for JSON: the whole answer judged against its response format; null for a failed attempt. */
+function structuredOutputOf(judge: StructuredOutputJudge, attempt: MeasuredAttempt): RequestRecord["structuredOutput"] {
+  if (attempt.fields.status !== "ok" || attempt.fullOutput === undefined || attempt.fullOutput === null) return null;
+  return judge(attempt.fullOutput);
 }
 
 /** Microseconds are finer than any clock a browser gives (as attempt.ts rounds). */

@@ -161,8 +161,9 @@ function compileJsonSchema(schema: Record<string, unknown> | boolean): ((output:
 }
 
 /**
- * A tool's `parameters` schema as a test of arguments text: it was written for the provider, so the
- * keywords a check may not use (FORBIDDEN_SCHEMA_KEYWORDS) are left unchecked rather than refused.
+ * A tool's `parameters` schema as a test of arguments text (and a response_format's schema as a test of
+ * an answer: structured-output-checks.ts): it was written for the provider, so the keywords a check may
+ * not use (FORBIDDEN_SCHEMA_KEYWORDS) are left unchecked rather than refused.
  */
 export function compileToolArgumentsSchema(schema: Record<string, unknown>): ((argumentsText: string) => { json: boolean; valid: boolean }) | string {
   const validate = compileJsonSchema(withoutForbiddenKeywords(schema) as Record<string, unknown>);

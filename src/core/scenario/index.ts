@@ -15,5 +15,6 @@ export * from "./slo";
 export * from "./synthetic-inputs";
 export * from "./target-names";
 export * from "./tool-checks";
+export * from "./structured-output-checks";
 export * from "./tool-parameters";
 export * from "./types";

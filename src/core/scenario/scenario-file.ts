@@ -4,6 +4,7 @@
 // screen) does not carry the template engine, the library's provider helpers or the regex engine.
 import { compileChecks } from "./checks";
 import { compileToolJudge } from "./tool-checks";
+import { compileStructuredOutputJudge } from "./structured-output-checks";
 import { expandInputs } from "./inputs";
 import { formatJsonSyntaxError, parseJsonText } from "../text";
 import { checkScenarioShape } from "./scenario";
@@ -28,7 +29,9 @@ export function validateScenario(input: unknown): ScenarioParseResult {
   const checks = compileChecks(shaped.scenario.expectations);
   if (!checks.ok) return { ok: false, errors: checks.errors };
   const tools = compileToolJudge(shaped.scenario.parameters);
-  return tools.ok ? shaped : { ok: false, errors: tools.errors };
+  if (!tools.ok) return { ok: false, errors: tools.errors };
+  const structured = compileStructuredOutputJudge(shaped.scenario.parameters);
+  return structured.ok ? shaped : { ok: false, errors: structured.errors };
 }
 
 /** Parses scenario file text; a JSON syntax error is reported like a validation error, at its line and column. */

@@ -19,4 +19,5 @@ export * from "./significance";
 export * from "./sort-float64";
 export * from "./summary";
 export * from "./tool-call-summary";
+export * from "./structured-output-summary";
 export * from "./value-summary";

@@ -12,6 +12,7 @@ import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measur
 import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
 import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
 import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCallSummary, type ToolCallTotals } from "./tool-call-summary";
+import { addStructuredOutputRecord, emptyStructuredOutputTotals, summarizeStructuredOutput, type StructuredOutputSummary, type StructuredOutputTotals } from "./structured-output-summary";
 import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
 
 /**
@@ -41,7 +42,7 @@ export const STATS_VERSION = 11;
  * One target's summary. The request counts (okRequests, failedRequests, …) are defined in
  * request-outcomes.ts; cost, checks and SLO figures in value-summary.ts; the distributions in distribution.ts.
  */
-export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary, ToolCallSummary, Record<DistributionMetric, Distribution> {
+export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary, ToolCallSummary, StructuredOutputSummary, Record<DistributionMetric, Distribution> {
   targetId: string;
   /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
   requests: number;
@@ -205,6 +206,7 @@ interface TargetTotals {
   phases: PhaseTotals;
   retryAfterAttempts: number;
   toolCalls: ToolCallTotals;
+  structuredOutput: StructuredOutputTotals;
   requestedLengths: RequestedLengthTotals;
 }
 
@@ -235,6 +237,7 @@ function newTargetTotals(): TargetTotals {
     phases: emptyPhaseTotals(),
     retryAfterAttempts: 0,
     toolCalls: emptyToolCallTotals(),
+    structuredOutput: emptyStructuredOutputTotals(),
     requestedLengths: emptyRequestedLengthTotals(),
   };
 }
@@ -449,6 +452,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizeValue(totals.value, settings, targetId, { okRequests: totals.outcomes.okRequests, requests: measuredRequests(totals.outcomes), wallSpanMs }),
     retryAfterAttempts: totals.retryAfterAttempts,
     ...summarizeToolCalls(totals.toolCalls),
+    ...summarizeStructuredOutput(totals.structuredOutput),
     requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
   };
 }
@@ -495,6 +499,7 @@ export class SummaryAccumulator {
       addValueRecord(totals.value, this.settings, record);
       addPhaseRecord(totals.phases, record);
       addToolCallRecord(totals.toolCalls, record);
+      addStructuredOutputRecord(totals.structuredOutput, record);
     }
   }
 

@@ -15,5 +15,6 @@ export * from "./media-figures";
 export * from "./provider-support";
 export * from "./streaming";
 export * from "./tool-calls";
+export * from "./response-format";
 export type { ChatMessage } from "./chat-completion";
 export * from "./feature-extraction";

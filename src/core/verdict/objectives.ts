@@ -6,7 +6,7 @@ import { formatMetric, isMeasured, metricById, type MeasuredFigures } from "../m
 import { compareProportions, holmAdjust, pairedMetricById, SIGNIFICANCE_LEVEL, type Comparison, type PairedMetricId, type SummaryRow } from "../stats";
 import { describeComparison, favouredSide, rankTargets } from "./verdict";
 
-export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput" | "toolCalls";
+export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput" | "toolCalls" | "structuredOutput";
 
 export interface ObjectiveVerdict {
   objective: ObjectiveId;
@@ -33,7 +33,7 @@ export const VERDICT_STATE_WORDS: Readonly<Record<ObjectiveVerdict["state"], str
 
 /** How the verdicts were reached, under the panel on the page and under the verdicts of `analyze`. */
 export const VERDICT_METHOD =
-  "Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass rate, SLO attainment and valid tool calls with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is called a tie. Cost compares the scenario's prices applied to the measured tokens.";
+  "Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass rate, SLO attainment, valid tool calls and schema-valid answers with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is called a tie. Cost compares the scenario's prices applied to the measured tokens.";
 
 /** Names the panel shows for target ids. */
 export type TargetLabel = (targetId: string) => string;
@@ -201,6 +201,15 @@ const PROPORTION_OBJECTIVES: readonly ProportionObjective[] = [
     superlative: "the highest valid-call rate",
     missing: "No tools: the scenario's requests offer none.",
   },
+  {
+    id: "structuredOutput",
+    title: "Most reliable structured output",
+    rateMetricId: "schemaValidRate",
+    trialsMetricId: "structuredRequests",
+    quotedMetricId: "schemaValidRate",
+    superlative: "the highest schema-valid rate",
+    missing: "No response format: the scenario's requests ask for no JSON.",
+  },
 ];
 
 /**
@@ -297,10 +306,12 @@ export function objectiveVerdicts(
       : pairedVerdict(objective, rows, comparisons, label),
   );
   const [ttft, latency, tokens] = paired as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
-  const [checks, goodput, toolCalls] = PROPORTION_OBJECTIVES.map((objective) => proportionVerdict(objective, rows, label)) as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
+  const [checks, goodput, toolCalls, structuredOutput] = PROPORTION_OBJECTIVES.map((objective) => proportionVerdict(objective, rows, label)) as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
   // Tool calls are a row only in a run that offered tools: without the run's figures, when a row says so.
   const offeredTools = figures === undefined ? rows.some((row) => row.toolRequests > 0) : figures.has("toolCalls");
-  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens, ...(offeredTools ? [toolCalls] : [])].filter((verdict) =>
+  // Structured output likewise, only in a run that asked for JSON.
+  const askedJson = figures === undefined ? rows.some((row) => row.structuredRequests > 0) : figures.has("structuredOutput");
+  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens, ...(offeredTools ? [toolCalls] : []), ...(askedJson ? [structuredOutput] : [])].filter((verdict) =>
     isMeasured(metricById(OBJECTIVE_FIGURES[verdict.objective]), figures),
   );
 }

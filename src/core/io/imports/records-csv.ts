@@ -66,6 +66,7 @@ const CELL_KINDS = {
   answerShape: "string",
   requestedInputTokens: "number",
   requestedOutputTokens: "number",
+  structuredOutput: "string",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
