@@ -1,14 +1,13 @@
 // Structured output (structured-output-summary.ts, docs/metrics.md "Structured output"): its entries of
 // the catalogue (catalogue.ts). Shown by default only in runs whose requests ask for JSON (measured-figures.ts).
-import { interval, noInterval, type Ci95 } from "../stats";
+import { intervalOrNone } from "../stats";
 import type { Metric } from "./metric";
+
+const NO_JSON_INTERVAL = "no interval: no requests asked for JSON";
 
 const ASKED = "successful measured requests that asked for JSON (parameters.response_format of type json_schema or json_object)";
 
 /** A [low, high] interval computed in the summary (Wilson's) as a Ci95. */
-function ci95OfPair(pair: [number, number] | null): Ci95 {
-  return pair === null ? noInterval("no interval: no requests asked for JSON") : interval(pair[0], pair[1]);
-}
 
 export function structuredOutputMetrics(): Metric[] {
   return [
@@ -19,7 +18,7 @@ export function structuredOutputMetrics(): Metric[] {
       unit: "fraction",
       better: "higher",
       value: (row) => row.schemaValidRate,
-      ci95: (row) => ci95OfPair(row.schemaValidRateCi95),
+      ci95: (row) => intervalOrNone(row.schemaValidRateCi95, NO_JSON_INTERVAL),
       intervalMethod: "Wilson",
       definition: `Answers whose text parses as JSON and is valid against response_format's json_schema (a JSON object, for json_object) / ${ASKED}. A Markdown fence around the JSON counts as not JSON. Its 95% interval is Wilson's.`,
       views: ["table", "live", "diff", "cli"],
@@ -34,7 +33,7 @@ export function structuredOutputMetrics(): Metric[] {
       unit: "fraction",
       better: "lower",
       value: (row) => row.schemaMismatchRate,
-      ci95: (row) => ci95OfPair(row.schemaMismatchRateCi95),
+      ci95: (row) => intervalOrNone(row.schemaMismatchRateCi95, NO_JSON_INTERVAL),
       intervalMethod: "Wilson",
       definition: `Answers that parse as JSON but fail the schema (a missing required property, a wrong type; not an object, for json_object) / ${ASKED}: what is left of the failures did not parse at all. Its 95% interval is Wilson's.`,
       views: ["table", "cli"],

@@ -1,8 +1,10 @@
 // Tool calls (tool-call-summary.ts, docs/metrics.md "Tool calls"): their entries of the catalogue
 // (catalogue.ts). Shown by default only in runs whose requests offer tools (measured-figures.ts).
-import { interval, noInterval, type Ci95 } from "../stats";
+import { intervalOrNone } from "../stats";
 import { distributionMetrics } from "./distribution-metrics";
 import type { Metric } from "./metric";
+
+const NO_TOOLS_INTERVAL = "no interval: no requests offered tools";
 
 const OFFERED = "successful measured requests that offered tools (parameters.tools)";
 
@@ -16,7 +18,7 @@ export function toolMetrics(): Metric[] {
       unit: "fraction",
       better: null,
       value: (row) => row.toolCallRate,
-      ci95: (row) => ci95OfPair(row.toolCallRateCi95),
+      ci95: (row) => intervalOrNone(row.toolCallRateCi95, NO_TOOLS_INTERVAL),
       intervalMethod: "Wilson",
       definition: `Requests whose answer called at least one tool / ${OFFERED}; an answer in plain text counts as no call. Its 95% interval is Wilson's.`,
       views: ["table", "live", "cli"],
@@ -31,7 +33,7 @@ export function toolMetrics(): Metric[] {
       unit: "fraction",
       better: "higher",
       value: (row) => row.validCallRate,
-      ci95: (row) => ci95OfPair(row.validCallRateCi95),
+      ci95: (row) => intervalOrNone(row.validCallRateCi95, NO_TOOLS_INTERVAL),
       intervalMethod: "Wilson",
       definition: `Requests whose answer called tools, every call naming an offered tool with arguments that parse as JSON and are valid against its parameters schema / ${OFFERED}. Its 95% interval is Wilson's.`,
       views: ["table", "live", "diff", "cli"],
@@ -46,7 +48,7 @@ export function toolMetrics(): Metric[] {
       unit: "fraction",
       better: "higher",
       value: (row) => row.rightToolRate,
-      ci95: (row) => ci95OfPair(row.rightToolRateCi95),
+      ci95: (row) => intervalOrNone(row.rightToolRateCi95, NO_TOOLS_INTERVAL),
       intervalMethod: "Wilson",
       definition: "Requests whose answer called the tool the input's toolCall check names / successful requests whose input has such a check. Its 95% interval is Wilson's.",
       views: ["table", "diff", "cli"],
@@ -94,6 +96,3 @@ export function toolMetrics(): Metric[] {
 }
 
 /** A [low, high] interval computed in the summary (Wilson's) as a Ci95. */
-function ci95OfPair(pair: [number, number] | null): Ci95 {
-  return pair === null ? noInterval("no interval: no requests offered tools") : interval(pair[0], pair[1]);
-}

@@ -30,6 +30,11 @@ export function noInterval(reason: string): Ci95 {
   return { low: null, high: null, reason };
 }
 
+/** An interval kept as its two ends (a rate's Wilson interval in the summary row), or none, with why. */
+export function intervalOrNone(ends: readonly [number, number] | null, reason: string): Ci95 {
+  return ends === null ? noInterval(reason) : interval(ends[0], ends[1]);
+}
+
 /** [low, high], or null when there is no interval: for code that only needs the ends. */
 export function intervalEnds(ci: Ci95): [number, number] | null {
   return ci.low === null || ci.high === null ? null : [ci.low, ci.high];

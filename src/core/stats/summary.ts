@@ -35,7 +35,8 @@ import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLeng
 //    seconds per second (text to speech), latency per image (text to image, image to image).
 // 10: a request whose retry was cut short by stopping the run is failed (its last measured attempt), not aborted.
 // 11: tool calls: the tool-call, valid-call and right-tool rates and the times to a tool call, for runs
-//     whose requests offered tools; and synthetic prompts' lengths asked for, beside those measured.
+//     whose requests offered tools; synthetic prompts' lengths asked for, beside those measured; and the
+//     schema-valid and JSON-but-not-schema rates of runs that ask for structured output.
 export const STATS_VERSION = 11;
 
 /**
