@@ -2,7 +2,7 @@
 // byte at 300 ms; the measured TTFT and latency minus those are the measurement's error (plus loopback).
 import { runScenario } from "../src/core/run";
 import { validateScenario } from "../src/core/scenario";
-import { percentile } from "../src/core/stats";
+import { timingErrors } from "../src/core/validity";
 import { boundedLoop, format, markdownTable } from "./measure-tools";
 
 export const EXACT_TTFT_MS = 100;
@@ -20,8 +20,8 @@ export interface ClockRow {
 
 /** Median and p99 of the absolute errors. */
 export function errorStats(measured: number[], expected: number): { medianMs: number; p99Ms: number } {
-  const errors = Float64Array.from(measured.map((value) => Math.abs(value - expected))).sort();
-  return { medianMs: percentile(errors, 50), p99Ms: percentile(errors, 99) };
+  const { p50Ms, p99Ms } = timingErrors(measured, expected);
+  return { medianMs: p50Ms, p99Ms };
 }
 
 export async function measureClockAccuracyInNode(sandboxUrl: string, concurrency: number, requests: number): Promise<ClockRow> {

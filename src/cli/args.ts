@@ -56,6 +56,8 @@ run options:
   --http2                offer HTTP/2 to https endpoints (undici transport; connection phases are then not reported)
   --workers <n>          send from n worker threads, each with its own event loop, connection pool and clock,
                          each its share of every limit and arrival; records merged in time order (default 1)
+  --self-check           before the run, measure the client's own timing error against an exact-timing
+                         server in this process (32 requests, ~1.5 s); the run's validity reports it
   --baseline <file> --max-regression <metric=allowance,…> [--markdown <file>] [--junit <file>]
                          after the run, gate it against the baseline run exactly as analyze --baseline does
                          (needs --bundle or --jsonl: the gate reads the run from the file it wrote)
@@ -131,6 +133,8 @@ export interface RunCommand {
   gate?: GateOptions | undefined;
   /** --model <id> --all-providers: the scenario's targets are every provider serving the model (run-all-providers.ts); with --prompt, scenarioPath is "" (no file). */
   allProviders?: AllProvidersRequest | undefined;
+  /** --self-check: the client's timing error measured before the run (self-check.ts). */
+  selfCheck?: boolean;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -200,6 +204,7 @@ export const RUN_OPTIONS = {
   http2: { type: "boolean" },
   workers: { type: "string" },
   "server-metrics": { type: "string" },
+  "self-check": { type: "boolean" },
   ...GATE_OPTIONS,
   ...TABLE_OPTIONS,
   ...LOAD_FLAG_OPTIONS,
@@ -288,6 +293,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       gate,
       allProviders: allProviders.request,
       serverMetricsPath: values["server-metrics"],
+      selfCheck: values["self-check"] ?? false,
     },
   };
 }

@@ -17,6 +17,9 @@ import { startServerMetrics } from "./server-metrics";
 import { createRunTally } from "./run-tally";
 import { terminalSafe } from "./terminal-safe";
 import { createRunTransport } from "./transport/run-transport";
+import { watchClientLoad } from "./client-load";
+import { runValidity } from "./run-validity";
+import { measureSelfCheck } from "./self-check";
 
 /**
  * Runs the scenario and returns the exit code. The problems a person can fix are thrown (InputProblem and
@@ -39,15 +42,20 @@ export async function runCommand(command: RunCommand, io: CommandLineIo): Promis
   io.stderr.write(terminalSafe(describeKeyRoutes(prepared.endpointKeys.routes)));
   const scraping = startServerMetrics(scenario, { endpointKeys: prepared.endpointKeys.keys, sandboxUrl: command.sandboxUrl, transport: command.transport });
   try {
+    // Before anything of the run is sent: the client's own error, against exact timings (self-check.ts).
+    const selfCheck = command.selfCheck === true ? await measureSelfCheck(command) : null;
     if (scraping !== null) {
       io.stderr.write(terminalSafe(scraping.plan));
       await scraping.baseline;
     }
-    const result = await sendRun(command, prepared, { runId, signal: controller.signal, transport }, { outputs, tally, progress }, io);
+    const clientLoad = watchClientLoad(command.workers);
+    const result = await sendRun(command, prepared, { runId, signal: controller.signal, transport }, { outputs, tally, progress }, io).finally(() => clientLoad.stop());
     const serverScrapes = (await scraping?.stop()) ?? null;
     progress.finish(result.progress);
-    await outputs.finish(result, serverScrapes);
-    await reportRun(command, prepared, { runId, result, serverScrapes }, tally, outputs, io);
+    const rows = tally.statistics.summarize(scenario.targets.map((target) => target.id));
+    const validity = runValidity(scenario, rows, clientLoad.stop(), selfCheck);
+    await outputs.finish(result, serverScrapes, validity);
+    await reportRun(command, prepared, { runId, result, serverScrapes, rows, validity }, tally, outputs, io);
     return await runExitCode(command, prepared, result, outputs, io);
   } finally {
     await outputs.files.close();

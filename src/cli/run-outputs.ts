@@ -12,6 +12,7 @@ import type { RunPrice } from "../core/io/bundle";
 import type { RunResult } from "../core/run";
 import type { Scenario } from "../core/scenario";
 import type { ServerScrape } from "../core/server-metrics";
+import type { Validity } from "../core/validity";
 
 /** Opens every output (output-files.ts checks them again); the run's signal is aborted when one fails. */
 export async function openRunOutputs(
@@ -79,7 +80,7 @@ export class RunOutputs {
   }
 
   /** The records files flushed and the bundle's tail written: what the run measured is on disk. */
-  async finish(result: RunResult, serverScrapes: ServerScrape[] | null = null): Promise<void> {
+  async finish(result: RunResult, serverScrapes: ServerScrape[] | null = null, validity: Validity | null = null): Promise<void> {
     await this.files.close();
     await this.bundle?.finish({
       status: result.status === "aborted" ? "aborted" : "completed",
@@ -87,6 +88,7 @@ export class RunOutputs {
       errorMessage: null,
       blobs: this.bundleBlobs?.list() ?? [],
       ...(serverScrapes === null ? {} : { serverMetrics: serverScrapes }),
+      ...(validity === null ? {} : { validity }),
     });
   }
 }

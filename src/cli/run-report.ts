@@ -17,19 +17,22 @@ import type { RunResult } from "../core/run";
 import { targetDisplayName } from "../core/scenario";
 import type { ServerScrape } from "../core/server-metrics";
 import type { SummaryRow } from "../core/stats";
+import type { Validity } from "../core/validity";
+import { formatValidity } from "./run-validity";
 
 export async function reportRun(
   command: RunCommand,
   { scenario, outputBlobs, prices }: PreparedRun,
-  run: { runId: string; result: RunResult; serverScrapes?: ServerScrape[] | null },
+  run: { runId: string; result: RunResult; serverScrapes?: ServerScrape[] | null; rows: SummaryRow[]; validity: Validity },
   { statistics, loadRecords, stages }: RunTally,
   outputs: RunOutputs,
   io: CommandLineIo,
 ): Promise<void> {
   const { runId, result } = run;
-  const rows = statistics.summarize(scenario.targets.map((target) => target.id));
+  const { rows, validity } = run;
   const targetLabel = (targetId: string): string => targetDisplayName(scenario, targetId);
   io.stdout.write(`\n${terminalSafe(formatSummaryTable(rows, targetLabel, command.table, measuredFigures(scenario)))}\n`);
+  io.stdout.write(`\n${terminalSafe(formatValidity(validity))}`);
   const skippedOutputs = outputBlobs?.counts().skipped ?? 0;
   if (skippedOutputs > 0) io.stderr.write(`note: ${skippedOutputs} binary outputs not written: --outputs-dir reached its 1 GiB bound\n`);
   const context = { runId, scenarioName: scenario.name, targetLabel };
@@ -37,7 +40,7 @@ export async function reportRun(
   if (loadReport !== null) io.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
   await reportServerMetrics(command, run.serverScrapes ?? null, { rows, targetLabel }, outputs, io);
   if (outputs.opened.summary) {
-    await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport, prices)).catch((error: Error) => {
+    await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport, prices, validity)).catch((error: Error) => {
       outputs.writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
       io.stderr.write(`error: ${terminalSafe(error.message)}\n`);
     });

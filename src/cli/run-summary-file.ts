@@ -7,6 +7,7 @@ import type { RunPrice } from "../core/io/bundle";
 import type { RunResult } from "../core/run";
 import type { Scenario } from "../core/scenario";
 import type { SummaryAccumulator, SummaryRow } from "../core/stats";
+import type { Validity } from "../core/validity";
 
 export function summaryFileText(
   scenario: Scenario,
@@ -17,6 +18,8 @@ export function summaryFileText(
   loadReport: LoadReport | null,
   /** --all-providers: the prices used and their source, kept beside the figures computed from them. */
   prices?: readonly RunPrice[],
+  /** Whether the client could have limited the figures (core/validity). */
+  validity?: Validity,
 ): string {
   const summary = {
     runId: context.runId,
@@ -33,6 +36,7 @@ export function summaryFileText(
     ...(prices === undefined ? {} : { prices }),
     // Synthetic prompts: the tokenizer that counted them and the corpus they were cut from.
     ...(result.workload === undefined ? {} : { workload: result.workload }),
+    ...(validity === undefined ? {} : { validity }),
   };
   return `${JSON.stringify(summary, null, 2)}\n`;
 }

@@ -9,6 +9,7 @@ import type { AnalyzeCommand } from "../args";
 import { jsonText } from "../json-text";
 import { formatServerMetricsReport, serverMetricsJson } from "../server-metrics-report";
 import { formatSummaryTable } from "../summary-table";
+import { formatValidity } from "../run-validity";
 import { loadRecords, namingOf, scenarioFrom, type LoadedRun, type Naming } from "./load-run";
 import { changeToJson, pairToJson, summaryJson } from "./report-json";
 import { agreementLines, changesTable, family, figuresOf, loadReportOf, pairsTable, rankingLines, runHeading, verdictLines } from "./report-text";
@@ -41,6 +42,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       ...(loadReport === null ? {} : { load: loadReport.json }),
       ...(run.prices === undefined ? {} : { prices: run.prices }),
       ...(run.serverScrapes == null ? {} : { serverMetrics: serverMetricsJson(run.serverScrapes, run.targetIds) }),
+      ...(run.validity === undefined ? {} : { validity: run.validity }),
     });
   }
   const head = [...runHeading(run), "", formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)), ""];
@@ -58,6 +60,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
     ...head,
     ...(loadReport === null ? [] : [loadReport.text, ""]),
     ...(serverReport === "" ? [] : [serverReport]),
+    ...(run.validity === undefined ? [] : [formatValidity(run.validity)]),
     ...verdictLines(verdicts, naming),
     `Paired comparisons, a − b over the same (input, repetition${loadReport === null ? "" : ", at the same stage"}); Wilcoxon signed-rank, ${family(comparisons)}:`,
     "",

@@ -14,6 +14,7 @@ import { StageSummaries } from "../../core/load";
 import { describeRecordsReport } from "../../core/io";
 import { formatScenarioErrors, type Scenario, parseScenarioText, targetDisplayName } from "../../core/scenario";
 import type { ServerScrape } from "../../core/server-metrics";
+import type { Validity } from "../../core/validity";
 
 /** A records file that cannot be read or is not a records file: the message names the file, the line and the field. */
 export class RecordsFileProblem extends Error {}
@@ -42,6 +43,8 @@ export interface LoadedRun {
   prices?: RunPrice[];
   /** A bundle's scrapes of its endpoints' metrics pages (run.serverMetrics); null when it has none. */
   serverScrapes?: ServerScrape[] | null;
+  /** A bundle's certificate: whether the client could have limited its figures (core/validity); absent in older bundles. */
+  validity?: Validity;
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */
@@ -111,7 +114,8 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
   const scenario = file.format === "providerbench-records" ? null : file.run.scenario;
   const prices = scenarioGiven === null && bundlePrices !== undefined ? { prices: bundlePrices } : {};
   const serverScrapes = file.tail.serverMetrics ?? null;
-  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario, origin: file.run.origin, notes, stages: stages ?? null, ...prices, serverScrapes };
+  const validity = file.tail.validity === undefined ? {} : { validity: file.tail.validity };
+  return { path, runId: file.run.id, startedAt: file.run.startedAt, targetIds, rows, samples, agreement, scenario, origin: file.run.origin, notes, stages: stages ?? null, ...prices, serverScrapes, ...validity };
 }
 
 /**

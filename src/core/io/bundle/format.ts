@@ -14,6 +14,7 @@ import { z } from "zod";
 import { checkScenarioShape, priceSchema, type Scenario, type TargetPrice } from "../../scenario";
 import { formatPath } from "../../text";
 import { serverScrapeSchema, type ServerScrape } from "../../server-metrics";
+import { validitySchema, type Validity } from "../../validity";
 import { RUN_TOOLS, type RunOrigin } from "./origin";
 
 export const BUNDLE_FORMAT = "providerbench-run-bundle";
@@ -103,6 +104,8 @@ export interface BundleTail {
   blobs: BundleBlob[];
   /** The scrapes of the endpoints' metrics pages (run.serverMetrics, docs/server-metrics.md); absent without them and in older bundles. */
   serverMetrics?: ServerScrape[];
+  /** Whether the client could have limited the run's figures (docs/metrics.md "Validity"); absent in older bundles and browser runs. */
+  validity?: Validity;
 }
 
 export const originSchema = z.strictObject({
@@ -164,6 +167,7 @@ export const bundleTailSchema = z.strictObject({
     }),
   ),
   serverMetrics: z.array(serverScrapeSchema).optional(),
+  validity: validitySchema.optional(),
 }) satisfies z.ZodType<BundleTail>;
 
 /** `run.scenario: targets[0].id: required`: the first problem, named by its path under `prefix`. */

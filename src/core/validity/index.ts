@@ -1,0 +1,4 @@
+export * from "./client-validity";
+export * from "./validity-schema";
+export * from "./timing-errors";
+export * from "./validity-figures";
