@@ -1,7 +1,7 @@
 // Sends arrivals at their scheduled times. Every time is absolute (the stage's start + the arrival's
 // offset), never "sleep a gap after the last send", so a late wake-up delays one send and never shifts
 // the ones after it: the schedule cannot drift, and a late send shows as its own queueMs.
-import type { Clock } from "../measure";
+import { abortableSleep, type Clock } from "../measure";
 
 /** The pacer's view of time: a monotonic clock and a wait until a point on it. Injectable, so tests run on virtual time. */
 export interface PacerClock {
@@ -41,19 +41,7 @@ export function systemPacerClock(clock: Clock): PacerClock {
     now: () => clock.now(),
     async waitUntil(atMs, signal) {
       const coarseMs = atMs - clock.now() - TIMER_LEAD_MS;
-      if (coarseMs > 0 && !signal.aborted) {
-        await new Promise<void>((resolve) => {
-          const onAbort = (): void => {
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(() => {
-            signal.removeEventListener("abort", onAbort);
-            resolve();
-          }, coarseMs);
-          signal.addEventListener("abort", onAbort, { once: true });
-        });
-      }
+      if (coarseMs > 0 && !signal.aborted) await abortableSleep(coarseMs, signal);
       while (clock.now() < atMs && !signal.aborted) await nextTurn();
     },
   };

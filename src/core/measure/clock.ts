@@ -1,5 +1,5 @@
 // The run's clock: monotonic milliseconds for durations, the wall clock for dates. Injected, so a test can
-// stand in for it.
+// stand in for it. And the one wait on a timer that an abort ends (retries' backoff, the pacer's coarse wait).
 
 export interface Clock {
   /** Monotonic milliseconds, for durations. */
@@ -18,3 +18,21 @@ export const systemClock: Clock = {
   now: () => performance.now(),
   epochMs: () => Date.now(),
 };
+
+/** setTimeout keeps delays in 32 bits: anything longer fires at once, so a longer wait ends here (retries refuse one before). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, Math.min(ms, MAX_TIMER_MS));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -2,11 +2,10 @@
 // compiled, a resume checked against it, every option's default resolved, one call per target and the
 // context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
 import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
-import { type WireEventsSource, systemClock, type Clock } from "../measure";
+import { abortableSleep, type WireEventsSource, systemClock, type Clock } from "../measure";
 import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
 import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
 import { createAttemptContexts, type AttemptContextFor } from "./attempt-contexts";
-import { abortableSleep } from "./retry";
 import { resumeRefusal, type ResumePlan } from "./resume-plan";
 import { countPlannedRequests, type PlannedCounts } from "./request-plan";
 import type { RunOptions } from "./run-options";

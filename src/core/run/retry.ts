@@ -44,21 +44,3 @@ function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${seconds >= 1e6 ? seconds.toExponential(2) : Number(seconds.toFixed(3))} s`;
 }
-
-/** setTimeout keeps delays in 32 bits: anything longer fires at once. Longer waits are refused before this. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.min(ms, MAX_TIMER_MS));
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
