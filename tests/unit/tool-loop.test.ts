@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { checkScenarioShape, toolResultText, type ToolResults } from "../../src/core/scenario";
 import { summarize } from "../../src/core/stats";
-import { measuredFigures, metricById } from "../../src/core/metrics";
+import { measuredFigures, metricById, metricsIn } from "../../src/core/metrics";
 import { objectiveVerdicts } from "../../src/core/verdict";
 import { parseRecordLine, type RequestRecord } from "../../src/core/record";
 import { requestRecord } from "./request-record";
@@ -81,6 +81,12 @@ describe("tool-loop figures", () => {
     expect([verdict.state, verdict.best]).toEqual(["best", ["a"]]);
     const without = { ...scenario, toolResults: undefined } as Parameters<typeof measuredFigures>[0];
     expect(objectiveVerdicts(rows, null, (id) => id, undefined, measuredFigures(without)).some((entry) => entry.objective === "toolLoop")).toBe(false);
+    // The Compare table and the CLI's show the loop's figures by default in such a run, and only there.
+    const loopColumns = ["toolLoopFinishedRate", "toolStepsMean", "timeToFinalAnswerP50Ms", "timeToFinalAnswerP90Ms"];
+    for (const view of ["table", "cli"] as const) {
+      expect(metricsIn(view, measuredFigures(scenario)).map((metric) => metric.id)).toEqual(expect.arrayContaining(loopColumns));
+      expect(metricsIn(view, measuredFigures(without)).some((metric) => loopColumns.includes(metric.id))).toBe(false);
+    }
   });
 
   it("reads a loop's fields back from a records line, and a line written before them", () => {
