@@ -72,7 +72,7 @@ function excludedText(excluded: readonly ExcludedProvider[]): string {
 
 /** The compared providers the router lists without the tools or structured output the scenario uses: warned, kept (feature-support.ts says why). */
 function featureWarningsText(table: ProvidersTable, scenario: Scenario): string {
-  const compared = new Set(scenario.targets.map((target) => target.provider));
+  const compared = new Set<string | undefined>(scenario.targets.map((target) => target.provider));
   const warnings = featureSupportWarnings(table.rows.filter((row) => compared.has(row.provider)), scenario.parameters, table.modelId);
   return warnings.map((warning) => `warning: ${warning.message}\n`).join("");
 }
