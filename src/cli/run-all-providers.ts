@@ -12,7 +12,7 @@ import { loadScenario } from "./run-scenario";
 import { checkScenario } from "./scenario-check";
 import { terminalSafe } from "./terminal-safe";
 import { formatTextTable } from "./text-table";
-import { buildProvidersScenario, CatalogLookupError, fetchProvidersTable, type ExcludedProvider, type ProvidersTable } from "../core/catalog";
+import { buildProvidersScenario, CatalogLookupError, featureSupportWarnings, fetchProvidersTable, type ExcludedProvider, type ProvidersTable } from "../core/catalog";
 import type { RunPrice } from "../core/io/bundle";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 
@@ -46,6 +46,7 @@ export async function providersScenario(command: RunCommand, request: AllProvide
   // The file's run settings were checked with the command line's overrides; --prompt's get them here.
   const scenario = file === null ? withOverrides(built.scenario, command) : built.scenario;
   io.stderr.write(terminalSafe(describeProvidersScenario(table, scenario, built.excluded, built.prices)));
+  io.stderr.write(terminalSafe(featureWarningsText(table, scenario)));
   return { scenario, prices: built.prices };
 }
 
@@ -67,6 +68,13 @@ function withOverrides(scenario: Scenario, command: RunCommand): Scenario {
 
 function excludedText(excluded: readonly ExcludedProvider[]): string {
   return excluded.length === 0 ? "" : `\nleft out:\n${indented(excluded.map((entry) => `${entry.provider}: ${entry.reason}`).join("\n"))}`;
+}
+
+/** The compared providers the router lists without the tools or structured output the scenario uses: warned, kept (feature-support.ts says why). */
+function featureWarningsText(table: ProvidersTable, scenario: Scenario): string {
+  const compared = new Set<string | undefined>(scenario.targets.map((target) => target.provider));
+  const warnings = featureSupportWarnings(table.rows.filter((row) => compared.has(row.provider)), scenario.parameters, table.modelId);
+  return warnings.map((warning) => `warning: ${warning.message}\n`).join("");
 }
 
 /** Which providers are compared, which are left out and why, and each one's price with where it came from. */

@@ -139,6 +139,8 @@ export interface ToolCalling {
   callRate: number;
   malformedRate: number;
   wrongToolRate: number;
+  /** Asked again with a tool's result (a tool loop's later step), the share of answers that call again rather than answer in text; absent: none. */
+  callAgainRate?: number;
 }
 
 const NO_ERRORS: ErrorRates = { p503: 0, p429: 0, retryAfterSeconds: 1, p500: 0 };
@@ -180,15 +182,16 @@ function toolProfile(name: ProfileName, description: string, toolCalling: ToolCa
 }
 
 export const TOOL_PROFILES: Readonly<Record<(typeof TOOL_PROFILE_NAMES)[number], Profile>> = {
-  tools: toolProfile("tools", "like steady; asked with tools, always calls the one the prompt names, its JSON arguments streamed in several pieces", {
+  tools: toolProfile("tools", "like steady; asked with tools, always calls the one the prompt names, its JSON arguments streamed in several pieces; given a tool's result, answers in text", {
     callRate: 1,
     malformedRate: 0,
     wrongToolRate: 0,
   }),
-  "tools-flaky": toolProfile("tools-flaky", "like tools, but about one call in four has arguments cut short (not JSON), one in six names the wrong tool, and one answer in ten is text", {
+  "tools-flaky": toolProfile("tools-flaky", "like tools, but about one call in four has arguments cut short (not JSON), one in six names the wrong tool, and one answer in ten is text; given a tool's result, calls again one time in three", {
     callRate: 0.9,
     malformedRate: 0.25,
     wrongToolRate: 0.15,
+    callAgainRate: 0.35,
   }),
   "tools-ignore": toolProfile("tools-ignore", "like steady; ignores tools and always answers in plain text", { callRate: 0, malformedRate: 0, wrongToolRate: 0 }),
 };

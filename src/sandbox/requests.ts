@@ -38,6 +38,8 @@ export interface OfferedTools {
   choice: string;
   /** The last user message's text: which tool it names, and the words an argument takes. */
   prompt: string;
+  /** `tool` messages the conversation carries: results of earlier calls, answered in text by the tool profiles (a tool loop's later steps). */
+  toolResults: number;
 }
 
 export interface EmbeddingRequest {
@@ -226,7 +228,8 @@ function offeredTools(body: JsonObject): OfferedTools | null {
   if (functions.length === 0) return null;
   const choice = body.tool_choice;
   const chosen = typeof choice === "string" ? choice : isObject(choice) && isObject(choice.function) && typeof choice.function.name === "string" ? choice.function.name : "auto";
-  return { functions, choice: chosen, prompt: lastUserText(body.messages as unknown[]) };
+  const toolResults = (body.messages as unknown[]).filter((message) => isObject(message) && message.role === "tool").length;
+  return { functions, choice: chosen, prompt: lastUserText(body.messages as unknown[]), toolResults };
 }
 
 function readStringOrStrings(value: unknown, param: string): Field<{ texts: string[]; single: boolean }> {

@@ -14,12 +14,15 @@ export type ToolDecision = { kind: "text" } | { kind: "call"; id: string; name: 
 
 /** Apart from the plan's own draws, so a request's text, timing and errors are what they always were. */
 const TOOL_STREAM_SALT = 0x7001ca11;
+/** A loop's later steps draw apart again, per step: the same request seed, another call-again roll each step. */
+const CALL_AGAIN_SALT = 0x100b5a17;
 
 /**
  * Which answer a request offering tools gets. The right tool is the one `tool_choice` forces, else the
  * first whose name's words the prompt holds, else the first offered. Always three draws, in one order.
  */
 export function decideToolCall(calling: ToolCalling, tools: OfferedTools, requestSeed: number): ToolDecision {
+  if (tools.toolResults > 0 && !callsAgain(calling, tools.toolResults, requestSeed)) return { kind: "text" };
   const random = mulberry32((requestSeed ^ TOOL_STREAM_SALT) >>> 0);
   const [callRoll, wrongRoll, malformedRoll] = [random(), random(), random()];
   const forced = tools.functions.find((tool) => tool.name === tools.choice);
@@ -31,6 +34,12 @@ export function decideToolCall(calling: ToolCalling, tools: OfferedTools, reques
   const text = JSON.stringify(valueFor(tool.parameters, tools.prompt, random, 0));
   const malformed = malformedRoll < calling.malformedRate;
   return { kind: "call", id: `call_sbx${requestSeed.toString(16).padStart(8, "0")}`, name: tool.name, arguments: malformed ? text.slice(0, Math.ceil(text.length * 0.6)) : text };
+}
+
+/** With a tool's result in hand a model answers in text, save the share of times a profile calls again (callAgainRate). */
+function callsAgain(calling: ToolCalling, toolResults: number, requestSeed: number): boolean {
+  const rate = calling.callAgainRate ?? 0;
+  return rate > 0 && mulberry32((requestSeed ^ CALL_AGAIN_SALT ^ Math.imul(toolResults, 0x9e3779b1)) >>> 0)() < rate;
 }
 
 /** `get_weather` is named by a prompt that says "weather": a word of the name of four letters or more. */

@@ -173,6 +173,26 @@ describe("run --model <id> --all-providers", () => {
     expect(chats.map((chat) => chat.provider)).toEqual(["cerebras", "groq", "cerebras"]);
   });
 
+  it("warns, per provider, of tools and structured output the router lists it without, keeps it, and counts its plain answers", async () => {
+    const scenarioPath = join(workDir, "tools.json");
+    const recordsPath = join(workDir, "tools.jsonl");
+    const tools = [{ type: "function", function: { name: "add", parameters: { type: "object", properties: { a: { type: "number" } } } } }];
+    const responseFormat = { type: "json_schema", json_schema: { name: "sum", schema: { type: "object" } } };
+    writeFileSync(scenarioPath, JSON.stringify({ version: 1, name: "Sums", task: "chat-completion", targets: [{ id: "old", provider: "together", model: "x/y" }], inputs: ["1+1?"], parameters: { tools, response_format: responseFormat } }));
+    const result = await runCliInProcess(["run", scenarioPath, "--model", LLAMA, "--all-providers", "--providers", "cerebras,groq,novita", "--jsonl", recordsPath, "--quiet"], ENV);
+    expect(result.code, result.stderr).toBe(0);
+    // The router's fixture: cerebras lists both, groq tools only, novita neither.
+    const warnings = result.stderr.split("\n").filter((line) => line.startsWith("warning: "));
+    expect(warnings.map((line) => line.split(":")[1]!.trim())).toEqual(["groq", "novita", "novita"]);
+    expect(warnings[0]).toBe(`warning: groq: the router lists ${LLAMA} without structured output (supports_structured_output: false); kept: an answer that is not the JSON asked for counts against its schema-valid rate, not as a failure`);
+    expect(warnings[1]).toContain("without tools (supports_tools: false); kept: an answer in plain text counts as no call");
+    // Told before anything is sent: ahead of the preflight.
+    expect(result.stderr.indexOf("warning: groq")).toBeLessThan(result.stderr.indexOf("preflight:"));
+    // novita answered in text: counted as no call and as not the JSON asked for, not as a failure.
+    const novita = readFileSync(recordsPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { targetId: string; status: string; toolCalls: unknown; structuredOutput: unknown }).filter((record) => record.targetId === "novita");
+    expect(novita.map((record) => [record.status, record.toolCalls, record.structuredOutput])).toEqual([["ok", [], "invalid-json"]]);
+  });
+
   it("stops before the run when every provider refuses, and refuses flags it cannot use", async () => {
     const refused = await runCliInProcess(["run", "--model", LLAMA, "--all-providers", "--providers", "groq", "--prompt", "Hi", "--quiet"], ENV);
     expect(refused.code).toBe(2);

@@ -43,7 +43,7 @@ describe("tool-call deltas", () => {
       () => null,
       { deltasOf, assembler: new ToolCallAssembler() },
     );
-    expect(result.toolCalls).toEqual([{ name: "get_weather", arguments: '{"location": "Tokyo"}' }]);
+    expect(result.toolCalls).toEqual([{ name: "get_weather", arguments: '{"location": "Tokyo"}', id: "call_PieqNSej6kM9hgYbcQdbZSaC" }]);
     // The first delta (name, arguments "") and five pieces: six chunks of output, no answer text.
     expect(kinds).toEqual(Array(6).fill("toolCall"));
     expect(result.output).toBe("");
@@ -55,8 +55,8 @@ describe("tool-call deltas", () => {
     const assembler = new ToolCallAssembler();
     for (const chunk of streams.parallelDerived!) assembler.add(deltasOf(chunk));
     expect(assembler.result()).toEqual([
-      { name: "get_weather", arguments: '{"location": "Paris"}' },
-      { name: "get_local_time", arguments: '{"city": "Paris"}' },
+      { name: "get_weather", arguments: '{"location": "Paris"}', id: "call_a" },
+      { name: "get_local_time", arguments: '{"city": "Paris"}', id: "call_b" },
     ]);
   });
 
@@ -66,10 +66,10 @@ describe("tool-call deltas", () => {
     expect(assembler.add([{ id: "b", function: { name: "get_local_time", arguments: "{}" } }])).toBe(true);
     expect(assembler.add(null)).toBe(false);
     expect(assembler.result()).toEqual([
-      { name: "get_weather", arguments: '{"location":"Oslo"}' },
-      { name: "get_local_time", arguments: "{}" },
+      { name: "get_weather", arguments: '{"location":"Oslo"}', id: "a" },
+      { name: "get_local_time", arguments: "{}", id: "b" },
     ]);
-    expect(toolCallsOfMessage({ content: null, tool_calls: [{ id: "c", type: "function", function: { name: "x", arguments: "{}" } }] })).toEqual([{ name: "x", arguments: "{}" }]);
+    expect(toolCallsOfMessage({ content: null, tool_calls: [{ id: "c", type: "function", function: { name: "x", arguments: "{}" } }] })).toEqual([{ name: "x", arguments: "{}", id: "c" }]);
     expect(toolCallsOfMessage({ content: "plain text" })).toEqual([]);
   });
 });

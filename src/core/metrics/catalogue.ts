@@ -17,6 +17,7 @@ import { requestedLengthMetrics } from "./requested-length-metrics";
 import type { MetricView } from "./types";
 import { valueMetrics } from "./value-metrics";
 import { toolMetrics } from "./tool-metrics";
+import { toolLoopMetrics } from "./tool-loop-metrics";
 import { structuredOutputMetrics } from "./structured-output-metrics";
 
 const REQUESTS_NOTE = "A request's outcome is its last measured attempt; warm-ups and aborted requests are left out.";
@@ -214,6 +215,7 @@ export const METRICS: readonly Metric[] = [
   ...agreementMetrics(),
   ...toolMetrics(),
   ...structuredOutputMetrics(),
+  ...toolLoopMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,

@@ -24,12 +24,14 @@ export type MeasuredFigure =
   /** Synthetic prompts (inputs.synthetic): the lengths asked for, beside those measured. */
   | "syntheticInputs"
   /** Requests that ask for JSON (`parameters.response_format`, json_schema or json_object): the schema-valid rate. */
-  | "structuredOutput";
+  | "structuredOutput"
+  /** A scenario with tool results (`toolResults`): each request a tool loop, its time to final answer and steps. */
+  | "toolLoop";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
 /** The parts of a scenario that decide what its runs measure. */
-export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo"> & Partial<Pick<Scenario, "parameters" | "inputs">>;
+export type MeasuringScenario = Pick<Scenario, "task" | "targets" | "run" | "expectations" | "slo"> & Partial<Pick<Scenario, "parameters" | "inputs">> & Partial<Pick<Scenario, "toolResults">>;
 
 export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   const task = findTaskDefinition(scenario.task);
@@ -43,5 +45,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if ((scenario.expectations ?? []).some((expectation) => expectation.type === "toolCall")) figures.add("rightTool");
   if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs)) figures.add("syntheticInputs");
   if (requestedResponseFormat(scenario.parameters ?? {}) !== null) figures.add("structuredOutput");
+  if (scenario.toolResults !== undefined) figures.add("toolLoop");
   return figures;
 }

@@ -1,11 +1,13 @@
 // Reading a records file back: one JSONL line into a RequestRecord, or an error naming the line and the field.
 import { z } from "zod";
 import { countOf, durationMs, epochMs, nonNegative } from "./figure-ranges";
-import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord, STRUCTURED_OUTPUT_VERDICTS } from "./record";
+import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord, STRUCTURED_OUTPUT_VERDICTS, TOOL_LOOP_ENDS } from "./record";
 
 const count = countOf;
 const nullableDuration = durationMs.nullable();
 const nullableCount = countOf.nullable();
+/** One call of an answer as a record keeps it (RecordedToolCall): a step's calls of a tool loop too. */
+const recordedToolCallSchema = z.strictObject({ name: z.string(), arguments: z.string(), argumentsJson: z.boolean(), valid: z.boolean() });
 
 /**
  * Every field of RECORD_FIELDS (a field added there without a rule here does not compile), and no
@@ -69,7 +71,7 @@ const recordShape = {
   // Prompt caching: absent from files written before it.
   cachedInputTokens: nullableCount.optional(),
   // Tool calls: only in runs that offered tools, and absent from files written before them.
-  toolCalls: z.array(z.strictObject({ name: z.string(), arguments: z.string(), argumentsJson: z.boolean(), valid: z.boolean() })).nullable().optional(),
+  toolCalls: z.array(recordedToolCallSchema).nullable().optional(),
   timeToFirstToolCallMs: nullableDuration.optional(),
   timeToToolCallMs: nullableDuration.optional(),
   rightTool: z.boolean().nullable().optional(),
@@ -80,6 +82,11 @@ const recordShape = {
   requestedOutputTokens: nullableCount.optional(),
   // Structured output: only in runs that asked for JSON (response_format), absent from files written before it.
   structuredOutput: z.enum(STRUCTURED_OUTPUT_VERDICTS).nullable().optional(),
+  // Tool loops: only in runs whose scenario gives tool results, absent from files written before them.
+  toolSteps: count.nullable().optional(),
+  toolLoopEnd: z.enum(TOOL_LOOP_ENDS).nullable().optional(),
+  timeToFinalAnswerMs: nullableDuration.optional(),
+  toolStepCalls: z.array(z.array(recordedToolCallSchema)).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -164,7 +164,20 @@ export interface RequestRecord {
   // for JSON (`parameters.response_format` of type json_schema or json_object); absent otherwise.
   /** How the answer's text met the response format asked for; null when the request failed. */
   structuredOutput?: StructuredOutputVerdict | null;
+  // Tool loops (docs/metrics.md, "Tool loops"): only in records of a run whose scenario gives tool results
+  // (`toolResults`); absent otherwise. The record's timings are the first step's; `output` is the final answer's.
+  /** Requests the loop made, the first included (1: answered at once, in text). */
+  toolSteps?: number | null;
+  /** How the loop ended: "answer" (a step answered without calling), "step-limit" (maxToolSteps reached, still calling), "error" (a step failed). */
+  toolLoopEnd?: ToolLoopEnd | null;
+  /** The first request's t0 to the final answer's last byte; null unless the loop ended in an answer. */
+  timeToFinalAnswerMs?: number | null;
+  /** The calls of every step, in order, each judged as `toolCalls` is (the first entry is the first step's). */
+  toolStepCalls?: RecordedToolCall[][] | null;
 }
+
+export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
+export type ToolLoopEnd = (typeof TOOL_LOOP_ENDS)[number];
 
 /**
  * An answer judged against `response_format`: "valid" (parses as JSON, and is valid against the
@@ -244,4 +257,8 @@ export const RECORD_FIELDS = [
   "requestedInputTokens",
   "requestedOutputTokens",
   "structuredOutput",
+  "toolSteps",
+  "toolLoopEnd",
+  "timeToFinalAnswerMs",
+  "toolStepCalls",
 ] as const satisfies readonly (keyof RequestRecord)[];

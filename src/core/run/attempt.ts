@@ -8,6 +8,7 @@ import type { ExpandedInput } from "../scenario";
 import type { RequestRecord } from "../record";
 import type { TargetCall } from "./targets";
 import type { TargetCallResult, ToolCallMade } from "../tasks";
+import type { ToolLoopOutcome } from "./tool-loop";
 
 /** Characters of output kept in a record unless the scenario says otherwise; longer answers are cut and flagged. */
 export const DEFAULT_MAX_OUTPUT_CHARS = 256 * 1024;
@@ -50,6 +51,8 @@ export interface MeasuredAttempt {
   handedToFetchAt: number;
   /** What the timing fetch saw, for phases recorded after the attempt (withRecordedPhases); absent when fetch was never made. */
   wireTiming?: WireTiming;
+  /** A tool loop's steps and end (tool-loop.ts), when this attempt was the first step of one; absent otherwise. */
+  toolLoop?: ToolLoopOutcome;
 }
 
 /**
@@ -269,7 +272,7 @@ function redactedResult(result: TargetCallResult, secrets: readonly string[]): T
   if (secrets.length === 0) return result;
   const redacted = { ...result, output: redactText(result.output, secrets), outputValue: redactValue(result.outputValue, secrets) };
   if (result.toolCalls !== undefined) {
-    redacted.toolCalls = result.toolCalls.map((call) => ({ name: redactText(call.name, secrets), arguments: redactText(call.arguments, secrets) }));
+    redacted.toolCalls = result.toolCalls.map((call) => ({ ...call, name: redactText(call.name, secrets), arguments: redactText(call.arguments, secrets) }));
   }
   return redacted;
 }

@@ -21,3 +21,4 @@ export * from "./synthetic-prompts";
 export * from "./output-length-parameters";
 export * from "./targets";
 export * from "./types";
+export * from "./tool-loop";

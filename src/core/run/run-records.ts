@@ -26,6 +26,8 @@ export interface RunRecordsParts {
   toolJudge?: ToolJudge | null;
   /** The scenario's response format, which judges each answer's JSON; null when it asks for none. */
   structuredOutputJudge?: StructuredOutputJudge | null;
+  /** The scenario gives tool results: each record says how its tool loop went (tool-loop.ts). */
+  toolLoop?: boolean;
   /** Characters of output a record keeps: a call's arguments are cut to it too. */
   keptOutputChars?: number;
   /** The run's inputs: a synthetic prompt's requested lengths go into each of its records. */
@@ -45,6 +47,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const toolJudge = parts.toolJudge ?? null;
   const keptOutputChars = parts.keptOutputChars ?? Number.POSITIVE_INFINITY;
   const structuredOutputJudge = parts.structuredOutputJudge ?? null;
+  const toolLoop = parts.toolLoop === true;
   const requested = requestedLengthsByInput(parts.inputs);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
@@ -67,6 +70,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...(toolJudge === null ? {} : toolCallFields(toolJudge, checks, planned.inputIndex, result, keptOutputChars)),
       ...requested[planned.inputIndex],
       ...(structuredOutputJudge === null ? {} : { structuredOutput: structuredOutputOf(structuredOutputJudge, result) }),
+      ...(toolLoop && toolJudge !== null ? toolLoopFields(toolJudge, result, keptOutputChars) : {}),
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -104,6 +108,15 @@ function toolCallFields(judge: ToolJudge, checks: readonly CompiledCheck[], inpu
   if (attempt.fields.status !== "ok" || attempt.toolCalls === undefined) return { toolCalls: null, rightTool: null };
   const expectedTools = checks.flatMap((check) => (check.tool !== undefined && (check.inputs === null || check.inputs.has(inputIndex)) ? [check.tool] : []));
   return { toolCalls: judge.judge(attempt.toolCalls, keptChars), rightTool: rightToolOf(expectedTools, attempt.toolCalls) };
+}
+
+type ToolLoopFields = Pick<RequestRecord, "toolSteps" | "toolLoopEnd" | "timeToFinalAnswerMs" | "toolStepCalls">;
+
+/** A run with tool results: how the request's loop went, every step's calls judged; all null for an attempt that made no loop (its first step failed). */
+function toolLoopFields(judge: ToolJudge, attempt: MeasuredAttempt, keptChars: number): ToolLoopFields {
+  const loop = attempt.toolLoop;
+  if (loop === undefined) return { toolSteps: null, toolLoopEnd: null, timeToFinalAnswerMs: null, toolStepCalls: null };
+  return { toolSteps: loop.steps, toolLoopEnd: loop.end, timeToFinalAnswerMs: loop.timeToFinalAnswerMs, toolStepCalls: loop.stepCalls.map((calls) => judge.judge(calls, keptChars)) };
 }
 
 /** A run that asked for JSON: the whole answer judged against its response format; null for a failed attempt. */

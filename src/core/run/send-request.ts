@@ -1,7 +1,8 @@
 // One planned request from its first attempt to its last: each attempt measured in a slot of the stage's
 // loop (attempt.ts), a failure retried after its backoff outside the slot (retry.ts), every attempt's
 // record emitted, and the request counted done once it has its outcome.
-import { measureAttempt, withRecordedPhases } from "./attempt";
+import { withRecordedPhases } from "./attempt";
+import { attemptMeasure, toolLoopOf } from "./tool-loop";
 import { isRetryable, planRetry } from "./retry";
 import type { PreparedRun } from "./prepare-run";
 import type { ProgressTracker } from "./run-progress";
@@ -21,6 +22,8 @@ export function createRequestSender(run: PreparedRun, tracker: ProgressTracker, 
   const { calls, inputs, clock, runSignal, sleep, random, attemptContextFor, wireEventsSource } = run;
   const retry = run.scenario.run.retry;
   const { progress, report } = tracker;
+  // One attempt, or a whole tool loop when the scenario gives tool results: chosen here, once per run.
+  const measureAttempt = attemptMeasure(toolLoopOf(run.scenario));
   return async (planned, stage, runInSlot, arrivalAt) => {
     const call = calls.get(planned.targetId)!;
     const input = inputs[planned.inputIndex]!;

@@ -17,4 +17,5 @@ export * from "./target-names";
 export * from "./tool-checks";
 export * from "./structured-output-checks";
 export * from "./tool-parameters";
+export * from "./tool-results";
 export * from "./types";

@@ -7,6 +7,7 @@ import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
 import { checkServerMetrics } from "./server-metrics-settings";
 import { isSyntheticInputs, syntheticInputProblems } from "./synthetic-inputs";
+import { toolLoopProblems } from "./tool-results";
 import type { Scenario, ScenarioError, ScenarioParseResult } from "./types";
 
 /** Tasks whose responses can be streamed token by token. */
@@ -34,6 +35,7 @@ function scenarioSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {
       checkLoad(scenario.run.load, context);
       checkTaskSettings(scenario, context);
       checkServerMetrics(scenario, context);
+      for (const problem of toolLoopProblems(scenario)) context.addIssue({ code: "custom", ...problem });
     });
 }
 

@@ -11,6 +11,7 @@ import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
 import { sloSchema } from "./slo";
+import { maxToolStepsSchema, toolResultsSchema } from "./tool-results";
 
 export const SCENARIO_VERSION = 1;
 
@@ -268,5 +269,9 @@ export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInpu
       expectations: expectationsSchema.optional(),
       /** Service-level objectives (slo.ts): SLO attainment and goodput. */
       slo: sloSchema.optional(),
+      /** Tool loops (tool-results.ts): canned results that answer the calls, so the conversation runs on to a final answer. */
+      toolResults: toolResultsSchema.optional(),
+      /** Requests one tool loop may make, the first included (DEFAULT_MAX_TOOL_STEPS when absent). */
+      maxToolSteps: maxToolStepsSchema.optional(),
     });
 }

@@ -19,5 +19,6 @@ export * from "./significance";
 export * from "./sort-float64";
 export * from "./summary";
 export * from "./tool-call-summary";
+export * from "./tool-loop-summary";
 export * from "./structured-output-summary";
 export * from "./value-summary";

@@ -12,6 +12,7 @@ import { addRequestOutcome, emptyRequestOutcomes, errorRate, failureRate, measur
 import { addPhaseRecord, emptyPhaseTotals, summarizePhases, type PhaseSummary, type PhaseTotals } from "./phase-summary";
 import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, type ValueSettings, type ValueSummary, type ValueTotals } from "./value-summary";
 import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCallSummary, type ToolCallTotals } from "./tool-call-summary";
+import { addToolLoopRecord, emptyToolLoopTotals, summarizeToolLoops, type ToolLoopSummary, type ToolLoopTotals } from "./tool-loop-summary";
 import { addStructuredOutputRecord, emptyStructuredOutputTotals, summarizeStructuredOutput, type StructuredOutputSummary, type StructuredOutputTotals } from "./structured-output-summary";
 import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
 
@@ -43,7 +44,7 @@ export const STATS_VERSION = 11;
  * One target's summary. The request counts (okRequests, failedRequests, …) are defined in
  * request-outcomes.ts; cost, checks and SLO figures in value-summary.ts; the distributions in distribution.ts.
  */
-export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary, ToolCallSummary, StructuredOutputSummary, Record<DistributionMetric, Distribution> {
+export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary, ToolCallSummary, StructuredOutputSummary, ToolLoopSummary, Record<DistributionMetric, Distribution> {
   targetId: string;
   /** Measured requests with an outcome: okRequests + failedRequests (warm-ups and aborted requests excluded). */
   requests: number;
@@ -209,6 +210,7 @@ interface TargetTotals {
   toolCalls: ToolCallTotals;
   structuredOutput: StructuredOutputTotals;
   requestedLengths: RequestedLengthTotals;
+  toolLoops: ToolLoopTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -240,6 +242,7 @@ function newTargetTotals(): TargetTotals {
     toolCalls: emptyToolCallTotals(),
     structuredOutput: emptyStructuredOutputTotals(),
     requestedLengths: emptyRequestedLengthTotals(),
+    toolLoops: emptyToolLoopTotals(),
   };
 }
 
@@ -455,6 +458,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizeToolCalls(totals.toolCalls),
     ...summarizeStructuredOutput(totals.structuredOutput),
     requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
+    ...summarizeToolLoops(totals.toolLoops),
   };
 }
 
@@ -501,6 +505,7 @@ export class SummaryAccumulator {
       addPhaseRecord(totals.phases, record);
       addToolCallRecord(totals.toolCalls, record);
       addStructuredOutputRecord(totals.structuredOutput, record);
+      addToolLoopRecord(totals.toolLoops, record);
     }
   }
 

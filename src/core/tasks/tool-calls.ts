@@ -8,6 +8,8 @@
 export interface ToolCallMade {
   name: string;
   arguments: string;
+  /** The call's id as the server gave it (a tool loop's `tool` message answers it by this id); absent when it gave none. */
+  id?: string;
 }
 
 interface CallInProgress {
@@ -72,8 +74,13 @@ export class ToolCallAssembler {
 
   /** The calls in the order they began. */
   result(): ToolCallMade[] {
-    return this.calls.map((call) => ({ name: call.name, arguments: call.pieces.join("") }));
+    return this.calls.map((call) => withId({ name: call.name, arguments: call.pieces.join("") }, call.id));
   }
+}
+
+function withId(call: ToolCallMade, id: string | null): ToolCallMade {
+  if (id !== null) call.id = id;
+  return call;
 }
 
 /** The calls of a whole answer's message (`choices[0].message.tool_calls`); none when it holds none. */
@@ -83,7 +90,7 @@ export function toolCallsOfMessage(message: unknown): ToolCallMade[] {
   return calls.flatMap((call) => {
     if (!isObject(call) || !isObject(call.function)) return [];
     const name = typeof call.function.name === "string" ? call.function.name : "";
-    return [{ name, arguments: argumentsText(call.function.arguments) }];
+    return [withId({ name, arguments: argumentsText(call.function.arguments) }, typeof call.id === "string" && call.id !== "" ? call.id : null)];
   });
 }
 

@@ -6,7 +6,7 @@ import { formatMetric, isMeasured, metricById, type MeasuredFigures } from "../m
 import { compareProportions, holmAdjust, pairedMetricById, SIGNIFICANCE_LEVEL, type Comparison, type PairedMetricId, type SummaryRow } from "../stats";
 import { describeComparison, favouredSide, rankTargets } from "./verdict";
 
-export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput" | "toolCalls" | "structuredOutput";
+export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput" | "toolCalls" | "structuredOutput" | "toolLoop";
 
 export interface ObjectiveVerdict {
   objective: ObjectiveId;
@@ -210,6 +210,15 @@ const PROPORTION_OBJECTIVES: readonly ProportionObjective[] = [
     superlative: "the highest schema-valid rate",
     missing: "No response format: the scenario's requests ask for no JSON.",
   },
+  {
+    id: "toolLoop",
+    title: "Most tool loops finished",
+    rateMetricId: "toolLoopFinishedRate",
+    trialsMetricId: "toolLoops",
+    quotedMetricId: "toolLoopFinishedRate",
+    superlative: "the most tool loops ending in a final answer within the step limit",
+    missing: "No tool loops: the scenario gives no toolResults.",
+  },
 ];
 
 /**
@@ -306,12 +315,14 @@ export function objectiveVerdicts(
       : pairedVerdict(objective, rows, comparisons, label),
   );
   const [ttft, latency, tokens] = paired as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
-  const [checks, goodput, toolCalls, structuredOutput] = PROPORTION_OBJECTIVES.map((objective) => proportionVerdict(objective, rows, label)) as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
+  const [checks, goodput, toolCalls, structuredOutput, toolLoop] = PROPORTION_OBJECTIVES.map((objective) => proportionVerdict(objective, rows, label)) as [ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict, ObjectiveVerdict];
   // Tool calls are a row only in a run that offered tools: without the run's figures, when a row says so.
   const offeredTools = figures === undefined ? rows.some((row) => row.toolRequests > 0) : figures.has("toolCalls");
   // Structured output likewise, only in a run that asked for JSON.
   const askedJson = figures === undefined ? rows.some((row) => row.structuredRequests > 0) : figures.has("structuredOutput");
-  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens, ...(offeredTools ? [toolCalls] : []), ...(askedJson ? [structuredOutput] : [])].filter((verdict) =>
+  // Tool loops likewise, only in a run whose scenario gives tool results.
+  const ranLoops = figures === undefined ? rows.some((row) => row.toolLoops > 0) : figures.has("toolLoop");
+  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens, ...(offeredTools ? [toolCalls] : []), ...(askedJson ? [structuredOutput] : []), ...(ranLoops ? [toolLoop] : [])].filter((verdict) =>
     isMeasured(metricById(OBJECTIVE_FIGURES[verdict.objective]), figures),
   );
 }

@@ -67,6 +67,10 @@ const CELL_KINDS = {
   requestedInputTokens: "number",
   requestedOutputTokens: "number",
   structuredOutput: "string",
+  toolSteps: "number",
+  toolLoopEnd: "string",
+  timeToFinalAnswerMs: "number",
+  toolStepCalls: "json",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
