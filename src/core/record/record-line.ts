@@ -80,6 +80,10 @@ const recordShape = {
   requestedOutputTokens: nullableCount.optional(),
   // Structured output: only in runs that asked for JSON (response_format), absent from files written before it.
   structuredOutput: z.enum(STRUCTURED_OUTPUT_VERDICTS).nullable().optional(),
+  // Multi-turn sessions: only in runs of inputs.sessions, absent from files written before them.
+  sessionId: z.string().max(256).nullable().optional(),
+  turn: count.nullable().optional(),
+  sessionTurns: count.nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -164,6 +164,14 @@ export interface RequestRecord {
   // for JSON (`parameters.response_format` of type json_schema or json_object); absent otherwise.
   /** How the answer's text met the response format asked for; null when the request failed. */
   structuredOutput?: StructuredOutputVerdict | null;
+  // Multi-turn sessions (docs/workloads.md, "Sessions"): only in records of a run whose inputs are
+  // sessions (inputs.sessions); absent otherwise and in records written before them.
+  /** The conversation this request is a turn of: a ShareGPT conversation's id, or `session-<n>`; one id across targets. */
+  sessionId?: string | null;
+  /** Which turn of its session, from 1: the request sent the whole conversation before it, the previous answers included. */
+  turn?: number | null;
+  /** Turns the session has in all: its last turn answered means the session finished. */
+  sessionTurns?: number | null;
 }
 
 /**
@@ -244,4 +252,7 @@ export const RECORD_FIELDS = [
   "requestedInputTokens",
   "requestedOutputTokens",
   "structuredOutput",
+  "sessionId",
+  "turn",
+  "sessionTurns",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -29,9 +29,9 @@ export async function runOpenStage({ run, send, tracker, records }: OpenLoopPart
     for (const admission of admissions.values()) admission.cancelAll();
   };
   runSignal.addEventListener("abort", cancelQueues, { once: true });
-  const pending = new Set<Promise<void>>();
+  const pending = new Set<Promise<unknown>>();
   let failure: { error: unknown } | null = null;
-  const track = (work: Promise<void>): void => {
+  const track = (work: Promise<unknown>): void => {
     pending.add(work);
     work.then(
       () => pending.delete(work),

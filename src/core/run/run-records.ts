@@ -46,6 +46,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const keptOutputChars = parts.keptOutputChars ?? Number.POSITIVE_INFINITY;
   const structuredOutputJudge = parts.structuredOutputJudge ?? null;
   const requested = requestedLengthsByInput(parts.inputs);
+  const sessionTurns = sessionFieldsByInput(parts.inputs);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -67,6 +68,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...(toolJudge === null ? {} : toolCallFields(toolJudge, checks, planned.inputIndex, result, keptOutputChars)),
       ...requested[planned.inputIndex],
       ...(structuredOutputJudge === null ? {} : { structuredOutput: structuredOutputOf(structuredOutputJudge, result) }),
+      ...sessionTurns[planned.inputIndex],
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -81,8 +83,17 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       scheduledAt: epochAt(dueAt),
       stage,
       ...requested[planned.inputIndex],
+      ...sessionTurns[planned.inputIndex],
     }),
   };
+}
+
+type SessionFields = Pick<RequestRecord, "sessionId" | "turn" | "sessionTurns">;
+
+/** Per input, the record fields of the session turn it is, made once; empty when the inputs are no sessions (spread as nothing). */
+function sessionFieldsByInput(inputs: readonly ExpandedInput[]): readonly (SessionFields | undefined)[] {
+  if (!inputs.some((input) => input.session !== undefined)) return [];
+  return inputs.map((input) => (input.session === undefined ? undefined : { sessionId: input.session.id, turn: input.session.turn, sessionTurns: input.session.turns }));
 }
 
 type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens">;
