@@ -14,6 +14,7 @@ import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, ty
 import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCallSummary, type ToolCallTotals } from "./tool-call-summary";
 import { addStructuredOutputRecord, emptyStructuredOutputTotals, summarizeStructuredOutput, type StructuredOutputSummary, type StructuredOutputTotals } from "./structured-output-summary";
 import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
+import { addSessionRecord, emptySessionTotals, summarizeSessions, type SessionSummary, type SessionTotals } from "./session-summary";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -84,6 +85,8 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
   agreement?: Partial<Record<string, number | null>>;
   /** Requested against measured lengths, for synthetic prompts (requested-lengths.ts); absent in summaries stored before them. */
   requestedLengths?: RequestedLengthSummary;
+  /** Multi-turn sessions' figures (session-summary.ts): only in rows of a run of sessions. */
+  sessions?: SessionSummary;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -209,6 +212,7 @@ interface TargetTotals {
   toolCalls: ToolCallTotals;
   structuredOutput: StructuredOutputTotals;
   requestedLengths: RequestedLengthTotals;
+  sessions: SessionTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -240,6 +244,7 @@ function newTargetTotals(): TargetTotals {
     toolCalls: emptyToolCallTotals(),
     structuredOutput: emptyStructuredOutputTotals(),
     requestedLengths: emptyRequestedLengthTotals(),
+    sessions: emptySessionTotals(),
   };
 }
 
@@ -455,7 +460,14 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizeToolCalls(totals.toolCalls),
     ...summarizeStructuredOutput(totals.structuredOutput),
     requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
+    ...sessionFigures(totals.sessions),
   };
+}
+
+/** A row of sessions gets their figures; any other row has no such key, as rows before sessions had none. */
+function sessionFigures(totals: SessionTotals): { sessions?: SessionSummary } {
+  const sessions = summarizeSessions(totals);
+  return sessions === null ? {} : { sessions };
 }
 
 /** Collects records one at a time (e.g. as a run streams them in) and summarizes per target on demand. */
@@ -501,6 +513,7 @@ export class SummaryAccumulator {
       addPhaseRecord(totals.phases, record);
       addToolCallRecord(totals.toolCalls, record);
       addStructuredOutputRecord(totals.structuredOutput, record);
+      addSessionRecord(totals.sessions, record);
     }
   }
 
