@@ -94,6 +94,43 @@ describe("sessions on the wire", () => {
     }
   });
 
+  it("starts a session at each arrival of an open loop, its later turns due when their think time ends", async () => {
+    const scenario = scenarioOf({ synthetic: { turns: 2, inputTokens: 8, outputTokens: 4 }, count: 3, thinkTimeMs: 30 }, { load: { mode: "open", rate: 20, arrival: "constant" } });
+    const records = await run(scenario);
+    expect(records).toHaveLength(6);
+    const firsts = records.filter((record) => record.turn === 1).sort((a, b) => a.scheduledAt! - b.scheduledAt!);
+    // One session every 50 ms, whatever its answers took.
+    expect(firsts.map((record) => record.sessionId)).toEqual(["session-0", "session-1", "session-2"]);
+    for (const [index, record] of firsts.entries()) expect(record.scheduledAt! - firsts[0]!.scheduledAt!).toBeCloseTo(50 * index, 0);
+    for (const second of records.filter((record) => record.turn === 2)) {
+      const first = firsts.find((record) => record.sessionId === second.sessionId)!;
+      // Due once the first answer came and 30 ms passed: the think time is before scheduledAt, never in queueMs.
+      expect(second.scheduledAt!).toBeGreaterThanOrEqual(first.startedAt + first.latencyMs + 29);
+      expect(second.queueMs!).toBeLessThan(30);
+    }
+  });
+
+  it("stops thinking users at once when the run is aborted: no later turn is sent", async () => {
+    arrivals.length = 0;
+    const records: RequestRecord[] = [];
+    const controller = new AbortController();
+    const scenario = scenarioOf({ synthetic: { turns: 3, inputTokens: 8, outputTokens: 4 }, count: 12, thinkTimeMs: 60_000 }, { concurrency: 12 });
+    const running = runScenario({
+      runId: "aborted",
+      scenario,
+      signal: controller.signal,
+      onRecord: (record) => {
+        records.push(record);
+        // Every user has its first answer and thinks for a minute: stop the run then.
+        if (records.length === 12) controller.abort();
+      },
+    });
+    const result = await running;
+    expect(result.status).toBe("aborted");
+    expect(records.map((record) => record.turn)).toEqual(Array.from({ length: 12 }, () => 1));
+    expect(arrivals).toHaveLength(12);
+  });
+
   it("ends a session at its failed turn and sends none of its later turns", async () => {
     const file = JSON.stringify([
       { id: "a", conversations: [{ from: "human", value: "hello a" }, { from: "gpt", value: "RECORDED ANSWER" }, { from: "human", value: "please FAIL" }, { from: "gpt", value: "x" }, { from: "human", value: "never sent" }] },

@@ -13,6 +13,7 @@ import { missingOnly, planWarmups, stageArrivals, stagePlan } from "./request-pl
 import { inShare, shareOfLimit } from "./run-share";
 import type { SlotRunner } from "./send-request";
 import type { PlannedRequest } from "./types";
+import { trackWork } from "./tracked-work";
 
 /** Where each session's first turn is among the run's inputs (its turns follow it); empty when the inputs are no sessions. */
 export function sessionStarts(inputs: readonly ExpandedInput[]): number[] {
@@ -40,70 +41,102 @@ export async function runSessionStages(parts: OpenLoopParts, listener: { onStage
 
 async function runSessionStage(parts: OpenLoopParts, stage: Stage, size: StageSize, stageStart: number): Promise<void> {
   const { run } = parts;
-  const { scenario, clock, runSignal, share } = run;
+  const { scenario, clock, share } = run;
   const starts = sessionStarts(run.inputs);
   const deadline = size.kind === "duration" ? stageStart + size.ms : null;
   const pastDeadline = (): boolean => deadline !== null && clock.now() >= deadline;
-  if (stage.load.mode === "closed") {
-    const globalLimit = pLimit(shareOfLimit(stage.load.total, share));
-    // A duration's last turns are not sent once it is up: the session counts as unfinished.
-    const runInSlot: SlotRunner = (_planned, attempt, work) => globalLimit(() => (attempt === 1 && pastDeadline() ? Promise.resolve(null) : work()));
-    const chain = sessionChain(parts, stage, starts, runInSlot, pastDeadline, false);
-    const users = shareOfLimit(stage.load.perTarget, share);
-    await Promise.all(
-      stage.targetIds.map((targetId) => {
-        const jobs = stagePlan(scenario, starts.length, [targetId], size)[Symbol.iterator]();
-        // Each user takes the target's next session when its last one ends.
-        const user = async (): Promise<void> => {
-          for (let job = jobs.next(); !job.done && !runSignal.aborted && !pastDeadline(); job = jobs.next()) {
-            if (inShare(job.value, starts.length, share)) await chain(job.value, null);
-          }
-        };
-        return Promise.all(Array.from({ length: users }, user));
-      }),
-    );
-    return;
+  const think = thinkTimes(run);
+  try {
+    if (stage.load.mode === "closed") {
+      const globalLimit = pLimit(shareOfLimit(stage.load.total, share));
+      // A duration's last turns are not sent once it is up: the session counts as unfinished.
+      const runInSlot: SlotRunner = (_planned, attempt, work) => globalLimit(() => (attempt === 1 && pastDeadline() ? Promise.resolve(null) : work()));
+      const chain = sessionChain(parts, stage, starts, { runInSlot, pastDeadline, think: think.wait, open: false });
+      await runUsers(parts, stage, size, starts.length, chain, pastDeadline);
+    } else {
+      const chain = sessionChain(parts, stage, starts, { runInSlot: (_planned, _attempt, work) => work(), pastDeadline, think: think.wait, open: true });
+      await paceSessions(parts, stageArrivals(scenario, starts.length, stage, size, stageStart), starts.length, chain);
+    }
+  } finally {
+    think.close();
   }
-  const chain = sessionChain(parts, stage, starts, (_planned, _attempt, work) => work(), pastDeadline, true);
-  await paceSessions(parts, stageArrivals(scenario, starts.length, stage, size, stageStart), starts.length, chain);
+}
+
+/** A closed loop's users: each target's own, each running the target's next session when its last one ends. */
+async function runUsers(parts: OpenLoopParts, stage: Stage, size: StageSize, sessions: number, chain: SessionChain, pastDeadline: () => boolean): Promise<void> {
+  const { scenario, runSignal, share } = parts.run;
+  if (stage.load.mode !== "closed") throw new Error("runUsers: not a closed stage");
+  const users = shareOfLimit(stage.load.perTarget, share);
+  await Promise.all(
+    stage.targetIds.map((targetId) => {
+      const jobs = stagePlan(scenario, sessions, [targetId], size)[Symbol.iterator]();
+      const user = async (): Promise<void> => {
+        for (let job = jobs.next(); !job.done && !runSignal.aborted && !pastDeadline(); job = jobs.next()) {
+          if (inShare(job.value, sessions, share)) await chain(job.value, null);
+        }
+      };
+      return Promise.all(Array.from({ length: users }, user));
+    }),
+  );
+}
+
+/**
+ * The users' think times, each on a signal of its own that one listener on the run's signal aborts: a
+ * hundred users thinking at once would otherwise put a hundred listeners on the run's signal.
+ */
+function thinkTimes(run: OpenLoopParts["run"]): { wait(ms: number): Promise<void>; close(): void } {
+  const thinking = new Set<AbortController>();
+  const abortAll = (): void => {
+    for (const controller of thinking) controller.abort();
+  };
+  run.runSignal.addEventListener("abort", abortAll, { once: true });
+  return {
+    wait: async (ms) => {
+      if (ms <= 0 || run.runSignal.aborted) return;
+      const own = new AbortController();
+      thinking.add(own);
+      try {
+        await run.sleep(ms, own.signal);
+      } finally {
+        thinking.delete(own);
+      }
+    },
+    close: () => run.runSignal.removeEventListener("abort", abortAll),
+  };
 }
 
 /** Starts a session at each arrival (its first turn due then) until the arrivals end or the run is aborted, then waits for every session. */
 async function paceSessions(parts: OpenLoopParts, arrivals: ReturnType<typeof stageArrivals>, sessions: number, chain: SessionChain): Promise<void> {
   const { runSignal, share, pacerClock } = parts.run;
-  const pending = new Set<Promise<void>>();
-  let failure: { error: unknown } | null = null;
   const stopPacing = new AbortController();
   const stop = (): void => stopPacing.abort();
+  // A sink that fails ends the run, as in the open loop.
+  const { track, settle } = trackWork(stop);
   runSignal.addEventListener("abort", stop, { once: true });
   try {
     await pace(arrivals, pacerClock, stopPacing.signal, ({ atMs, item }) => {
-      if (!inShare(item, sessions, share)) return;
-      const work = chain(item, atMs);
-      pending.add(work);
-      work.then(
-        () => pending.delete(work),
-        (error: unknown) => {
-          pending.delete(work);
-          // A sink that fails ends the run, as in the open loop.
-          failure ??= { error };
-          stopPacing.abort();
-        },
-      );
+      if (inShare(item, sessions, share)) track(chain(item, atMs));
     });
-    while (pending.size > 0) await Promise.allSettled([...pending]);
+    await settle();
   } finally {
     runSignal.removeEventListener("abort", stop);
   }
-  if (failure !== null) throw (failure as { error: unknown }).error;
 }
 
 /** Runs one session of a target: `job.inputIndex` is the session's number, `job.repetition` its round. */
 type SessionChain = (job: PlannedRequest, firstDueAt: number | null) => Promise<void>;
 
-function sessionChain(parts: OpenLoopParts, stage: Stage, starts: readonly number[], runInSlot: SlotRunner, pastDeadline: () => boolean, open: boolean): SessionChain {
+interface ChainParts {
+  runInSlot: SlotRunner;
+  pastDeadline: () => boolean;
+  think: (ms: number) => Promise<void>;
+  /** An open loop's later turn is due when its think time ends; a closed loop's when it gets its slot. */
+  open: boolean;
+}
+
+function sessionChain(parts: OpenLoopParts, stage: Stage, starts: readonly number[], { runInSlot, pastDeadline, think, open }: ChainParts): SessionChain {
   const { run, send } = parts;
-  const { inputs, clock, runSignal, sleep } = run;
+  const { inputs, clock, runSignal } = run;
   return async (job, firstDueAt) => {
     const first = starts[job.inputIndex]!;
     const turns = inputs[first]!.session!.turns;
@@ -113,7 +146,7 @@ function sessionChain(parts: OpenLoopParts, stage: Stage, starts: readonly numbe
       const input = inputs[first + turn]!;
       if (turn > 0) {
         // The user reads the answer and writes the next message: time no target is answerable for.
-        await sleep(input.session!.thinkMs, runSignal);
+        await think(input.session!.thinkMs);
         if (runSignal.aborted || pastDeadline()) return;
         dueAt = open ? clock.now() : null;
       }

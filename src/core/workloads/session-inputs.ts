@@ -4,11 +4,9 @@
 // inputs.synthetic) or a ShareGPT file's human turns.
 import { z } from "zod";
 import { openUnit, standardNormal, type Random } from "../random";
-import { DEFAULT_CORPUS_ID } from "./corpus";
 import { hasKey, schemaByShape } from "./schema-by-shape";
-import { lengthRange, tokenCountSchema, tokenLengthSchema } from "./token-length";
-import { DEFAULT_OFFLINE_ENCODING, tokenizerChoiceSchema } from "./tokenizer-choice";
-import { workloadSeedSchema } from "./synthetic-inputs";
+import { tokenCountSchema, tokenLengthSchema } from "./token-length";
+import { checkPrefixFits, corpusTextFields, workloadSeedSchema } from "./synthetic-inputs";
 
 /** Turns of one session at most: a conversation, not a dataset (a longer ShareGPT one is cut here). */
 export const MAX_SESSION_TURNS = 64;
@@ -66,16 +64,9 @@ export const syntheticSessionTurnsSchema = z
     outputTokens: tokenLengthSchema,
     /** Leading tokens every session's first message shares (a system prompt a prefix cache can keep). */
     prefixTokens: tokenCountSchema.optional(),
-    tokenizer: tokenizerChoiceSchema.default(DEFAULT_OFFLINE_ENCODING),
-    corpus: z.literal(DEFAULT_CORPUS_ID, { error: `must be "${DEFAULT_CORPUS_ID}", the corpus ProviderBench ships` }).default(DEFAULT_CORPUS_ID),
+    ...corpusTextFields(),
   })
-  .superRefine((synthetic, context) => {
-    if (synthetic.prefixTokens === undefined) return;
-    const shortest = lengthRange(synthetic.inputTokens).min;
-    if (synthetic.prefixTokens > shortest) {
-      context.addIssue({ code: "custom", path: ["prefixTokens"], message: `must be at most the shortest message inputTokens allows (${shortest}): the prefix is part of the first message` });
-    }
-  });
+  .superRefine(checkPrefixFits("first message"));
 
 export const sessionInputsSchema = z
   .strictObject({
