@@ -2,7 +2,7 @@
 // latency medians and the input tokens the turn sent, so a TTFT that falls on later turns (a prefix cache
 // holding the conversation) reads down the column. Empty for any other run.
 import { formatCount, formatNumberIn, MISSING } from "../core/text";
-import type { SummaryRow } from "../core/stats";
+import type { SessionSummary, SummaryRow } from "../core/stats";
 import { formatTextTable } from "./text-table";
 
 export function formatSessionReport(rows: readonly SummaryRow[], targetLabel: (targetId: string) => string): string {
@@ -23,4 +23,16 @@ export function formatSessionReport(rows: readonly SummaryRow[], targetLabel: (t
   if (lines.length === 0) return "";
   const title = "By turn (each turn sends the conversation before it):";
   return `${title}\n${formatTextTable(["target", "turn", "ok", "TTFT p50 (ms)", "latency p50 (ms)", "input tokens", "cached tokens"], lines, [1, 2, 3, 4, 5, 6])}`;
+}
+
+/** The per-turn table as lines of a report, a blank line after it; none for a run of other inputs. */
+export function sessionLines(rows: readonly SummaryRow[], targetLabel: (targetId: string) => string): string[] {
+  const report = formatSessionReport(rows, targetLabel);
+  return report === "" ? [] : [report, ""];
+}
+
+/** The --summary file's per-turn figures, by target id; null for a run of other inputs. */
+export function sessionsJson(rows: readonly SummaryRow[]): Record<string, SessionSummary> | null {
+  const entries = rows.flatMap((row) => (row.sessions === undefined ? [] : [[row.targetId, row.sessions] as const]));
+  return entries.length === 0 ? null : Object.fromEntries(entries);
 }
