@@ -19,6 +19,7 @@ import type { ServerScrape } from "../core/server-metrics";
 import type { SummaryRow } from "../core/stats";
 import type { Validity } from "../core/validity";
 import { formatValidity } from "./run-validity";
+import { formatSessionReport } from "./session-report";
 
 export async function reportRun(
   command: RunCommand,
@@ -38,6 +39,8 @@ export async function reportRun(
   const context = { runId, scenarioName: scenario.name, targetLabel };
   const loadReport = scenario.run.load === undefined ? null : formatLoadReport(scenario, stages, loadRecords, context);
   if (loadReport !== null) io.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
+  const sessionReport = formatSessionReport(rows, targetLabel);
+  if (sessionReport !== "") io.stdout.write(`\n${terminalSafe(sessionReport)}\n`);
   await reportServerMetrics(command, run.serverScrapes ?? null, { rows, targetLabel }, outputs, io);
   if (outputs.opened.summary) {
     await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport, prices, validity)).catch((error: Error) => {

@@ -8,6 +8,7 @@ import type { RunResult } from "../core/run";
 import type { Scenario } from "../core/scenario";
 import type { SummaryAccumulator, SummaryRow } from "../core/stats";
 import type { Validity } from "../core/validity";
+import { sessionsJson } from "./session-report";
 
 export function summaryFileText(
   scenario: Scenario,
@@ -37,6 +38,8 @@ export function summaryFileText(
     // Synthetic prompts: the tokenizer that counted them and the corpus they were cut from.
     ...(result.workload === undefined ? {} : { workload: result.workload }),
     ...(validity === undefined ? {} : { validity }),
+    // Sessions: each target's figures by turn, session duration and unfinished sessions.
+    ...sessionsField(rows),
   };
   return `${JSON.stringify(summary, null, 2)}\n`;
 }
@@ -46,4 +49,9 @@ function overallInFlight(statistics: SummaryAccumulator): Record<string, number 
   const distribution = statistics.inFlightOverall();
   const round = (value: number | null): number | null => (value === null ? null : Math.round(value * 100) / 100);
   return { mean: round(distribution.mean), stdDev: round(distribution.stdDev), p50: round(distribution.p50), p90: round(distribution.p90), p99: round(distribution.p99), max: round(distribution.max) };
+}
+
+function sessionsField(rows: readonly SummaryRow[]): { sessions?: Record<string, unknown> } {
+  const sessions = sessionsJson(rows);
+  return sessions === null ? {} : { sessions };
 }

@@ -9,6 +9,7 @@ import type { AnalyzeCommand } from "../args";
 import { jsonText } from "../json-text";
 import { formatServerMetricsReport, serverMetricsJson } from "../server-metrics-report";
 import { formatSummaryTable } from "../summary-table";
+import { sessionLines } from "../session-report";
 import { formatValidity } from "../run-validity";
 import { loadRecords, namingOf, scenarioFrom, type LoadedRun, type Naming } from "./load-run";
 import { changeToJson, pairToJson, summaryJson } from "./report-json";
@@ -59,6 +60,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
   return [
     ...head,
     ...(loadReport === null ? [] : [loadReport.text, ""]),
+    ...sessionLines(run.rows, naming.targetLabel),
     ...(serverReport === "" ? [] : [serverReport]),
     ...(run.validity === undefined ? [] : [formatValidity(run.validity)]),
     ...verdictLines(verdicts, naming),

@@ -14,6 +14,7 @@ import type { MeasuredFigures } from "./measured-figures";
 import type { Metric } from "./metric";
 import { phaseMetrics } from "./phase-metrics";
 import { requestedLengthMetrics } from "./requested-length-metrics";
+import { sessionMetrics } from "./session-metrics";
 import type { MetricView } from "./types";
 import { valueMetrics } from "./value-metrics";
 import { toolMetrics } from "./tool-metrics";
@@ -216,6 +217,7 @@ export const METRICS: readonly Metric[] = [
   ...toolMetrics(),
   ...structuredOutputMetrics(),
   ...toolLoopMetrics(),
+  ...sessionMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,

@@ -2,7 +2,7 @@
 // for (a stream, prices, checks, an SLO, an open loop). The default columns of every table (the compare
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
-import { isSyntheticInputs, type Scenario } from "../scenario";
+import { isSessionInputs, isSyntheticInputs, type Scenario } from "../scenario";
 import { findTaskDefinition, offersTools, requestedResponseFormat, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
@@ -26,7 +26,9 @@ export type MeasuredFigure =
   /** Requests that ask for JSON (`parameters.response_format`, json_schema or json_object): the schema-valid rate. */
   | "structuredOutput"
   /** A scenario with tool results (`toolResults`): each request a tool loop, its time to final answer and steps. */
-  | "toolLoop";
+  | "toolLoop"
+  /** Multi-turn sessions (inputs.sessions): TTFT by turn, session duration, unfinished sessions. */
+  | "sessions";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
@@ -46,5 +48,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs)) figures.add("syntheticInputs");
   if (requestedResponseFormat(scenario.parameters ?? {}) !== null) figures.add("structuredOutput");
   if (scenario.toolResults !== undefined) figures.add("toolLoop");
+  if (scenario.inputs !== undefined && isSessionInputs(scenario.inputs)) figures.add("sessions");
   return figures;
 }

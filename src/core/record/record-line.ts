@@ -87,6 +87,10 @@ const recordShape = {
   toolLoopEnd: z.enum(TOOL_LOOP_ENDS).nullable().optional(),
   timeToFinalAnswerMs: nullableDuration.optional(),
   toolStepCalls: z.array(z.array(recordedToolCallSchema)).nullable().optional(),
+  // Multi-turn sessions: only in runs of inputs.sessions, absent from files written before them.
+  sessionId: z.string().max(256).nullable().optional(),
+  turn: count.nullable().optional(),
+  sessionTurns: count.nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -174,6 +174,14 @@ export interface RequestRecord {
   timeToFinalAnswerMs?: number | null;
   /** The calls of every step, in order, each judged as `toolCalls` is (the first entry is the first step's). */
   toolStepCalls?: RecordedToolCall[][] | null;
+  // Multi-turn sessions (docs/workloads.md, "Sessions"): only in records of a run whose inputs are
+  // sessions (inputs.sessions); absent otherwise and in records written before them.
+  /** The conversation this request is a turn of: a ShareGPT conversation's id, or `session-<n>`; one id across targets. */
+  sessionId?: string | null;
+  /** Which turn of its session, from 1: the request sent the whole conversation before it, the previous answers included. */
+  turn?: number | null;
+  /** Turns the session has in all: its last turn answered means the session finished. */
+  sessionTurns?: number | null;
 }
 
 export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
@@ -261,4 +269,7 @@ export const RECORD_FIELDS = [
   "toolLoopEnd",
   "timeToFinalAnswerMs",
   "toolStepCalls",
+  "sessionId",
+  "turn",
+  "sessionTurns",
 ] as const satisfies readonly (keyof RequestRecord)[];

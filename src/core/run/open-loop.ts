@@ -7,6 +7,7 @@ import type { ProgressTracker } from "./run-progress";
 import type { RunRecords } from "./run-records";
 import type { SendRequest, SlotRunner } from "./send-request";
 import type { PlannedRequest } from "./types";
+import { trackWork } from "./tracked-work";
 
 export interface OpenLoopParts {
   run: PreparedRun;
@@ -29,20 +30,8 @@ export async function runOpenStage({ run, send, tracker, records }: OpenLoopPart
     for (const admission of admissions.values()) admission.cancelAll();
   };
   runSignal.addEventListener("abort", cancelQueues, { once: true });
-  const pending = new Set<Promise<void>>();
-  let failure: { error: unknown } | null = null;
-  const track = (work: Promise<void>): void => {
-    pending.add(work);
-    work.then(
-      () => pending.delete(work),
-      (error: unknown) => {
-        pending.delete(work);
-        failure ??= { error };
-        // A sink that fails ends the run, as in the closed loop.
-        cancelQueues();
-      },
-    );
-  };
+  // A sink that fails ends the run, as in the closed loop.
+  const { track, settle } = trackWork(cancelQueues);
   const sendArrival = ({ atMs, item: planned }: Arrival<PlannedRequest>): void => {
     const admission = admissions.get(planned.targetId)!;
     const admitted = admission.admit();
@@ -70,9 +59,8 @@ export async function runOpenStage({ run, send, tracker, records }: OpenLoopPart
   };
   try {
     await pace(share === undefined ? arrivals : arrivalsInShare(arrivals, run.inputs.length, share), run.pacerClock, stopPacing.signal, sendArrival);
-    while (pending.size > 0) await Promise.allSettled([...pending]);
+    await settle();
   } finally {
     runSignal.removeEventListener("abort", cancelQueues);
   }
-  if (failure !== null) throw (failure as { error: unknown }).error;
 }

@@ -1,7 +1,7 @@
 // A run made ready before its clock starts: the scenario's inputs expanded and their files read, its checks
 // compiled, a resume checked against it, every option's default resolved, one call per target and the
 // context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
-import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSessionInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
 import { abortableSleep, type WireEventsSource, systemClock, type Clock } from "../measure";
 import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
 import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
@@ -59,7 +59,13 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
   // Cut and read before the clock starts: neither is any part of a request's latency or queue time.
   // Loaded only for synthetic inputs: the tokenizers and the corpus are megabytes no other run needs.
-  const synthetic = isSyntheticInputs(scenario.inputs) ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile) : null;
+  const synthetic = isSyntheticInputs(scenario.inputs)
+    ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile)
+    : isSessionInputs(scenario.inputs)
+      ? await (await import("./session-prompts")).buildSessionInputs(scenario, options.readInputFile)
+      : null;
+  // A session's later turns need the answers before them: a resumed run has none of them.
+  if (options.resume !== undefined && isSessionInputs(scenario.inputs)) throw new Error("cannot resume a run of sessions: a turn is sent with the answers before it, which a resumed run does not have");
   const inputs =
     synthetic?.inputs ??
     (await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {
@@ -84,7 +90,7 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
     runId: options.runId,
     scenario,
     inputs,
-    workload: synthetic?.workload,
+    workload: synthetic?.workload ?? undefined,
     checks: compiledChecks.checks,
     toolJudge: toolJudge.judge,
     structuredOutputJudge: structuredOutputJudge.judge,

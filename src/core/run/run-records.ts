@@ -49,6 +49,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const structuredOutputJudge = parts.structuredOutputJudge ?? null;
   const toolLoop = parts.toolLoop === true;
   const requested = requestedLengthsByInput(parts.inputs);
+  const sessionTurns = sessionFieldsByInput(parts.inputs);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -71,6 +72,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...requested[planned.inputIndex],
       ...(structuredOutputJudge === null ? {} : { structuredOutput: structuredOutputOf(structuredOutputJudge, result) }),
       ...(toolLoop && toolJudge !== null ? toolLoopFields(toolJudge, result, keptOutputChars) : {}),
+      ...sessionTurns[planned.inputIndex],
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -85,8 +87,17 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       scheduledAt: epochAt(dueAt),
       stage,
       ...requested[planned.inputIndex],
+      ...sessionTurns[planned.inputIndex],
     }),
   };
+}
+
+type SessionFields = Pick<RequestRecord, "sessionId" | "turn" | "sessionTurns">;
+
+/** Per input, the record fields of the session turn it is, made once; empty when the inputs are no sessions (spread as nothing). */
+function sessionFieldsByInput(inputs: readonly ExpandedInput[]): readonly (SessionFields | undefined)[] {
+  if (!inputs.some((input) => input.session !== undefined)) return [];
+  return inputs.map((input) => (input.session === undefined ? undefined : { sessionId: input.session.id, turn: input.session.turn, sessionTurns: input.session.turns }));
 }
 
 type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens">;

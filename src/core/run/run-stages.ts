@@ -5,6 +5,7 @@ import { runClosedStage } from "./closed-loop";
 import { runOpenStage, type OpenLoopParts } from "./open-loop";
 import { missingOnly, planWarmups, stageArrivals, stagePlan } from "./request-plan";
 import { adaptSweep } from "./sweep-adaptation";
+import { runSessionStages } from "./session-loop";
 import type { PlannedRequest } from "./types";
 
 export interface RunStagesParts extends OpenLoopParts {
@@ -18,6 +19,8 @@ export interface RunStagesParts extends OpenLoopParts {
 export async function runStages(parts: RunStagesParts): Promise<void> {
   const { run, send, stageSummaries, listener } = parts;
   const { scenario, inputs, resume, runSignal, clock, share } = run;
+  // Sessions are chains of turns, each waiting on the answer before it: their own loop (session-loop.ts).
+  if (inputs[0]?.session !== undefined) return runSessionStages(parts, listener);
   const load = scenario.run.load;
   const stages = plannedStages(scenario);
   const size = stageSize(load);

@@ -8,15 +8,19 @@ import type { PreparedRun } from "./prepare-run";
 import type { ProgressTracker } from "./run-progress";
 import type { RunRecords } from "./run-records";
 import type { PlannedRequest } from "./types";
+import type { ExpandedInput } from "../scenario";
+import type { RequestRecord } from "../record";
 
 /** Runs one attempt's work in a slot of the stage's loop; null when the slot never came (aborted, or a closed stage's time was up). */
 export type SlotRunner = <T>(planned: PlannedRequest, attempt: number, work: () => Promise<T | null>) => Promise<T | null>;
 
 /**
  * Sends one planned request: its attempts, each run in a slot (`runInSlot`), backoff outside it. `arrivalAt`
- * is an open-loop arrival's scheduled time; a closed loop's request is due when it gets its slot.
+ * is an open-loop arrival's scheduled time; a closed loop's request is due when it gets its slot. `input`,
+ * when given, is sent in place of the planned input (a session's turn with the conversation before it).
+ * Resolves to the request's last record, or null when it was never sent.
  */
-export type SendRequest = (planned: PlannedRequest, stage: number, runInSlot: SlotRunner, arrivalAt: number | null) => Promise<void>;
+export type SendRequest = (planned: PlannedRequest, stage: number, runInSlot: SlotRunner, arrivalAt: number | null, input?: ExpandedInput) => Promise<RequestRecord | null>;
 
 export function createRequestSender(run: PreparedRun, tracker: ProgressTracker, records: RunRecords): SendRequest {
   const { calls, inputs, clock, runSignal, sleep, random, attemptContextFor, wireEventsSource } = run;
@@ -24,9 +28,9 @@ export function createRequestSender(run: PreparedRun, tracker: ProgressTracker, 
   const { progress, report } = tracker;
   // One attempt, or a whole tool loop when the scenario gives tool results: chosen here, once per run.
   const measureAttempt = attemptMeasure(toolLoopOf(run.scenario));
-  return async (planned, stage, runInSlot, arrivalAt) => {
+  return async (planned, stage, runInSlot, arrivalAt, sentInput) => {
     const call = calls.get(planned.targetId)!;
-    const input = inputs[planned.inputIndex]!;
+    const input = sentInput ?? inputs[planned.inputIndex]!;
     let dueAt = arrivalAt;
     for (let attempt = 1; ; attempt++) {
       const measured = runSignal.aborted
@@ -45,11 +49,13 @@ export function createRequestSender(run: PreparedRun, tracker: ProgressTracker, 
       if (measured === null) {
         // An open-loop arrival is a request from the moment it is due: one that never went out is recorded.
         if (arrivalAt !== null && attempt === 1 && runSignal.aborted) {
-          await records.emit(records.unsent(planned, stage, arrivalAt, "aborted", "aborted by the user while waiting to be sent"));
+          const unsent = records.unsent(planned, stage, arrivalAt, "aborted", "aborted by the user while waiting to be sent");
+          await records.emit(unsent);
           progress.done++;
           report();
+          return unsent;
         }
-        return;
+        return null;
       }
       const result = await withRecordedPhases(measured.result, wireEventsSource);
       const record = records.measured(planned, attempt, result, stage, measured.dueAt);
@@ -63,7 +69,7 @@ export function createRequestSender(run: PreparedRun, tracker: ProgressTracker, 
       if (plan?.retry !== true) {
         progress.done++;
         report();
-        return;
+        return record;
       }
       report();
       await sleep(plan.delayMs, runSignal);

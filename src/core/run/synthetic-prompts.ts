@@ -20,7 +20,7 @@ const AT = "inputs.synthetic";
 export async function buildSyntheticInputs(scenario: Scenario, readInputFile: InputFileReader | undefined): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
   if (!isSyntheticInputs(scenario.inputs)) return null;
   const settings = scenario.inputs.synthetic;
-  const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.tokenizer, readInputFile), loadDefaultCorpus()]);
+  const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.tokenizer, readInputFile, AT), loadDefaultCorpus()]);
   let plan: ReturnType<typeof planSyntheticRequests>;
   try {
     plan = planSyntheticRequests(settings, tokenizer, corpus);
@@ -32,20 +32,21 @@ export async function buildSyntheticInputs(scenario: Scenario, readInputFile: In
   return { inputs, workload: { tokenizerId: plan.tokenizerId, corpusId: plan.corpusId, prompts: inputs.length, startRounds: plan.startRounds } };
 }
 
-async function loadTokenizer(choice: SyntheticInputs["tokenizer"], readInputFile: InputFileReader | undefined): Promise<Tokenizer> {
+/** The tokenizer a scenario names, for the inputs at `at` (`inputs.synthetic`, `inputs.sessions.synthetic`). */
+export async function loadTokenizer(choice: SyntheticInputs["tokenizer"], readInputFile: InputFileReader | undefined, at: string): Promise<Tokenizer> {
   if (typeof choice === "string") return loadOfflineTokenizer(choice);
-  if ("model" in choice) throw new Error(`scenario inputs: ${AT}.tokenizer.model: not yet: a model's tokenizer is not fetched from the Hub yet`);
-  const tokenizerJson = await readJsonFile(choice.file, "file", readInputFile);
-  const config = choice.config === undefined ? undefined : await readJsonFile(choice.config, "config", readInputFile);
+  if ("model" in choice) throw new Error(`scenario inputs: ${at}.tokenizer.model: not yet: a model's tokenizer is not fetched from the Hub yet`);
+  const tokenizerJson = await readJsonFile(choice.file, `${at}.tokenizer.file`, readInputFile);
+  const config = choice.config === undefined ? undefined : await readJsonFile(choice.config, `${at}.tokenizer.config`, readInputFile);
   try {
     return createHfTokenizer(tokenizerJson, config, { file: choice.file });
   } catch (error) {
-    throw new Error(`scenario inputs: ${AT}.tokenizer.file: ${(error as Error).message}`, { cause: error });
+    throw new Error(`scenario inputs: ${at}.tokenizer.file: ${(error as Error).message}`, { cause: error });
   }
 }
 
-async function readJsonFile(path: string, field: "file" | "config", readInputFile: InputFileReader | undefined): Promise<unknown> {
-  const where = `scenario inputs: ${AT}.tokenizer.${field}`;
+async function readJsonFile(path: string, field: string, readInputFile: InputFileReader | undefined): Promise<unknown> {
+  const where = `scenario inputs: ${field}`;
   if (readInputFile === undefined) throw new Error(`${where}: cannot read ${path}: this run was given no way to read input files`);
   let text: string;
   try {

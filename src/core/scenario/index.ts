@@ -13,6 +13,7 @@ export * from "./scenario-target";
 export * from "./schema";
 export * from "./slo";
 export * from "./synthetic-inputs";
+export * from "./session-inputs";
 export * from "./target-names";
 export * from "./tool-checks";
 export * from "./structured-output-checks";

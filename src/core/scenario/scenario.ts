@@ -8,6 +8,7 @@ import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "
 import { checkServerMetrics } from "./server-metrics-settings";
 import { isSyntheticInputs, syntheticInputProblems } from "./synthetic-inputs";
 import { toolLoopProblems } from "./tool-results";
+import { isSessionInputs, sessionInputProblems } from "./session-inputs";
 import type { Scenario, ScenarioError, ScenarioParseResult } from "./types";
 
 /** Tasks whose responses can be streamed token by token. */
@@ -71,6 +72,10 @@ function checkTaskSettings(scenario: ScenarioShape, context: z.core.$RefinementC
     for (const problem of syntheticInputProblems({ ...scenario, inputs: scenario.inputs })) context.addIssue({ code: "custom", ...problem });
     return;
   }
+  if (isSessionInputs(scenario.inputs)) {
+    for (const problem of sessionInputProblems({ ...scenario, inputs: scenario.inputs })) context.addIssue({ code: "custom", ...problem });
+    return;
+  }
   if (!definition.acceptsText) {
     context.addIssue({ code: "custom", path: ["inputs", "template"], message: `${scenario.task} takes inputs written out one by one (objects, files), not a template` });
   } else if (scenario.inputs.system !== undefined && definition.libraryTask !== "conversational") {
@@ -98,7 +103,7 @@ function checkValueSettings(scenario: ScenarioShape, context: z.core.$Refinement
   if (expectations.length > 0 && findTaskDefinition(scenario.task)?.textOutput === false) {
     context.addIssue({ code: "custom", path: ["expectations"], message: `${scenario.task} outputs are not text: no check applies` });
   }
-  const inputCount = Array.isArray(scenario.inputs) ? scenario.inputs.length : isSyntheticInputs(scenario.inputs) ? scenario.inputs.synthetic.count : scenario.inputs.variables.length;
+  const inputCount = Array.isArray(scenario.inputs) ? scenario.inputs.length : isSyntheticInputs(scenario.inputs) ? scenario.inputs.synthetic.count : isSessionInputs(scenario.inputs) ? sessionTurnCount(scenario.inputs.sessions) : scenario.inputs.variables.length;
   const names = new Map<string, number>();
   expectations.forEach((expectation, index) => {
     const name = expectationName(expectation, index);
@@ -197,4 +202,9 @@ function closestUnionBranch(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIss
   const candidates = typeMatched.length > 0 ? typeMatched : issue.errors.filter((branch) => branch.length > 0);
   if (candidates.length === 0) return undefined;
   return candidates.reduce((fewest, branch) => (branch.length < fewest.length ? branch : fewest));
+}
+
+/** The run's inputs with sessions: every synthetic turn (a file's sessions count one each until it is read). */
+function sessionTurnCount(sessions: { count: number; synthetic?: { turns: number } | undefined }): number {
+  return sessions.count * (sessions.synthetic?.turns ?? 1);
 }

@@ -7,6 +7,7 @@ import { ERROR_KINDS } from "../record";
 import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
 import { ENDPOINT_APIS, SUPPORTED_TASKS } from "../tasks";
 import { OUTPUT_LENGTH_FAMILIES, syntheticInputsSchema } from "../workloads";
+import { sessionInputsSchema } from "../workloads";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
@@ -155,6 +156,9 @@ const templateInputsSchema = z.strictObject({
 /** Prompts of exact token lengths, cut from the shipped corpus when the run starts (docs/workloads.md). */
 const syntheticScenarioInputsSchema = z.strictObject({ synthetic: syntheticInputsSchema });
 
+/** Multi-turn conversations, each turn sent with the conversation before it (docs/workloads.md, "Sessions"). */
+const sessionScenarioInputsSchema = z.strictObject({ sessions: sessionInputsSchema });
+
 const retrySchema = z.strictObject({
   /** Total attempts per request, first one included: 1 means no retry. */
   maxAttempts: z.number().int().min(1).max(10).default(1),
@@ -256,7 +260,7 @@ export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInpu
       targets: z
         .array(targetSchema)
         .min(1, "needs at least one target"),
-      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema]),
+      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema, sessionScenarioInputsSchema]),
       /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
       parameters: z
         .record(z.string(), z.unknown())

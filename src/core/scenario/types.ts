@@ -31,6 +31,17 @@ export interface ExpandedInput {
   requestedInputTokens?: number;
   /** A synthetic prompt: the answer's tokens asked for (max_tokens, and min_tokens where honoured). */
   requestedOutputTokens?: number;
+  /** A turn of a session (inputs.sessions): which session, which turn of how many, the think time before it. */
+  session?: SessionTurn;
+}
+
+/** Where a session's turn stands: the runner sends it after `thinkMs`, with the conversation before it. */
+export interface SessionTurn {
+  id: string;
+  /** From 1. */
+  turn: number;
+  turns: number;
+  thinkMs: number;
 }
 
 export interface ScenarioError {

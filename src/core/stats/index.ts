@@ -15,6 +15,7 @@ export * from "./proportion";
 export * from "./request-outcomes";
 export * from "./request-rates";
 export * from "./requested-lengths";
+export * from "./session-summary";
 export * from "./significance";
 export * from "./sort-float64";
 export * from "./summary";

@@ -15,6 +15,7 @@ import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCa
 import { addToolLoopRecord, emptyToolLoopTotals, summarizeToolLoops, type ToolLoopSummary, type ToolLoopTotals } from "./tool-loop-summary";
 import { addStructuredOutputRecord, emptyStructuredOutputTotals, summarizeStructuredOutput, type StructuredOutputSummary, type StructuredOutputTotals } from "./structured-output-summary";
 import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
+import { addSessionRecord, emptySessionTotals, summarizeSessions, type SessionSummary, type SessionTotals } from "./session-summary";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -85,6 +86,8 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
   agreement?: Partial<Record<string, number | null>>;
   /** Requested against measured lengths, for synthetic prompts (requested-lengths.ts); absent in summaries stored before them. */
   requestedLengths?: RequestedLengthSummary;
+  /** Multi-turn sessions' figures (session-summary.ts): only in rows of a run of sessions. */
+  sessions?: SessionSummary;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -211,6 +214,7 @@ interface TargetTotals {
   structuredOutput: StructuredOutputTotals;
   requestedLengths: RequestedLengthTotals;
   toolLoops: ToolLoopTotals;
+  sessions: SessionTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -243,6 +247,7 @@ function newTargetTotals(): TargetTotals {
     structuredOutput: emptyStructuredOutputTotals(),
     requestedLengths: emptyRequestedLengthTotals(),
     toolLoops: emptyToolLoopTotals(),
+    sessions: emptySessionTotals(),
   };
 }
 
@@ -459,7 +464,14 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizeStructuredOutput(totals.structuredOutput),
     requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
     ...summarizeToolLoops(totals.toolLoops),
+    ...sessionFigures(totals.sessions),
   };
+}
+
+/** A row of sessions gets their figures; any other row has no such key, as rows before sessions had none. */
+function sessionFigures(totals: SessionTotals): { sessions?: SessionSummary } {
+  const sessions = summarizeSessions(totals);
+  return sessions === null ? {} : { sessions };
 }
 
 /** Collects records one at a time (e.g. as a run streams them in) and summarizes per target on demand. */
@@ -506,6 +518,7 @@ export class SummaryAccumulator {
       addToolCallRecord(totals.toolCalls, record);
       addStructuredOutputRecord(totals.structuredOutput, record);
       addToolLoopRecord(totals.toolLoops, record);
+      addSessionRecord(totals.sessions, record);
     }
   }
 

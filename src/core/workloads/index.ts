@@ -19,3 +19,6 @@ export * from "./azure-trace";
 export * from "./read-trace";
 export * from "./request-plan";
 export * from "./output-length";
+export * from "./session-inputs";
+export * from "./sharegpt";
+export * from "./session-plan";

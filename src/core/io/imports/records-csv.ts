@@ -71,6 +71,9 @@ const CELL_KINDS = {
   toolLoopEnd: "string",
   timeToFinalAnswerMs: "number",
   toolStepCalls: "json",
+  sessionId: "string",
+  turn: "number",
+  sessionTurns: "number",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */

@@ -13,6 +13,7 @@ import { OutputsByInput } from "./outputs/outputs-by-input";
 import { RecordsTable, StoredRecordsTable } from "./records/records-table";
 import type { TargetInfo } from "./target-info";
 import { TtftLengthChart } from "./charts/ttft-length-chart";
+import { hasSessions, TtftByTurnChart } from "./charts/ttft-by-turn-chart";
 import { ValueScatterChart } from "./charts/value-scatter-chart";
 import { LARGE_RUN_LEFT_TO_CLI } from "./large-run";
 import "./compare.css";
@@ -39,6 +40,11 @@ export function RunDetails(props: { runId: string; scenario: Scenario; records: 
         <Section title="Time to first token vs output length">
           <TtftLengthChart columns={columns} targets={targets} />
         </Section>
+        {hasSessions(rows) ? (
+          <Section title="Time to first token by turn">
+            <TtftByTurnChart rows={rows} targets={targets} />
+          </Section>
+        ) : null}
         {rows.some((row) => row.costPer1000RequestsUsd !== null) ? (
           <Section title="Cost vs latency vs quality">
             <ValueScatterChart rows={rows} targets={targets} />

@@ -5,6 +5,7 @@ import { useEditor, useFieldErrors } from "./editor-context";
 import { FieldErrors } from "./field-errors";
 import { LiteralInputs } from "./literal-inputs";
 import { TemplateInputs } from "./template-inputs";
+import { isSessionInputsDraft, SessionInputsSection } from "./session-inputs";
 
 const PROMPT_VARIABLE = "prompt";
 
@@ -34,6 +35,8 @@ export function InputsSection() {
     if (template === isTemplate) return;
     update(["inputs"], template ? literalToTemplate(Array.isArray(inputs) ? inputs : []) : templateToLiteral(isPlainObject(inputs) ? inputs : {}));
   };
+  // Sessions (inputs.sessions) have their own form.
+  if (isSessionInputsDraft(inputs)) return <SessionInputsSection />;
   return (
     <fieldset className="editor-section" id="field-inputs">
       <legend>Inputs</legend>

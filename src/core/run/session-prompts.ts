@@ -1,0 +1,47 @@
+// A run's sessions (inputs.sessions), made before its clock starts: synthetic turns cut to their lengths
+// by the scenario's tokenizer from the shipped corpus, or a ShareGPT file read through the run's file
+// reader. What is wrong is thrown naming the field.
+import { isSessionInputs, sessionTurnInputs, type ExpandedInput, type InputFileReader, type Scenario } from "../scenario";
+import { loadDefaultCorpus, planShareGptSessions, planSyntheticSessions, readShareGpt, type SessionInputs, type SessionPlan, type SyntheticSessionTurns } from "../workloads";
+import { loadTokenizer, type SyntheticWorkload } from "./synthetic-prompts";
+
+const AT = "inputs.sessions";
+
+/** The sessions' turns as the run's inputs, and what built them; null when the scenario's inputs are not sessions. */
+export async function buildSessionInputs(scenario: Scenario, readInputFile: InputFileReader | undefined): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload | undefined } | null> {
+  if (!isSessionInputs(scenario.inputs)) return null;
+  const settings = scenario.inputs.sessions;
+  const plan = settings.synthetic !== undefined ? await syntheticPlan({ ...settings, synthetic: settings.synthetic }, readInputFile) : await fileSessions(settings, readInputFile);
+  const inputs = sessionTurnInputs(plan.sessions);
+  if (plan.tokenizerId === undefined || plan.corpusId === undefined) return { inputs, workload: undefined };
+  return { inputs, workload: { tokenizerId: plan.tokenizerId, corpusId: plan.corpusId, prompts: inputs.length, startRounds: plan.startRounds } };
+}
+
+async function syntheticPlan(settings: SessionInputs & { synthetic: SyntheticSessionTurns }, readInputFile: InputFileReader | undefined): Promise<SessionPlan> {
+  const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.synthetic.tokenizer, readInputFile, `${AT}.synthetic`), loadDefaultCorpus()]);
+  try {
+    return planSyntheticSessions(settings, tokenizer, corpus);
+  } catch (error) {
+    throw new Error(`scenario inputs: ${AT}.synthetic: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function fileSessions(settings: SessionInputs, readInputFile: InputFileReader | undefined): Promise<SessionPlan> {
+  const path = settings.file!;
+  const where = `scenario inputs: ${AT}.file`;
+  if (readInputFile === undefined) throw new Error(`${where}: cannot read ${path}: this run was given no way to read input files`);
+  let json: unknown;
+  try {
+    json = JSON.parse(await (await readInputFile(path)).text()) as unknown;
+  } catch (error) {
+    throw new Error(`${where}: ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  let read: ReturnType<typeof readShareGpt>;
+  try {
+    read = readShareGpt(json, settings.count);
+  } catch (error) {
+    throw new Error(`${where}: ${path}${(error as Error).message.startsWith("[") ? "" : ": "}${(error as Error).message}`, { cause: error });
+  }
+  if (read.conversations.length === 0) throw new Error(`${where}: ${path} holds no conversation with a human turn`);
+  return planShareGptSessions(read.conversations, settings);
+}
