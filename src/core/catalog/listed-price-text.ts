@@ -19,3 +19,24 @@ export function listedPriceText(row: Pick<ProviderRow, "price" | "sources">, par
   const amount = row.price[part];
   return amount === null || amount === undefined ? "no price" : listedDollars(amount);
 }
+
+/** A target's price as stored with a run (a bundle's `run.prices`, a run row's): the fields said here. */
+export interface PriceWithSource {
+  targetId: string;
+  price: object | null;
+  reason?: string | undefined;
+  source: { lookup: string; url: string; readAt: string } | null;
+}
+
+/** Where the prices were read and when ("the router's list (https://…), read …"), each look-up once; null when none was read. */
+export function priceSourcesText(prices: readonly PriceWithSource[]): string | null {
+  const lookupName = (lookup: string): string => (lookup === "router-models" ? "the router's list" : lookup);
+  const sources = [...new Set(prices.flatMap(({ source }) => (source === null ? [] : [`${lookupName(source.lookup)} (${source.url}), read ${source.readAt}`])))];
+  return sources.length === 0 ? null : sources.join("; ");
+}
+
+/** The targets without a price, each with why ("featherless-ai (the router lists no price …)"); null when every one has one. */
+export function unpricedTargetsText(prices: readonly PriceWithSource[]): string | null {
+  const unpriced = prices.filter((entry) => entry.price === null).map((entry) => `${entry.targetId} (${entry.reason ?? "none listed"})`);
+  return unpriced.length === 0 ? null : unpriced.join(", ");
+}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { hubPipelineTag, searchModels, type FoundModel } from "../../../core/catalog";
 import { describeError } from "../../../core/text";
-import { catalogLookupOptions } from "./catalog-lookups";
+import { catalogLookupOptions } from "../../lib/catalog-lookups";
 
 /** Long enough that a word typed at a normal pace asks once. */
 export const SEARCH_DEBOUNCE_MS = 300;

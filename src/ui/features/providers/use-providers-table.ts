@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchProvidersTable, type ProvidersTable } from "../../../core/catalog";
 import { describeError } from "../../../core/text";
-import { catalogLookupOptions } from "./catalog-lookups";
+import { catalogLookupOptions } from "../../lib/catalog-lookups";
 
 export interface ProvidersLookup {
   /** The last table read for this model; null until one was. */
