@@ -4,7 +4,8 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { SUPPORTED_TASKS } from "../../../core/tasks/task-ids";
 import { formatCount } from "../../components/ui/format";
-import { useModelSearch } from "./use-model-search";
+import { useModelSearch, type ModelSearchState } from "./use-model-search";
+import type { FoundModel } from "../../../core/catalog";
 
 interface ModelSearchProps {
   task: string;
@@ -78,35 +79,45 @@ export function ModelSearch({ task, onTaskChange, onPick }: ModelSearchProps) {
           </select>
         </label>
       </div>
-      <p className="pb-model-search-status" role="status" aria-live="polite">
-        {search.status === "searching" ? "Searching the Hub…" : null}
-        {search.status === "found" ? `${models.length === 0 ? "No model" : `${formatCount(models.length)} models`} served by a provider (the Hub's search, read ${search.readAt}). Enter opens the id as typed.` : null}
-        {search.status === "failed" ? `The search failed: ${search.message}` : null}
-      </p>
-      {expanded ? (
-        <ul className="pb-model-search-results" role="listbox" id={listId} aria-label="Models">
-          {models.map((model, index) => (
-            <li
-              key={model.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              // Picked on mouse down, before the input's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(model.id);
-              }}
-            >
-              <span className="pb-model-id">{model.id}</span>
-              <span className="pb-model-facts">
-                {[model.pipelineTag, model.providers === null ? null : `${model.providers.length} providers`, model.downloads === null ? null : `${formatCount(model.downloads)} downloads`]
-                  .filter((fact) => fact !== null)
-                  .join(" · ")}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SearchStatus search={search} count={models.length} />
+      {expanded ? <ModelResults listId={listId} models={models} active={active} onPick={pick} /> : null}
     </div>
+  );
+}
+
+function SearchStatus({ search, count }: { search: ModelSearchState; count: number }) {
+  return (
+    <p className="pb-model-search-status" role="status" aria-live="polite">
+      {search.status === "searching" ? "Searching the Hub…" : null}
+      {search.status === "found" ? `${count === 0 ? "No model" : `${formatCount(count)} models`} served by a provider (the Hub's search, read ${search.readAt}). Enter opens the id as typed.` : null}
+      {search.status === "failed" ? `The search failed: ${search.message}` : null}
+    </p>
+  );
+}
+
+function ModelResults({ listId, models, active, onPick }: { listId: string; models: readonly FoundModel[]; active: number; onPick(modelId: string): void }) {
+  return (
+    <ul className="pb-model-search-results" role="listbox" id={listId} aria-label="Models">
+      {models.map((model, index) => (
+        <li
+          key={model.id}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          // Picked on mouse down, before the input's blur closes the list.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onPick(model.id);
+          }}
+        >
+          <span className="pb-model-id">{model.id}</span>
+          <span className="pb-model-facts">
+            {[model.pipelineTag, model.providers === null ? null : `${model.providers.length} providers`, model.downloads === null ? null : `${formatCount(model.downloads)} downloads`]
+              .filter((fact) => fact !== null)
+              .join(" · ")}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
