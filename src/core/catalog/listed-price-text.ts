@@ -1,6 +1,7 @@
 // A listed price in words, for the command line's table and the dashboard's alike: "$0.05", "no price" where
 // the router's list was read and gives none, and "—" where the list could not be read at all.
 import { MISSING } from "../text";
+import type { TargetPrice } from "../scenario";
 import type { ProviderRow } from "./providers-table";
 import type { ListedPrice } from "./router-models";
 
@@ -39,4 +40,15 @@ export function priceSourcesText(prices: readonly PriceWithSource[]): string | n
 export function unpricedTargetsText(prices: readonly PriceWithSource[]): string | null {
   const unpriced = prices.filter((entry) => entry.price === null).map((entry) => `${entry.targetId} (${entry.reason ?? "none listed"})`);
   return unpriced.length === 0 ? null : unpriced.join(", ");
+}
+
+/** A target's token price in a few words ("in $0.05 · out $0.08", per million tokens), or "no price". */
+export function targetPriceWords(price: TargetPrice | null): string {
+  if (price === null) return "no price";
+  const parts = [
+    price.inputPerMillionTokens === undefined ? null : `in ${listedDollars(price.inputPerMillionTokens)}`,
+    price.cachedInputPerMillionTokens === undefined ? null : `cached ${listedDollars(price.cachedInputPerMillionTokens)}`,
+    price.outputPerMillionTokens === undefined ? null : `out ${listedDollars(price.outputPerMillionTokens)}`,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? "no token price" : parts.join(" · ");
 }

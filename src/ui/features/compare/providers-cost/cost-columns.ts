@@ -1,7 +1,7 @@
 // The providers' cost table's rows and columns: per target, the listed price the run was made with and its
 // measured cost per 1,000 requests (the summary's), today's beside them once looked up, then the catalogue's
 // TTFT, output tokens/s, pass rate and error rate. A target without a price shows "no price", never $0.
-import { listedDollars, type TargetPriceRecord } from "../../../../core/catalog";
+import { targetPriceWords, type TargetPriceRecord } from "../../../../core/catalog";
 import type { RunPrice } from "../../../../core/io/bundle";
 import { formatMetric, isMeasured, metricById, type MeasuredFigures, type Metric } from "../../../../core/metrics";
 import type { Scenario, TargetPrice } from "../../../../core/scenario";
@@ -29,17 +29,6 @@ export interface CostColumn {
   title?(row: CostRow): string | undefined;
 }
 
-/** "in $0.05 · out $0.08 per 1M tokens", or "no price". */
-export function listedPriceWords(price: TargetPrice | null): string {
-  if (price === null) return "no price";
-  const parts = [
-    price.inputPerMillionTokens === undefined ? null : `in ${listedDollars(price.inputPerMillionTokens)}`,
-    price.cachedInputPerMillionTokens === undefined ? null : `cached ${listedDollars(price.cachedInputPerMillionTokens)}`,
-    price.outputPerMillionTokens === undefined ? null : `out ${listedDollars(price.outputPerMillionTokens)}`,
-  ].filter((part) => part !== null);
-  return parts.length === 0 ? "no token price" : parts.join(" · ");
-}
-
 function costText(metric: Metric, price: TargetPrice | null, summary: SummaryRow | null): string {
   return price === null || summary === null ? "no price" : formatMetric(metric, summary);
 }
@@ -47,13 +36,13 @@ function costText(metric: Metric, price: TargetPrice | null, summary: SummaryRow
 function costColumns(withNow: boolean): CostColumn[] {
   const cost = metricById(COST_ID);
   const then: CostColumn[] = [
-    { id: "listedThen", header: "Listed $/1M tokens (run)", description: "the price the run was made with, per million tokens", better: null, value: (row) => row.then.price?.outputPerMillionTokens ?? null, text: (row) => listedPriceWords(row.then.price), title: (row) => row.then.reason ?? undefined },
+    { id: "listedThen", header: "Listed $/1M tokens (run)", description: "the price the run was made with, per million tokens", better: null, value: (row) => row.then.price?.outputPerMillionTokens ?? null, text: (row) => targetPriceWords(row.then.price), title: (row) => row.then.reason ?? undefined },
     { id: "costThen", header: "Cost /1k req (run's prices)", description: cost.definition, better: "lower", value: (row) => (row.then.price === null ? null : cost.value(row.summary)), text: (row) => costText(cost, row.then.price, row.summary), title: (row) => row.then.reason ?? undefined },
   ];
   if (!withNow) return then;
   return [
     ...then,
-    { id: "listedNow", header: "Listed $/1M tokens (today)", description: "the price listed today, per million tokens", better: null, value: (row) => row.now?.price?.outputPerMillionTokens ?? null, text: (row) => listedPriceWords(row.now?.price ?? null), title: (row) => row.now?.reason ?? undefined },
+    { id: "listedNow", header: "Listed $/1M tokens (today)", description: "the price listed today, per million tokens", better: null, value: (row) => row.now?.price?.outputPerMillionTokens ?? null, text: (row) => targetPriceWords(row.now?.price ?? null), title: (row) => row.now?.reason ?? undefined },
     { id: "costNow", header: "Cost /1k req (today's prices)", description: `${cost.definition}, at today's listed prices`, better: "lower", value: (row) => ((row.now?.price ?? null) === null || (row.now?.summary ?? null) === null ? null : cost.value(row.now!.summary!)), text: (row) => costText(cost, row.now?.price ?? null, row.now?.summary ?? null), title: (row) => row.now?.reason ?? undefined },
   ];
 }
