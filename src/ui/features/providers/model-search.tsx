@@ -8,16 +8,21 @@ import { useModelSearch, type ModelSearchState } from "./use-model-search";
 import type { FoundModel } from "../../../core/catalog";
 
 interface ModelSearchProps {
+  /** The model the page shows, if any: the box starts with it. */
+  modelId: string | null;
   task: string;
   onTaskChange(task: string): void;
   onPick(modelId: string): void;
 }
 
-export function ModelSearch({ task, onTaskChange, onPick }: ModelSearchProps) {
-  const [text, setText] = useState("");
+export function ModelSearch({ modelId, task, onTaskChange, onPick }: ModelSearchProps) {
+  const [text, setText] = useState(modelId ?? "");
+  // Opened by typing or the arrow keys, not by arriving on a model's page.
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const search = useModelSearch(text, task);
+  // The Hub is searched for what the user types, not for the id the page arrived with.
+  const [typed, setTyped] = useState(false);
+  const search = useModelSearch(typed ? text : "", task);
   const models = search.status === "idle" ? [] : search.models;
   const listId = useId();
   const taskId = useId();
@@ -25,6 +30,7 @@ export function ModelSearch({ task, onTaskChange, onPick }: ModelSearchProps) {
     setOpen(false);
     setActive(-1);
     setText(modelId);
+    setTyped(false);
     onPick(modelId);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -59,12 +65,12 @@ export function ModelSearch({ task, onTaskChange, onPick }: ModelSearchProps) {
             value={text}
             onChange={(event) => {
               setText(event.target.value);
+              setTyped(true);
               setOpen(true);
               setActive(-1);
             }}
             onKeyDown={onKeyDown}
             onBlur={() => setOpen(false)}
-            onFocus={() => setOpen(true)}
           />
         </label>
         <label htmlFor={taskId}>

@@ -19,7 +19,7 @@ export function ProvidersPage({ modelId, task }: { modelId: string | null; task:
     <div className="page">
       <h1>Providers for a model</h1>
       <p className="empty">Every inference provider serving a model, with the prices and context length the router lists; then one button to measure them all on your prompts.</p>
-      <ModelSearch task={taskOrAny} onTaskChange={(next) => navigate(routes.providers(modelId, next))} onPick={(picked) => navigate(routes.providers(picked, task))} />
+      <ModelSearch modelId={modelId} task={taskOrAny} onTaskChange={(next) => navigate(routes.providers(modelId, next))} onPick={(picked) => navigate(routes.providers(picked, task))} />
       {modelId === null ? null : <ModelProviders modelId={modelId} task={taskOrAny} />}
     </div>
   );
