@@ -75,6 +75,6 @@ function startRun(controller: RunController, request: Parameters<RunController["
     };
     const unsubscribe = controller.subscribe(check);
     check();
-    void finished.then(resolve);
+    finished.then(resolve, () => resolve(controller.getSnapshot()));
   });
 }
