@@ -91,6 +91,9 @@ the same inputs; pass --unpaired when they did not (Mann-Whitney U on the differ
   --scenario <file>      the scenario the runs were made with: targets are named by their labels, and its
                          prices and SLO add cost, SLO attainment and goodput to the summary (records carry
                          no prices; the checks' verdicts they do)
+  --prices-now           one bundle: look its providers' prices up today (the Hub's mapping, the router's list;
+                         HF_TOKEN to huggingface.co hosts only) and show the cost per 1,000 requests at the
+                         run's stored prices and at today's side by side (a target without a price: no price)
 
 ${EXIT_CODES_HELP}`;
 
@@ -152,6 +155,8 @@ export interface AnalyzeCommand {
   table: TableView;
   /** --baseline with --max-regression: judge files[0] against the baseline run and exit 3 on a regression. */
   gate?: GateOptions | undefined;
+  /** --prices-now: the run's cost at its stored prices and at today's, looked up now (one bundle). */
+  pricesNow?: boolean | undefined;
 }
 
 export interface TrendCommand {
@@ -212,7 +217,7 @@ export const RUN_OPTIONS = {
   ...HELP_OPTION,
 } as const;
 
-export const ANALYZE_OPTIONS = { json: { type: "boolean" }, unpaired: { type: "boolean" }, scenario: { type: "string" }, ...GATE_OPTIONS, ...TABLE_OPTIONS, ...HELP_OPTION } as const;
+export const ANALYZE_OPTIONS = { json: { type: "boolean" }, unpaired: { type: "boolean" }, scenario: { type: "string" }, ...GATE_OPTIONS, ...TABLE_OPTIONS, ...HELP_OPTION, "prices-now": { type: "boolean" } } as const;
 
 export const TREND_OPTIONS = { json: { type: "boolean" }, scenario: { type: "string" }, ...HELP_OPTION } as const;
 
@@ -338,7 +343,9 @@ function parseAnalyze(values: OptionValues, files: string[], table: TableView): 
   const scenarioPath = typeof values.scenario === "string" ? values.scenario : undefined;
   const gate = parseGate(values, files);
   if (typeof gate === "string") return { kind: "error", message: gate };
-  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table, gate } };
+  const pricesNow = values["prices-now"] === true;
+  if (pricesNow && (files.length !== 1 || gate !== undefined || scenarioPath !== undefined)) return { kind: "error", message: "--prices-now prices one run file at its own stored prices and today's: give one bundle, without --baseline or --scenario" };
+  return { kind: "analyze", command: { files: files as [string] | [string, string], json: values.json === true, unpaired, scenarioPath, table, gate, ...(pricesNow ? { pricesNow } : {}) } };
 }
 
 function parseTrend(values: OptionValues, files: string[]): ParsedCommand {

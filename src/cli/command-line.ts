@@ -46,7 +46,7 @@ async function runCommandLine(argv: string[], io: CommandLineIo): Promise<number
       return exitCode;
     }
     if (parsed.kind === "analyze") {
-      const output = await (await import("./analyze/analyze")).analyze(parsed.command);
+      const output = await (await import("./analyze/analyze")).analyze(parsed.command, io.env);
       // JSON escapes what a terminal could misread itself (analyze.ts), and terminalSafe's escapes would make it invalid.
       io.stdout.write(parsed.command.json ? output : terminalSafe(output));
       return EXIT_COMPLETED;

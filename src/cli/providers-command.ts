@@ -2,7 +2,7 @@
 // router lists for each (price per million tokens, context length, tools, structured output), as a table
 // or as JSON with each value's source and read time (src/core/catalog). The process's fetch, HF_TOKEN sent
 // to Hugging Face hosts only; a public model needs none.
-import { CatalogLookupError, fetchProvidersTable, servesTask, type LookupOptions, type ProviderRow, type ProvidersTable } from "../core/catalog";
+import { CatalogLookupError, fetchProvidersTable, listedPriceText, servesTask, type LookupOptions, type ProviderRow, type ProvidersTable } from "../core/catalog";
 import { SUPPORTED_TASKS } from "../core/tasks";
 import { didYouMean, formatCount, MISSING } from "../core/text";
 import type { CommandLineIo } from "./command-io";
@@ -70,18 +70,7 @@ function argumentProblem(positionals: readonly string[], task: string | undefine
 }
 
 const YES_NO = (value: boolean | null): string => (value === null ? MISSING : value ? "yes" : "no");
-const dollarsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 });
-
-function priceCell(row: ProviderRow, part: "inputPerMillionTokens" | "outputPerMillionTokens" | "cachedInputPerMillionTokens"): string {
-  const amount = row.price?.[part];
-  if (row.price === null) return row.sources.price === null ? MISSING : "no price";
-  return amount === null || amount === undefined ? "no price" : listedDollars(amount);
-}
-
-/** A listed price per million tokens, as the router gives it ("$0.05"). */
-export function listedDollars(amount: number): string {
-  return `$${dollarsFormat.format(amount)}`;
-}
+const priceCell = listedPriceText;
 
 /** The table, then where its values came from and what it leaves out. */
 export function formatProvidersTable(table: ProvidersTable, rows: readonly ProviderRow[], task: string | null): string {

@@ -9,7 +9,7 @@ import { indented, InputProblem } from "./input-problem";
 import type { PreparedRun } from "./run-preflight";
 import { terminalSafe } from "./terminal-safe";
 import { createRunTransport } from "./transport/run-transport";
-import { applyPreflight, classifyPreflight, preflightPlan, type PreflightOutcome, type PreflightVerdict } from "../core/catalog";
+import { preflightOutcome, preflightPlan, type PreflightOutcome } from "../core/catalog";
 import type { RequestRecord } from "../core/record";
 import { runScenario } from "../core/run";
 
@@ -51,12 +51,7 @@ async function sendPreflight(command: RunCommand, prepared: PreparedRun, io: Com
   } finally {
     await transport.close();
   }
-  const verdicts = new Map<string, PreflightVerdict>();
-  for (const { targetId } of plan.requests) {
-    const answer = answers.get(targetId);
-    if (answer !== undefined) verdicts.set(targetId, classifyPreflight(answer));
-  }
-  return applyPreflight(prepared.scenario, verdicts);
+  return preflightOutcome(prepared.scenario, plan, answers);
 }
 
 /** What the preflight dropped and why, and the failures it kept. */

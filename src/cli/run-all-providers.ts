@@ -7,12 +7,12 @@ import type { AllProvidersRequest } from "./all-providers-flags";
 import type { RunCommand } from "./args";
 import type { CommandLineIo } from "./command-io";
 import { indented, InputProblem } from "./input-problem";
-import { catalogLookupOptions, listedDollars } from "./providers-command";
+import { catalogLookupOptions } from "./providers-command";
 import { loadScenario } from "./run-scenario";
 import { checkScenario } from "./scenario-check";
 import { terminalSafe } from "./terminal-safe";
 import { formatTextTable } from "./text-table";
-import { buildProvidersScenario, CatalogLookupError, featureSupportWarnings, fetchProvidersTable, type ExcludedProvider, type ProvidersTable } from "../core/catalog";
+import { buildProvidersScenario, CatalogLookupError, featureSupportWarnings, fetchProvidersTable, listedDollars, type ExcludedProvider, type ProvidersTable } from "../core/catalog";
 import type { RunPrice } from "../core/io/bundle";
 import { formatScenarioErrors, type Scenario } from "../core/scenario";
 

@@ -102,6 +102,8 @@ async function writeNewRunRow(
       appVersion: deps.appVersion,
       libraryVersions: { ...deps.libraryVersions, "@huggingface/inference": machinery.inferenceLibraryVersion },
       userAgent: deps.userAgent,
+      prices: request.prices,
+      preflight: request.preflight,
     });
     return null;
   } catch (error) {

@@ -1,7 +1,8 @@
 // The run's row in the database: created when the run starts (status running), finished when it ends.
+import type { RunPrice } from "../core/io/bundle/format";
 import type { Scenario } from "../core/scenario/types";
 import type { SummaryRow } from "../core/stats/summary";
-import type { ProviderBenchDb, RunStatus, StoredRun } from "../store/db";
+import type { ProviderBenchDb, RunPreflight, RunStatus, StoredRun } from "../store/db";
 import { createRun, finishRun } from "../store/queries";
 
 export interface NewRunRow {
@@ -14,6 +15,9 @@ export interface NewRunRow {
   appVersion: string;
   libraryVersions: Record<string, string>;
   userAgent: string;
+  /** The prices' source and read time (Compare all), kept with the run. */
+  prices?: RunPrice[] | undefined;
+  preflight?: RunPreflight | undefined;
 }
 
 export function createRunRow(db: ProviderBenchDb, row: NewRunRow): Promise<void> {
@@ -32,6 +36,8 @@ export function createRunRow(db: ProviderBenchDb, row: NewRunRow): Promise<void>
     summary: null,
     errorMessage: null,
     replayOfRunId: row.replayOfRunId,
+    ...(row.prices === undefined ? {} : { prices: row.prices }),
+    ...(row.preflight === undefined ? {} : { preflight: row.preflight }),
   };
   return createRun(db, run);
 }

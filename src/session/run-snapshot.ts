@@ -1,9 +1,10 @@
 // What subscribers see of the one run in progress (or the last one), and what starting a run takes.
+import type { RunPrice } from "../core/io/bundle/format";
 import type { RequestRecord } from "../core/record/record";
 import type { RunProgress } from "../core/run/run-progress";
 import type { Scenario } from "../core/scenario/types";
 import type { SummaryRow } from "../core/stats/summary";
-import type { RunStatus } from "../store/db";
+import type { RunPreflight, RunStatus } from "../store/db";
 
 /**
  * How many of a run's latest records the snapshot holds. The Run page's live views draw none today (its
@@ -62,6 +63,10 @@ export interface StartRequest {
    * are sent, their records join its own, and its status and summary are computed again (resume-run.ts).
    */
   resumeRunId?: string;
+  /** The prices' source and read time, stored on the run row (Compare all: the router's list). */
+  prices?: RunPrice[] | undefined;
+  /** What Compare all's preflight dropped and kept, stored on the run row so the Compare page can say it. */
+  preflight?: RunPreflight | undefined;
 }
 
 export const IDLE_SNAPSHOT: RunSnapshot = {

@@ -1,6 +1,7 @@
 // The browser's IndexedDB database (dexie): saved scenarios, runs, their request records and blobs.
 import Dexie, { type EntityTable, type Table, type Transaction } from "dexie";
 import type { RunOrigin } from "../core/io/bundle/origin";
+import type { RunPrice } from "../core/io/bundle/format";
 import type { RunFileFormat } from "../core/io/imports/run-file";
 import type { RequestRecord } from "../core/record/record";
 import { recordColumns, type RecordColumns } from "../core/record/record-columns";
@@ -62,6 +63,18 @@ export interface StoredRun {
   origin?: RunOrigin;
   /** The file an imported run came from, and when it was imported (epoch ms). */
   imported?: { format: RunFileFormat; fileName: string; importedAt: number };
+  /**
+   * The prices the run was made with and where they came from (Compare all: the router's list, read when),
+   * so the Compare page can show cost at then-prices beside today's. Absent on runs priced by their scenario alone.
+   */
+  prices?: RunPrice[];
+  /** Compare all's preflight: the providers it dropped before the run, with why, and those it kept though they failed. */
+  preflight?: RunPreflight;
+}
+
+export interface RunPreflight {
+  dropped: { targetId: string; reason: string }[];
+  notes: { targetId: string; note: string }[];
 }
 
 /** A request record as schema versions 1-3 stored it, one row each: the auto-increment key kept the order in which records arrived. */

@@ -31,6 +31,7 @@ function bundleRunOf(run: StoredRun): BundleRun {
     libraryVersions: run.libraryVersions,
     origin: originOfRun(run),
     replayOfRunId: run.replayOfRunId,
+    ...(run.prices === undefined ? {} : { prices: run.prices }),
   };
 }
 
@@ -172,6 +173,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
       replayOfRunId: run.replayOfRunId,
       origin: run.origin,
       imported: { format: runFile.format, fileName: options.fileName, importedAt: now() },
+      ...(run.prices === undefined ? {} : { prices: run.prices }),
     };
     await db.transaction("rw", db.runs, db.blobs, async () => {
       if ((await db.runs.get(stored.id)) !== undefined) throw new RunAlreadyStored(`this run (${stored.id}) is already in History`);

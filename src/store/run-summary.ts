@@ -32,26 +32,39 @@ const recomputing = new Map<string, Promise<SummaryRow[]>>();
 export function summaryOfRun(db: ProviderBenchDb, run: StoredRun, records?: readonly RequestRecord[]): Promise<SummaryRow[]> {
   const stored = currentSummary(run);
   if (stored !== null) return Promise.resolve(stored);
-  const targetOrder = run.spec.targets.map((target) => target.id);
   // The prices and SLOs the run was made with: its own copy of the scenario, not today's file.
-  const settings = valueSettingsOf(run.spec);
-  if (records !== undefined) {
-    const accumulator = new SummaryAccumulator(settings, summaryOptionsOf(run.spec));
-    for (const record of records) accumulator.add(record);
-    return storeUnlessRunning(db, run, accumulator.summarize(targetOrder));
-  }
+  if (records !== undefined) return storeUnlessRunning(db, run, summarizeRecords(run.spec, records));
   const key = `${db.name}\u0000${run.id}\u0000${run.status}`;
   let pending = recomputing.get(key);
   if (pending === undefined) {
-    const accumulator = new SummaryAccumulator(settings, summaryOptionsOf(run.spec));
-    pending = forEachRecordChunk(db, run.id, (chunk) => {
-      for (const record of chunk) accumulator.add(record);
-    })
-      .then(() => storeUnlessRunning(db, run, accumulator.summarize(targetOrder)))
+    pending = summarizeStoredRecords(db, run.id, run.spec)
+      .then((rows) => storeUnlessRunning(db, run, rows))
       .finally(() => recomputing.delete(key));
     recomputing.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * The run's records summarised under `spec`'s prices and SLOs rather than its own (its cost at today's
+ * prices): from `records` when the caller has them, else from the store a chunk at a time; never stored.
+ */
+export function summaryUnder(db: ProviderBenchDb, run: Pick<StoredRun, "id">, spec: StoredRun["spec"], records?: readonly RequestRecord[]): Promise<SummaryRow[]> {
+  return records === undefined ? summarizeStoredRecords(db, run.id, spec) : Promise.resolve(summarizeRecords(spec, records));
+}
+
+function summarizeRecords(spec: StoredRun["spec"], records: readonly RequestRecord[]): SummaryRow[] {
+  const accumulator = new SummaryAccumulator(valueSettingsOf(spec), summaryOptionsOf(spec));
+  for (const record of records) accumulator.add(record);
+  return accumulator.summarize(spec.targets.map((target) => target.id));
+}
+
+async function summarizeStoredRecords(db: ProviderBenchDb, runId: string, spec: StoredRun["spec"]): Promise<SummaryRow[]> {
+  const accumulator = new SummaryAccumulator(valueSettingsOf(spec), summaryOptionsOf(spec));
+  await forEachRecordChunk(db, runId, (chunk) => {
+    for (const record of chunk) accumulator.add(record);
+  });
+  return accumulator.summarize(spec.targets.map((target) => target.id));
 }
 
 async function storeUnlessRunning(db: ProviderBenchDb, run: StoredRun, rows: SummaryRow[]): Promise<SummaryRow[]> {

@@ -2,9 +2,11 @@
 // the Hub's model search, and the router's model list, answering with tests/fixtures/catalog/ (written in the
 // documented shapes: tests/fixtures/README.md). Every request is noted with the Authorization it carried.
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 
-const fixture = (name: string): JsonBodyType => JSON.parse(readFileSync(new URL(`../fixtures/catalog/${name}`, import.meta.url), "utf8"));
+// From the project's root (vitest's working directory), not import.meta.url: under happy-dom that is no file: address.
+const fixture = (name: string): JsonBodyType => JSON.parse(readFileSync(join(process.cwd(), "tests/fixtures/catalog", name), "utf8"));
 
 /** The Hub's answers by model id, lower case (the Hub reads ids without regard to case). */
 export const HUB_MODELS: Readonly<Record<string, string>> = {

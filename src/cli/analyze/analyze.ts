@@ -13,6 +13,8 @@ import { sessionLines } from "../session-report";
 import { formatValidity } from "../run-validity";
 import { loadRecords, namingOf, scenarioFrom, type LoadedRun, type Naming } from "./load-run";
 import { changeToJson, pairToJson, summaryJson } from "./report-json";
+import { pricesNowLines, pricesNowReport, type PricesNowReport } from "./prices-now";
+import type { CommandLineIo } from "../command-io";
 import { agreementLines, changesTable, family, figuresOf, loadReportOf, pairsTable, rankingLines, runHeading, verdictLines } from "./report-text";
 
 /** What a summary-level run's paired objectives say: it has no requests to pair. */
@@ -29,7 +31,7 @@ function verdictsOf(run: LoadedRun, comparisons: readonly Comparison[], naming: 
 }
 
 /** One run: its targets against each other. */
-function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenario | null): string {
+function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenario | null, pricesNow: PricesNowReport | null = null): string {
   const naming = namingOf(scenario ?? run.scenario);
   const comparisons = run.summaryLevel === true ? [] : compareTargets(run.samples, run.targetIds);
   const loadReport = loadReportOf(run, scenario, naming);
@@ -42,11 +44,18 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       agreement: agreementToJson(run.agreement),
       ...(loadReport === null ? {} : { load: loadReport.json }),
       ...(run.prices === undefined ? {} : { prices: run.prices }),
+      ...(pricesNow === null ? {} : { pricesNow: { prices: pricesNow.prices, costs: pricesNow.costs, routerErrors: pricesNow.routerErrors } }),
       ...(run.serverScrapes == null ? {} : { serverMetrics: serverMetricsJson(run.serverScrapes, run.targetIds) }),
       ...(run.validity === undefined ? {} : { validity: run.validity }),
     });
   }
-  const head = [...runHeading(run), "", formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)), ""];
+  const head = [
+    ...runHeading(run),
+    "",
+    formatSummaryTable(run.rows, naming.targetLabel, command.table, figuresOf(scenario ?? run.scenario)),
+    "",
+    ...(pricesNow === null ? [] : pricesNowLines(run, pricesNow, naming)),
+  ];
   if (run.summaryLevel === true) {
     return [
       ...head,
@@ -111,10 +120,13 @@ function analyzeTwoRuns(command: AnalyzeCommand, runA: LoadedRun, runB: LoadedRu
 }
 
 /** Runs the command; returns what to print on stdout. */
-export async function analyze(command: AnalyzeCommand): Promise<string> {
+export async function analyze(command: AnalyzeCommand, env: CommandLineIo["env"] = {}): Promise<string> {
   const scenario = await scenarioFrom(command.scenarioPath);
   const loadRun = (path: string): Promise<LoadedRun> => loadRecords(path, scenario);
-  if (command.files.length === 1) return analyzeOneRun(command, await loadRun(command.files[0]), scenario);
+  if (command.files.length === 1) {
+    const run = await loadRun(command.files[0]);
+    return analyzeOneRun(command, run, scenario, command.pricesNow === true ? await pricesNowReport(run, env) : null);
+  }
   const [runA, runB] = await Promise.all(command.files.map(loadRun));
   return analyzeTwoRuns(command, runA!, runB!, scenario);
 }

@@ -1,6 +1,7 @@
 // `analyze` as text: the run's heading, the verdict panel, the pairs and changes tables, the ranking and
 // agreement lines, each a function the command puts together.
 import { agreementToJson, type MeasureAgreement } from "../../core/agreement";
+import { priceSourcesText, unpricedTargetsText } from "../../core/catalog";
 import { originLabel, type RunPrice } from "../../core/io/bundle";
 import { PAIRED_METRICS, pairedMetricById, type Comparison } from "../../core/stats";
 import { formatChangeIn, formatNumberIn, formatValueIn, type Unit } from "../../core/text";
@@ -119,11 +120,8 @@ export function runHeading(run: LoadedRun, prefix = ""): string[] {
 
 /** Where the cost's prices came from and when they were read (the run's, not today's), and who had none. */
 function pricesLine(prices: readonly RunPrice[]): string {
-  const lookupName = (lookup: string): string => (lookup === "router-models" ? "the router's list" : lookup);
-  const sources = [...new Set(prices.flatMap(({ source }) => (source === null ? [] : [`${lookupName(source.lookup)} (${source.url}), read ${source.readAt}`])))];
-  const read = sources.length === 0 ? "none was read" : sources.join("; ");
-  const unpriced = prices.filter((entry) => entry.price === null).map((entry) => `${entry.targetId} (${entry.reason ?? "none listed"})`);
-  return `Prices: ${read}, stored with the run${unpriced.length === 0 ? "" : `; no price: ${unpriced.join(", ")}`}.`;
+  const unpriced = unpricedTargetsText(prices);
+  return `Prices: ${priceSourcesText(prices) ?? "none was read"}, stored with the run${unpriced === null ? "" : `; no price: ${unpriced}`}.`;
 }
 
 /** ", made at eu-west" for a run from a bundle or another tool; nothing for a records file, which does not say. */

@@ -98,3 +98,13 @@ export function applyPreflight(scenario: Scenario, verdicts: ReadonlyMap<string,
   });
   return { scenario: targets.length === 0 ? null : { ...scenario, targets }, dropped, notes };
 }
+
+/** The outcome from each target's last preflight record (`answers` by target id): what the command line and the dashboard both decide by. */
+export function preflightOutcome(scenario: Scenario, plan: PreflightPlan, answers: ReadonlyMap<string, Pick<RequestRecord, "status" | "httpStatus" | "errorKind" | "errorMessage">>): PreflightOutcome {
+  const verdicts = new Map<string, PreflightVerdict>();
+  for (const { targetId } of plan.requests) {
+    const answer = answers.get(targetId);
+    if (answer !== undefined) verdicts.set(targetId, classifyPreflight(answer));
+  }
+  return applyPreflight(scenario, verdicts);
+}

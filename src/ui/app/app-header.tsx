@@ -7,6 +7,7 @@ const LINKS: { page: Route["page"]; label: string; href: string }[] = [
   { page: "run", label: "Run", href: routes.run() },
   { page: "compare", label: "Compare", href: routes.compare() },
   { page: "history", label: "History", href: routes.history() },
+  { page: "providers", label: "Providers", href: routes.providers() },
   { page: "settings", label: "Settings", href: routes.settings() },
 ];
 

@@ -14,6 +14,7 @@ const TrendsView = lazy(() => import("../features/history/trends-view").then((mo
 const ComparePage = lazy(() => import("../features/compare/compare-page").then((module) => ({ default: module.ComparePage })));
 const TaskPickerPage = lazy(() => import("../features/editor/task-picker-page").then((module) => ({ default: module.TaskPickerPage })));
 const EditorRoute = lazy(() => import("./editor-route").then((module) => ({ default: module.EditorRoute })));
+const ProvidersPage = lazy(() => import("../features/providers/providers-page").then((module) => ({ default: module.ProvidersPage })));
 const SettingsPage = lazy(() => import("../features/settings/settings-page").then((module) => ({ default: module.SettingsPage })));
 
 export function AppRoutes({ route }: { route: Route }) {
@@ -38,6 +39,8 @@ export function AppRoutes({ route }: { route: Route }) {
       return <TaskPickerPage />;
     case "editor":
       return <EditorRoute key={`${route.scenarioKey ?? ""}:${route.draftId ?? ""}`} scenarioKey={route.scenarioKey} draftId={route.draftId} />;
+    case "providers":
+      return <ProvidersPage modelId={route.modelId} task={route.task} />;
     case "not-found":
       return (
         <div className="page">

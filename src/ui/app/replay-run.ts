@@ -1,3 +1,4 @@
+import { pricesStillApplying } from "../../core/catalog/prices-still-applying";
 import type { Scenario } from "../../core/scenario/types";
 import type { StoredRun } from "../../store/db";
 import { getRunController } from "./run-launcher";
@@ -8,6 +9,8 @@ import { navigate, routes } from "../lib/hash-route";
  * repetitions, concurrency: a new version), linked to it so the two compare; then the run page shows it.
  */
 export function replayRun(run: StoredRun, scenario: Scenario = run.spec): void {
-  void getRunController().start({ scenario, scenarioId: run.scenarioId, replayOfRunId: run.id });
+  // The prices' source and read time go with the replay where its targets keep those prices.
+  const prices = run.prices === undefined ? undefined : pricesStillApplying(run.prices, scenario);
+  void getRunController().start({ scenario, scenarioId: run.scenarioId, replayOfRunId: run.id, prices });
   navigate(routes.run());
 }

@@ -17,7 +17,9 @@ export type Route =
   | { page: "new" }
   /** The scenario editor, on a bundled or saved scenario (`bundled:…`, `saved:…`) or an unsaved draft. */
   | { page: "editor"; scenarioKey: string | null; draftId: string | null }
-  | { page: "not-found"; path: string };
+  | { page: "not-found"; path: string }
+  /** Which providers serve a model, at what price, and Compare all (`#/providers?model=…&task=…`). */
+  | { page: "providers"; modelId: string | null; task: string | null };
 
 export function parseRoute(hash: string): Route {
   const [rawPath = "", rawQuery = ""] = hash.replace(/^#/, "").split("?", 2);
@@ -37,6 +39,7 @@ export function parseRoute(hash: string): Route {
   if (first === "settings" && segments.length === 1) return { page: "settings" };
   if (first === "new" && segments.length === 1) return { page: "new" };
   if (first === "edit" && segments.length <= 2) return { page: "editor", scenarioKey: second ?? null, draftId: query.get("draft") };
+  if (first === "providers" && segments.length === 1) return { page: "providers", modelId: query.get("model"), task: query.get("task") };
   return { page: "not-found", path: rawPath };
 }
 
@@ -52,6 +55,13 @@ export const routes = {
   newComparison: () => "#/new",
   edit: (scenarioKey: string) => `#/edit/${encodeURIComponent(scenarioKey)}`,
   editDraft: (draftId: string) => `#/edit?draft=${encodeURIComponent(draftId)}`,
+  providers: (modelId?: string | null, task?: string | null) => {
+    const query = new URLSearchParams();
+    if (modelId) query.set("model", modelId);
+    if (task) query.set("task", task);
+    const text = query.toString();
+    return `#/providers${text === "" ? "" : `?${text}`}`;
+  },
 };
 
 export function navigate(hash: string): void {

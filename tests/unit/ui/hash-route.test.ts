@@ -36,3 +36,12 @@ describe("editor routes", () => {
     expect(parseRoute(routes.editDraft("d 1"))).toEqual({ page: "editor", scenarioKey: null, draftId: "d 1" });
   });
 });
+
+describe("the providers route", () => {
+  it("opens the providers page on a model and a task, or on neither", () => {
+    expect(parseRoute(routes.providers())).toEqual({ page: "providers", modelId: null, task: null });
+    expect(routes.providers("meta-llama/Llama-3.1-8B-Instruct", "chat-completion")).toBe("#/providers?model=meta-llama%2FLlama-3.1-8B-Instruct&task=chat-completion");
+    expect(parseRoute(routes.providers("meta-llama/Llama-3.1-8B-Instruct", "chat-completion"))).toEqual({ page: "providers", modelId: "meta-llama/Llama-3.1-8B-Instruct", task: "chat-completion" });
+    expect(parseRoute("#/providers/extra")).toEqual({ page: "not-found", path: "/providers/extra" });
+  });
+});

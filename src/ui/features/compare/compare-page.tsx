@@ -15,6 +15,7 @@ import { useRunData } from "./use-run-data";
 import { PhaseChart } from "./charts/phase-chart";
 import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict/verdict-panel";
+import { ProvidersCostTable } from "./providers-cost/providers-cost-table";
 import { LoadCurves } from "./load/load-curves";
 import { LoadTimeSlices } from "./load/load-time-slices";
 import { CodeSnippets } from "./snippets/code-snippets";
@@ -92,6 +93,7 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
       <RunHeader run={run} runLabel={runLabel} onReplay={onReplay} replayDisabled={replayDisabled} />
       <RunStatusNotices run={run} />
       <VerdictPanel scenario={run.spec} rows={summary.state === "loaded" ? summary.rows : null} records={records} large={large} />
+      {run.prices !== undefined ? <ProvidersCostTable run={run} rows={summary.state === "loaded" ? summary.rows : null} records={records} large={large} /> : null}
 
       <BaselinePicker run={run} baselineRunId={baselineRunId} />
       {baselineRunId !== null ? (

@@ -1,7 +1,6 @@
 // The top of the Compare page: for each objective the best target, or the group tied for best, in plain
 // words; then every pair in a matrix and a forest plot, one click away.
-import { useDeferredValue, useMemo, useState } from "react";
-import { measuredFigures } from "../../../../core/metrics/measured-figures";
+import { useState } from "react";
 import type { RequestRecord } from "../../../../core/record";
 import type { Scenario } from "../../../../core/scenario";
 import type { SummaryRow } from "../../../../core/stats";
@@ -9,10 +8,9 @@ import { Section } from "../../../components/ui/section";
 import { TargetSwatch } from "../../../components/ui/target-swatch";
 import { ForestPlot } from "./forest-plot";
 import { PairwiseMatrix } from "./pairwise-matrix";
-import { usePairwiseComparisons } from "./pairwise-comparisons";
-import { describeTargets, targetInfoById, type TargetInfo } from "../target-info";
-import { objectiveVerdicts, VERDICT_METHOD, VERDICT_STATE_WORDS, type ObjectiveVerdict } from "../../../../core/verdict";
-import { LARGE_RUN_LEFT_TO_CLI } from "../large-run";
+import { useObjectiveVerdicts } from "./use-objective-verdicts";
+import { targetInfoById, type TargetInfo } from "../target-info";
+import { VERDICT_METHOD, VERDICT_STATE_WORDS, type ObjectiveVerdict } from "../../../../core/verdict";
 import "../../../components/ui/ui.css";
 import "../compare.css";
 
@@ -45,28 +43,14 @@ export function VerdictList(props: { verdicts: readonly ObjectiveVerdict[]; targ
   );
 }
 
-/** What the paired objectives say for a run too large to read whole, whose records never come. */
-const LARGE_RUN_VERDICT = `Not tested: ${LARGE_RUN_LEFT_TO_CLI}`;
-
 /**
  * The verdict section: it needs the summary for its figures, and the records for the paired tests.
  * `large`: the run is too large to read whole, so the paired tests are left to the command line.
  */
 export function VerdictPanel(props: { scenario: Scenario; rows: SummaryRow[] | null; records: RequestRecord[] | null; large?: boolean }) {
-  const { scenario, rows, large = false } = props;
-  // Tests over many records wait for a quiet moment, as the charts do, so the summary paints first.
-  const records = useDeferredValue(props.records, null);
-  const targetIds = useMemo(() => (rows === null ? [] : rows.map((row) => row.targetId)), [rows]);
-  const targets = useMemo(() => describeTargets(targetIds, scenario), [targetIds, scenario]);
-  const comparisons = usePairwiseComparisons(records, targetIds);
+  const { verdicts, targets, comparisons } = useObjectiveVerdicts(props.scenario, props.rows, props.records, props.large ?? false);
   // The matrix and the forest plot are drawn when asked for, not hidden in the page meanwhile.
   const [pairsOpen, setPairsOpen] = useState(false);
-  const verdicts = useMemo(() => {
-    if (rows === null) return null;
-    const byId = targetInfoById(targets);
-    const label = (targetId: string): string => byId.get(targetId)?.label ?? targetId;
-    return objectiveVerdicts(rows, comparisons, label, large ? LARGE_RUN_VERDICT : undefined, measuredFigures(scenario));
-  }, [rows, comparisons, targets, large, scenario]);
 
   if (verdicts === null || targets.length < 2) return null;
   return (
