@@ -264,16 +264,17 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     outputTokens: { min: 20, max: 20 },
     errors: NO_ERRORS,
   },
-  // A known capacity for the capacity search (docs/capacity.md): 4 at once for exactly 40 ms each is 100
-  // requests per second; above that the queue, and with it TTFT, grows without end.
+  // A known capacity for the capacity search (docs/capacity.md): 2 at once for exactly 100 ms each. In a
+  // closed loop of 3 every other request waits a whole turn (100 ms), of 4 every one does; an open loop
+  // above 20/s queues without end.
   batched: {
     name: "batched",
     category: "performance",
-    description: "TTFT exactly 10 ms, total exactly 40 ms, no jitter; serves 4 at once and queues the rest: a capacity of 100 requests/s",
-    timing: { kind: "fixed", ttftMs: 10, totalMs: 40 },
+    description: "TTFT exactly 5 ms, total exactly 100 ms, no jitter; serves 2 at once and queues the rest: a capacity of 2 at once, 20 requests/s",
+    timing: { kind: "fixed", ttftMs: 5, totalMs: 100 },
     outputTokens: { min: 8, max: 8 },
     errors: NO_ERRORS,
-    capacity: 4,
+    capacity: 2,
   },
   err503: faultProfile("err503", "always 503 with an OpenAI-style JSON error", undefined, { ...NO_ERRORS, p503: 1 }),
   err429: faultProfile("err429", "always 429 with Retry-After: 1", undefined, { ...NO_ERRORS, p429: 1 }),
