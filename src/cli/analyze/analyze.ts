@@ -40,6 +40,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       pairs: comparisons.map(pairToJson),
       agreement: agreementToJson(run.agreement),
       ...(loadReport === null ? {} : { load: loadReport.json }),
+      ...(loadReport?.capacity === undefined ? {} : { capacity: loadReport.capacity.json }),
       ...(run.prices === undefined ? {} : { prices: run.prices }),
       ...(run.serverScrapes == null ? {} : { serverMetrics: serverMetricsJson(run.serverScrapes, run.targetIds) }),
       ...(run.validity === undefined ? {} : { validity: run.validity }),

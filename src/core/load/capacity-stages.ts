@@ -3,7 +3,7 @@
 // picks the next round. The runner calls nextCapacityStages between stages; the reports replay the same
 // rounds from the records (capacityResults), so the answer needs nothing stored beside the records.
 import { capacityGoodputSlo, parseCapacitySlo, type CapacityObjective, type FindCapacity, type Scenario } from "../scenario";
-import { valueSettingsOf, type ValueSettings } from "../stats";
+import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../stats";
 import { capacityBracket, judgeLevel, nextCapacityStep, type CapacityOver, type CapacityStep, type CapacityStop, type CapacityTrial } from "./capacity-search";
 import { StageSummaries } from "./stage-summaries";
 import { capacityStages, plannedStages, stageSize, type Stage } from "./stages";
@@ -31,11 +31,13 @@ export function capacitySearchOf(scenario: Pick<Scenario, "run">): CapacitySearc
 
 /**
  * The prices and SLO the stage summaries of a capacity search count goodput with: the scenario's own SLO,
- * or the one its objectives imply (capacityGoodputSlo).
+ * or the one its objectives imply (capacityGoodputSlo); none without a search.
  */
 export function capacityValueSettings(scenario: Pick<Scenario, "targets" | "slo" | "run">): ValueSettings {
   const search = capacitySearchOf(scenario);
-  const slo = scenario.slo ?? (search === null ? null : capacityGoodputSlo(search.objectives)) ?? undefined;
+  // Without a search, stage rows stay as they were: no SLO figures.
+  if (search === null) return NO_VALUE_SETTINGS;
+  const slo = scenario.slo ?? capacityGoodputSlo(search.objectives) ?? undefined;
   return valueSettingsOf({ targets: scenario.targets, slo });
 }
 
@@ -94,14 +96,11 @@ export interface CapacityResult {
 }
 
 /**
- * Every target's answer, from the run's records: the rounds replayed from the first stage on (the policy
- * decides the same from the same records), until the records end.
+ * The stages a capacity search ran, replayed from its summaries: the first round (plannedStages), then
+ * each next one as the runner chose it (the policy decides the same from the same records), until the
+ * records end. What analyze and the Compare page read a run's levels from, with no stage list stored.
  */
-export function capacityResults(records: Iterable<RequestRecord>, scenario: Pick<Scenario, "run" | "targets" | "slo">): CapacityResult[] {
-  const search = capacitySearchOf(scenario);
-  if (search === null) return [];
-  const summaries = new StageSummaries(capacityValueSettings(scenario));
-  for (const record of records) summaries.add(record);
+export function capacityRounds(summaries: StageSummaries, scenario: Pick<Scenario, "run" | "targets">): Stage[] {
   const ran = new Set(summaries.stages());
   const stages = plannedStages(scenario);
   // A round whose stages all ran is followed by the next; a round the records end in was the last.
@@ -110,10 +109,25 @@ export function capacityResults(records: Iterable<RequestRecord>, scenario: Pick
     if (next.length === 0) break;
     stages.push(...next);
   }
+  return stages;
+}
+
+/** Every target's answer from the stages the search ran and their summaries (counted with capacityValueSettings, for goodput). */
+export function capacityResultsOf(summaries: StageSummaries, stages: readonly Stage[], scenario: Pick<Scenario, "run" | "targets">): CapacityResult[] {
+  const search = capacitySearchOf(scenario);
+  if (search === null) return [];
   return scenario.targets.map((target) => {
     const trials = capacityTrials(summaries, stages, target.id, search.objectives);
     const step = stepOf(search, trials, scenario);
     const { meets, fails } = capacityBracket(trials);
     return { targetId: target.id, over: search.over, capacity: meets?.level ?? null, atCapacity: meets, firstFailing: fails, trials, stop: step.kind === "done" ? step.stop : "unfinished" };
   });
+}
+
+/** Every target's answer, from the run's records alone (capacityRounds). */
+export function capacityResults(records: Iterable<RequestRecord>, scenario: Pick<Scenario, "run" | "targets" | "slo">): CapacityResult[] {
+  if (capacitySearchOf(scenario) === null) return [];
+  const summaries = new StageSummaries(capacityValueSettings(scenario));
+  for (const record of records) summaries.add(record);
+  return capacityResultsOf(summaries, capacityRounds(summaries, scenario), scenario);
 }
