@@ -2,12 +2,12 @@
 // capacityStages), the stages' summaries become each target's trials, and the policy (capacity-search.ts)
 // picks the next round. The runner calls nextCapacityStages between stages; the reports replay the same
 // rounds from the records (capacityResults), so the answer needs nothing stored beside the records.
+import type { RequestRecord } from "../record";
 import { capacityGoodputSlo, parseCapacitySlo, type CapacityObjective, type FindCapacity, type Scenario } from "../scenario";
 import { NO_VALUE_SETTINGS, valueSettingsOf, type ValueSettings } from "../stats";
 import { capacityBracket, judgeLevel, nextCapacityStep, type CapacityOver, type CapacityStep, type CapacityStop, type CapacityTrial } from "./capacity-search";
 import { StageSummaries } from "./stage-summaries";
 import { capacityStages, plannedStages, stageSize, type Stage } from "./stages";
-import type { RequestRecord } from "../record";
 
 /** A level lengthened to decide is run at this many times the stage's size. */
 const LONGER_FACTOR = 2;
