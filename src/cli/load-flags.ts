@@ -1,5 +1,5 @@
 // The load flags of `run` (--rate, --arrival, --burstiness, --duration, --requests, --max-in-flight,
-// --max-queue, --sweep): parsed into overrides of the scenario's run.load, then merged with the file's
+// --max-queue, --sweep, --find-capacity, --capacity-over): parsed into overrides of the scenario's run.load, then merged with the file's
 // and validated with it, so a bad value gets the same error, naming run.load.<field>, as in a file.
 
 export const LOAD_FLAG_OPTIONS = {
@@ -11,6 +11,8 @@ export const LOAD_FLAG_OPTIONS = {
   "max-in-flight": { type: "string" },
   "max-queue": { type: "string" },
   sweep: { type: "string" },
+  "find-capacity": { type: "string" },
+  "capacity-over": { type: "string" },
 } as const;
 
 export const LOAD_FLAG_NAMES = Object.keys(LOAD_FLAG_OPTIONS) as (keyof typeof LOAD_FLAG_OPTIONS)[];
@@ -24,7 +26,10 @@ export const LOAD_FLAGS_USAGE = `load (run.load; see docs/metrics.md "Load"):
   --max-in-flight <n>    open loop: at most n requests of a target in flight; more wait in its queue
   --max-queue <n>        open loop: at most n waiting per target; one more is recorded as dropped
   --sweep <levels>       concurrency=1,2,4,8 (closed loop), rate=1,2,5,10 (open loop), or auto[=<rates>]
-                         (a synchronous pass, a max-throughput pass, then <rates> rates between; 4 by default)`;
+                         (a synchronous pass, a max-throughput pass, then <rates> rates between; 4 by default)
+  --find-capacity <slo>  each target's highest level meeting the SLO ("ttftMs.p95<=500,itlMs.p95<=50,failureRate<=1%",
+                         or a preset: mlperf-llama2-70b-server, mlperf-interactive): a ramp, then bisection (docs/capacity.md)
+  --capacity-over <x>    rate (an open loop; the default) or concurrency (a closed loop)`;
 
 /** What the flags ask of run.load: the mode they imply (if any) and the fields they set. */
 export interface LoadOverrides {
@@ -71,7 +76,21 @@ export function parseLoadFlags(values: FlagValues): LoadOverrides | { error: str
     fields.sweep = sweep.sweep;
     mode = sweep.sweep.over === "concurrency" ? "closed" : "open";
   }
+  const capacity = parseCapacityFlags(values);
+  if ("error" in capacity) return capacity;
+  if (capacity.slo !== null) {
+    fields.findCapacity = { slo: capacity.slo };
+    mode = capacity.mode ?? mode;
+  }
   return { mode, fields };
+}
+
+/** --find-capacity and --capacity-over: the SLO, and the loop the search runs (null: the file's, or an open one). */
+function parseCapacityFlags(values: FlagValues): { slo: string | null; mode: LoadOverrides["mode"] } | { error: string } {
+  const over = values["capacity-over"];
+  if (over !== undefined && over !== "rate" && over !== "concurrency") return { error: `--capacity-over must be rate or concurrency, got "${over}"` };
+  if (over !== undefined && values["find-capacity"] === undefined) return { error: "--capacity-over goes with --find-capacity" };
+  return { slo: values["find-capacity"] ?? null, mode: over === undefined ? null : over === "rate" ? "open" : "closed" };
 }
 
 /** `30s`, `500ms`, `2m`, `1.5s`: whole milliseconds, or null. */
@@ -104,13 +123,20 @@ function parseSweep(text: string): { sweep: { over: string; levels?: number[]; r
  */
 export function applyLoadOverrides(fileLoad: Record<string, unknown> | undefined, overrides: LoadOverrides): Record<string, unknown> | undefined {
   if (overrides.mode === null && Object.keys(overrides.fields).length === 0) return fileLoad;
-  const base = fileLoad ?? { mode: "closed" };
+  // A capacity search searches rates unless told otherwise: a scenario without run.load gets an open loop.
+  const base = fileLoad ?? { mode: "findCapacity" in overrides.fields ? "open" : "closed" };
   const mode = overrides.mode ?? (base.mode as string);
   const kept = mode === base.mode ? { ...base } : pick(base, ["durationMs", "requests", "stopWhenSaturated"]);
   if ("durationMs" in overrides.fields) delete kept.requests;
   if ("requests" in overrides.fields) delete kept.durationMs;
   // A sweep over rates sets the rates: a rate from the file would contradict it.
   if (overrides.fields.sweep !== undefined && (overrides.fields.sweep as { over: string }).over !== "concurrency") delete kept.rate;
+  // A capacity search picks its own levels (the file's start, max and the like kept): no rate, no sweep.
+  if (overrides.fields.findCapacity !== undefined) {
+    delete kept.rate;
+    delete kept.sweep;
+    overrides = { ...overrides, fields: { ...overrides.fields, findCapacity: { ...(kept.findCapacity as object | undefined), ...(overrides.fields.findCapacity as object) } } };
+  }
   return { ...kept, ...overrides.fields, mode };
 }
 

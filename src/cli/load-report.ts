@@ -3,6 +3,8 @@
 import { formatMetricNumber, headerWithUnit, metricById, summaryFileRows, type SummaryFileContext } from "../core/metrics";
 import { stageLabel, targetLoadPoints, clientLimits as clientLimitsOf, clientSlowdowns as clientSlowdownsOf, describeLoadJudgement, limitVerdict, saturationStage, type StageSummaries, offeredLoadOrder, type Stage } from "../core/load";
 import type { Scenario } from "../core/scenario";
+import { capacityResultsOf, capacityRounds, capacitySearchOf } from "../core/load";
+import { formatCapacityReport, type CapacityReport } from "./capacity-report";
 
 const STAGE_METRICS = [
   "requests",
@@ -26,9 +28,14 @@ export interface LoadReport {
     clientSlowdowns: Record<string, { stage: number; label: string }[]>;
     verdicts: Record<string, { verdict: string; sentence: string }>;
   };
+  /** A capacity search's answer (capacity-report.ts); absent without run.load.findCapacity. */
+  capacity?: CapacityReport;
 }
 
-export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], summaries: StageSummaries, context: SummaryFileContext): LoadReport {
+export function formatLoadReport(scenario: Scenario, stagesGiven: readonly Stage[], summaries: StageSummaries, context: SummaryFileContext): LoadReport {
+  // A capacity search's stages are replayed from its records: a run file keeps no list of them.
+  const search = capacitySearchOf(scenario);
+  const stages = search === null ? stagesGiven : capacityRounds(summaries, scenario);
   const targetOrder = scenario.targets.map((target) => target.id);
   const labelOf = (index: number): string => stages.find((stage) => stage.index === index)?.label ?? stageLabel(scenario, index);
   const ran = summaries.all(targetOrder);
@@ -60,8 +67,10 @@ export function formatLoadReport(scenario: Scenario, stages: readonly Stage[], s
     statements.push(`${context.targetLabel(targetId)}: ${verdict.verdict} — ${describeLoadJudgement(points, (stage) => `stage ${stage} (${labelOf(stage)})`)}`);
   }
 
+  const capacity = search === null ? undefined : formatCapacityReport(capacityResultsOf(summaries, stages, scenario), search.objectives, context.targetLabel);
   return {
-    text: [alignTable(header, lines), "", "Saturation and rate limits (docs/metrics.md, Load):", ...statements.map((line) => `  ${line}`)].join("\n"),
+    ...(capacity === undefined ? {} : { capacity }),
+    text: [alignTable(header, lines), "", "Saturation and rate limits (docs/metrics.md, Load):", ...statements.map((line) => `  ${line}`), ...(capacity === undefined ? [] : ["", capacity.text])].join("\n"),
     json: {
       stages: ran.map(({ stage, rows }) => ({ stage, label: labelOf(stage), targets: summaryFileRows(rows, context) })),
       saturation,

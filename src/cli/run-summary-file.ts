@@ -34,6 +34,8 @@ export function summaryFileText(
     // Agreement across targets: each pair's figure per measure of the task (each target's own is in its row).
     agreement: agreementToJson(statistics.agreementResults(scenario.targets.map((target) => target.id))),
     ...(loadReport === null ? {} : { load: loadReport.json }),
+    // A capacity search's answer per target (docs/capacity.md).
+    ...(loadReport?.capacity === undefined ? {} : { capacity: loadReport.capacity.json }),
     ...(prices === undefined ? {} : { prices }),
     // Synthetic prompts: the tokenizer that counted them and the corpus they were cut from.
     ...(result.workload === undefined ? {} : { workload: result.workload }),

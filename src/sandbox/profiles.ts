@@ -1,6 +1,6 @@
 // The sandbox's simulated providers, one per path prefix (`/fast/v1`, `/err503/v1`, …): pure data.
 
-export const PERFORMANCE_PROFILE_NAMES = ["fast", "steady", "slow", "flaky", "instant", "exact"] as const;
+export const PERFORMANCE_PROFILE_NAMES = ["fast", "steady", "slow", "flaky", "instant", "exact", "batched"] as const;
 
 export const FAULT_PROFILE_NAMES = [
   "err503",
@@ -266,6 +266,18 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     timing: { kind: "fixed", ttftMs: 100, totalMs: 300 },
     outputTokens: { min: 20, max: 20 },
     errors: NO_ERRORS,
+  },
+  // A known capacity for the capacity search (docs/capacity.md): 2 at once for exactly 100 ms each. In a
+  // closed loop of 3 every other request waits a whole turn (100 ms), of 4 every one does; an open loop
+  // above 20/s queues without end.
+  batched: {
+    name: "batched",
+    category: "performance",
+    description: "TTFT exactly 5 ms, total exactly 100 ms, no jitter; serves 2 at once and queues the rest: a capacity of 2 at once, 20 requests/s",
+    timing: { kind: "fixed", ttftMs: 5, totalMs: 100 },
+    outputTokens: { min: 8, max: 8 },
+    errors: NO_ERRORS,
+    capacity: 2,
   },
   err503: faultProfile("err503", "always 503 with an OpenAI-style JSON error", undefined, { ...NO_ERRORS, p503: 1 }),
   err429: faultProfile("err429", "always 429 with Retry-After: 1", undefined, { ...NO_ERRORS, p429: 1 }),

@@ -43,6 +43,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       pairs: comparisons.map(pairToJson),
       agreement: agreementToJson(run.agreement),
       ...(loadReport === null ? {} : { load: loadReport.json }),
+      ...(loadReport?.capacity === undefined ? {} : { capacity: loadReport.capacity.json }),
       ...(run.prices === undefined ? {} : { prices: run.prices }),
       ...(pricesNow === null ? {} : { pricesNow: { prices: pricesNow.prices, costs: pricesNow.costs, routerErrors: pricesNow.routerErrors } }),
       ...(run.serverScrapes == null ? {} : { serverMetrics: serverMetricsJson(run.serverScrapes, run.targetIds) }),

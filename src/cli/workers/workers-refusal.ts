@@ -9,6 +9,7 @@ import type { Scenario } from "../../core/scenario";
 export function workersRefusal(scenario: Scenario, workers: number): string | null {
   const load = scenario.run.load;
   if (load?.sweep?.over === "concurrency" || load?.sweep?.over === "auto") return `--workers does not go with a sweep over ${load.sweep.over}: each level's limits and rates are the whole run's`;
+  if (load?.findCapacity !== undefined) return "--workers does not go with findCapacity: each level is chosen from the levels before it, which no single worker sees whole";
   if (load?.stopWhenSaturated) return "--workers does not go with stopWhenSaturated: no single worker sees whether a target saturated";
   const limits: [string, number | undefined][] = [
     ["run.concurrency", load?.mode === "open" ? undefined : scenario.run.concurrency],

@@ -5,7 +5,8 @@ import type { Scenario } from "../scenario";
 import { targetLoadPoints } from "./load-points";
 import { clientLimits, clientSlowdowns, describeLoadJudgement, judgedPoints, limitVerdict, saturationStage, type ClientLimit, type LimitVerdict, type LoadPoint } from "./saturation";
 import { StageSummaries } from "./stage-summaries";
-import { offeredLoadOrder, plannedStages } from "./stages";
+import { offeredLoadOrder, plannedStages, type Stage } from "./stages";
+import { capacityRounds, capacitySearchOf } from "./capacity-stages";
 
 export interface CurvePoint extends LoadPoint {
   label: string;
@@ -40,9 +41,13 @@ export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario)
   for (const record of records) summaries.add(record);
   const stages = summaries.stages();
   const order = offeredLoadOrder(scenario, Math.max(0, ...stages.map((stage) => stage + 1))).filter((stage) => stages.includes(stage));
-  const planned = plannedStages(scenario);
+  // A capacity search's stages are replayed from its records, and each target's run in order of its own level.
+  const search = capacitySearchOf(scenario);
+  const planned = search === null ? plannedStages(scenario) : capacityRounds(summaries, scenario);
+  const labelOf = (stage: number): string => (search === null ? stageLabel(scenario, stage) : (planned.find((candidate) => candidate.index === stage)?.label ?? stageLabel(scenario, stage)));
   return scenario.targets.map((target) => {
-    const points = targetLoadPoints(summaries, planned, order, target.id).map((point) => ({ ...point, label: stageLabel(scenario, point.stage) }));
+    const targetOrder = search === null ? order : byLevel(planned, order, target.id);
+    const points = targetLoadPoints(summaries, planned, targetOrder, target.id).map((point) => ({ ...point, label: labelOf(point.stage) }));
     const verdict = limitVerdict(points);
     return {
       targetId: target.id,
@@ -53,7 +58,17 @@ export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario)
       judgedStages: judgedPoints(points).length,
       verdict: verdict.verdict,
       sentence: verdict.sentence,
-      statement: describeLoadJudgement(points, (stage) => `stage ${stage} (${stageLabel(scenario, stage)})`),
+      statement: describeLoadJudgement(points, (stage) => `stage ${stage} (${labelOf(stage)})`),
     };
   });
+}
+
+/** The stages that sent to a target, in order of the level each sent it at (a capacity search's stages run in search order). */
+function byLevel(stages: readonly Stage[], order: readonly number[], targetId: string): number[] {
+  const levelOf = (index: number): number => {
+    const stage = stages.find((candidate) => candidate.index === index);
+    if (stage === undefined) return Number.POSITIVE_INFINITY;
+    return stage.load.mode === "open" ? (stage.load.rates.get(targetId) ?? Number.POSITIVE_INFINITY) : stage.load.perTarget;
+  };
+  return [...order].sort((a, b) => levelOf(a) - levelOf(b) || a - b);
 }

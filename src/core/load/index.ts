@@ -2,6 +2,9 @@
 // per-stage summaries, load points and saturation.
 export * from "./admission";
 export * from "./arrivals";
+export * from "./capacity-answer";
+export * from "./capacity-search";
+export * from "./capacity-stages";
 export * from "./curves";
 export * from "./load-points";
 export * from "./pacer";

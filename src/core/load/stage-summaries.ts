@@ -1,5 +1,5 @@
 // Summaries per stage and target: one summary accumulator per stage of a sweep, fed record by record.
-import { meanInFlightWhileSending, SummaryAccumulator, type SummaryRow } from "../stats";
+import { meanInFlightWhileSending, NO_VALUE_SETTINGS, SummaryAccumulator, type SummaryRow, type ValueSettings } from "../stats";
 import type { RequestRecord } from "../record";
 import { providerSpan, providerTimeMs } from "./provider-time";
 
@@ -17,12 +17,15 @@ export class StageSummaries {
   /** Per stage and target, the provider's own time of each successful measured request (provider-time.ts). */
   private readonly providerTimes = new Map<string, number[]>();
 
+  /** `settings`: the SLO (and prices) each stage's rows count goodput with; a capacity search's (capacityValueSettings). */
+  constructor(private readonly settings: ValueSettings = NO_VALUE_SETTINGS) {}
+
   add(record: RequestRecord): void {
     // Records from before stages existed all belong to the one stage a run then had.
     const stage = record.stage ?? 0;
     let accumulator = this.byStage.get(stage);
     if (accumulator === undefined) {
-      accumulator = new SummaryAccumulator();
+      accumulator = new SummaryAccumulator(this.settings);
       this.byStage.set(stage, accumulator);
     }
     accumulator.add(record);

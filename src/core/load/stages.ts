@@ -15,6 +15,8 @@ export interface Stage {
   load: StageLoad;
   /** The targets sent to in this stage: all of them, less any a sweep stopped as saturated. */
   targetIds: string[];
+  /** A capacity search's level tried again for longer: its size (duration or requests) times this. */
+  sizeFactor?: number;
 }
 
 /** A closed loop's limits: requests in flight in all, and of each target. */
@@ -51,6 +53,8 @@ export function plannedStages(scenario: Pick<Scenario, "targets" | "run">): Stag
   const stage = (index: number, label: string, stageLoad: StageLoad): Stage => ({ index, label, load: stageLoad, targetIds });
   const atRunConcurrency = runConcurrency(scenario.run);
   const sweep = load?.sweep;
+  const search = load?.findCapacity;
+  if (search !== undefined) return capacityStages(0, 0, load!.mode === "open" ? "rate" : "concurrency", new Map(targetIds.map((id) => [id, search.start])));
   if (sweep === undefined) {
     if (load?.mode === "open") return [stage(0, `rate ${formatRate(load.rate!)}${load.per === "run" ? " for the run" : ""}`, open(load.rate!))];
     return [stage(0, `concurrency ${scenario.run.concurrency}`, atRunConcurrency)];
@@ -88,6 +92,8 @@ export function peakInFlight(scenario: Pick<Scenario, "targets" | "run">): InFli
     stage.load.mode === "closed" ? { perTarget: stage.load.perTarget, total: stage.load.total } : { perTarget: openCap, total: openCap * targets },
   );
   if (load?.sweep?.over === "auto") stages.push({ perTarget: openCap, total: openCap * targets });
+  // A capacity search's concurrency goes up to its max, each target at its own level.
+  if (load?.findCapacity !== undefined && load.mode === "closed") stages.push({ perTarget: Math.round(load.findCapacity.max), total: Math.round(load.findCapacity.max) * targets });
   return {
     perTarget: Math.max(...stages.map((stage) => stage.perTarget)),
     total: Math.max(...stages.map((stage) => stage.total)),
@@ -111,6 +117,35 @@ export function autoRateStages(firstIndex: number, count: number, measured: Read
     );
     return { index: firstIndex + step, label: `rate ${Math.round(fraction * 100)}% of the way to max`, load: { mode: "open", rates, perRun: null }, targetIds };
   });
+}
+
+/**
+ * A round of a capacity search (capacity-stages.ts): each target at its own level. Rates go in one open
+ * stage (a rate per target); concurrencies in one closed stage per level, as a closed stage holds one
+ * level for all its targets. `sizeFactor` lengthens a level tried again.
+ */
+export function capacityStages(firstIndex: number, round: number, over: "rate" | "concurrency", levels: ReadonlyMap<string, number>, sizeFactor?: number): Stage[] {
+  const longer = sizeFactor !== undefined && sizeFactor !== 1 ? { sizeFactor } : {};
+  const name = `capacity search ${round + 1}`;
+  if (over === "rate") {
+    const distinct = [...new Set(levels.values())];
+    const label = distinct.length === 1 ? `${name}: rate ${formatRate(distinct[0]!)}` : `${name}: a rate per target`;
+    return [{ index: firstIndex, label, load: { mode: "open", rates: new Map(levels), perRun: null }, targetIds: [...levels.keys()], ...longer }];
+  }
+  const byLevel = new Map<number, string[]>();
+  for (const [targetId, level] of levels) byLevel.set(Math.max(1, Math.round(level)), [...(byLevel.get(Math.max(1, Math.round(level))) ?? []), targetId]);
+  return ascending([...byLevel.keys()]).map((level, offset) => {
+    const targetIds = byLevel.get(level)!;
+    return { index: firstIndex + offset, label: `${name}: concurrency ${level}`, load: { mode: "closed", perTarget: level, total: level * targetIds.length }, targetIds, ...longer };
+  });
+}
+
+/** A stage's size, lengthened by its sizeFactor (a capacity search's level tried again). */
+export function scaledStageSize(size: StageSize, sizeFactor: number | undefined): StageSize {
+  if (sizeFactor === undefined) return size;
+  if (size.kind === "requests") return { kind: "requests", perTarget: Math.round(size.perTarget * sizeFactor) };
+  if (size.kind === "duration") return { kind: "duration", ms: Math.round(size.ms * sizeFactor) };
+  return size;
 }
 
 /** The order of offered load: for an auto sweep the max-throughput pass is the highest, after the rates. */

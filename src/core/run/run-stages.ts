@@ -1,10 +1,10 @@
 // The run's course: warm-ups, then each stage in turn (a closed or an open loop), and between the stages
 // of a sweep what it learns (auto rates, saturated targets stopped).
-import { plannedStages, stageSize, type StageSummaries, type Stage } from "../load";
+import { plannedStages, scaledStageSize, stageSize, type StageSummaries, type Stage } from "../load";
 import { runClosedStage } from "./closed-loop";
 import { runOpenStage, type OpenLoopParts } from "./open-loop";
 import { missingOnly, planWarmups, stageArrivals, stagePlan } from "./request-plan";
-import { adaptSweep } from "./sweep-adaptation";
+import { adaptCapacitySearch, adaptSweep } from "./sweep-adaptation";
 import { runSessionStages } from "./session-loop";
 import type { PlannedRequest } from "./types";
 
@@ -23,7 +23,7 @@ export async function runStages(parts: RunStagesParts): Promise<void> {
   if (inputs[0]?.session !== undefined) return runSessionStages(parts, listener);
   const load = scenario.run.load;
   const stages = plannedStages(scenario);
-  const size = stageSize(load);
+  const runSize = stageSize(load);
   // Warm-ups open connections first: in a plain run, in the stage's own window (so the measured requests
   // follow them without a gap); with run.load, before the first stage at the run's concurrency.
   let warmups: PlannedRequest[] = [...missingOnly(planWarmups(scenario, inputs.length), resume)];
@@ -37,6 +37,7 @@ export async function runStages(parts: RunStagesParts): Promise<void> {
     const stage = { ...stages[position]!, targetIds: stages[position]!.targetIds.filter((id) => !saturatedTargets.has(id)) };
     if (stage.targetIds.length === 0) break;
     listener.onStage?.(stage);
+    const size = scaledStageSize(runSize, stage.sizeFactor);
     const stageStart = share?.stageStart?.(stage.index, clock.now()) ?? clock.now();
     if (stage.load.mode === "closed") {
       const deadline = size.kind === "duration" ? stageStart + size.ms : null;
@@ -53,6 +54,7 @@ export async function runStages(parts: RunStagesParts): Promise<void> {
       await runOpenStage(parts, stage, stageArrivals(scenario, inputs.length, stage, size, stageStart));
     }
     if (stageSummaries !== null) adaptSweep(stageSummaries, scenario, stage, stages, saturatedTargets);
+    if (stageSummaries !== null) adaptCapacitySearch(stageSummaries, scenario, stage, stages);
   }
 }
 

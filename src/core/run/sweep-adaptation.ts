@@ -2,11 +2,18 @@
 // rates once its synchronous and maximum-throughput passes are measured, and (stopWhenSaturated) which
 // targets have saturated and sit the rest of the sweep out.
 import type { Scenario } from "../scenario";
-import { autoRateStages, offeredLoadOrder, saturationStage, StageSummaries, targetLoadPoints, type Stage } from "../load";
+import { autoRateStages, capacityValueSettings, nextCapacityStages, offeredLoadOrder, saturationStage, StageSummaries, targetLoadPoints, type Stage } from "../load";
 
 /** The summaries a sweep reads of its own stages; null when the run is no sweep (nothing adapts). */
 export function sweepSummaries(scenario: Scenario): StageSummaries | null {
+  if (scenario.run.load?.findCapacity !== undefined) return new StageSummaries(capacityValueSettings(scenario));
   return scenario.run.load?.sweep !== undefined ? new StageSummaries() : null;
+}
+
+/** After a capacity search's round has run (its last stage so far): adds the next round's stages (capacity-stages.ts). */
+export function adaptCapacitySearch(summaries: StageSummaries, scenario: Scenario, ran: Stage, stages: Stage[]): void {
+  if (scenario.run.load?.findCapacity === undefined || ran.index !== stages.at(-1)?.index) return;
+  stages.push(...nextCapacityStages(summaries, scenario, stages));
 }
 
 /**

@@ -20,3 +20,4 @@ export * from "./structured-output-checks";
 export * from "./tool-parameters";
 export * from "./tool-results";
 export * from "./types";
+export * from "./capacity-slo";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { expectationInputs, expectationName } from "./expectations";
 import { endpointApisOf, findTaskDefinition, taskDefinition, SUPPORTED_TASKS, type Task } from "../tasks";
 import { inapplicablePriceParts } from "./pricing";
+import { parseCapacitySlo } from "./capacity-slo";
 import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
 import { checkServerMetrics } from "./server-metrics-settings";
@@ -120,6 +121,9 @@ function checkValueSettings(scenario: ScenarioShape, context: z.core.$Refinement
   if (scenario.slo?.maxTtftMs !== undefined && !scenario.run.stream) {
     context.addIssue({ code: "custom", path: ["slo", "maxTtftMs"], message: "needs run.stream: true (only a streamed answer has a time to first token)" });
   }
+  if (!scenario.run.stream && capacityNeedsStream(scenario.run.load?.findCapacity?.slo)) {
+    context.addIssue({ code: "custom", path: ["run", "load", "findCapacity", "slo"], message: "needs run.stream: true (only a streamed answer has a time to first token and gaps between tokens)" });
+  }
   if (scenario.slo?.checksPassed === true && expectations.length === 0) {
     context.addIssue({ code: "custom", path: ["slo", "checksPassed"], message: "needs expectations to check" });
   }
@@ -133,6 +137,9 @@ function checkLoad(load: z.output<typeof loadSchema> | undefined, context: z.Ref
     context.addIssue({ code: "custom", path: at("requests"), message: "give durationMs or requests, not both" });
   }
   const over = load.sweep?.over;
+  if (load.findCapacity !== undefined && over !== undefined) {
+    context.addIssue({ code: "custom", path: at("findCapacity"), message: "a capacity search picks its own levels: leave sweep out" });
+  }
   if (load.mode === "closed" && (over === "rate" || over === "auto")) {
     context.addIssue({ code: "custom", path: at("sweep", "over"), message: `a ${over} sweep runs an open loop: needs mode "open"` });
   }
@@ -140,6 +147,7 @@ function checkLoad(load: z.output<typeof loadSchema> | undefined, context: z.Ref
     context.addIssue({ code: "custom", path: at("sweep", "over"), message: 'a concurrency sweep runs a closed loop: needs mode "closed"' });
   }
   if (load.mode !== "open") return;
+  if (load.findCapacity !== undefined) return checkFindCapacity(load, context);
   if (load.rate === undefined && over !== "rate" && over !== "auto") {
     context.addIssue({ code: "custom", path: at("rate"), message: "required for an open loop (or sweep over rate or auto)" });
   }
@@ -155,6 +163,20 @@ function checkLoad(load: z.output<typeof loadSchema> | undefined, context: z.Ref
   if (over === "auto" && load.per === "run") {
     context.addIssue({ code: "custom", path: at("per"), message: "an auto sweep finds each target's own rates: per must be target" });
   }
+}
+
+/** Whether a capacity search's objectives name a time only a stream has (TTFT, ITL, the second token). */
+function capacityNeedsStream(spec: string | undefined): boolean {
+  if (spec === undefined) return false;
+  const parsed = parseCapacitySlo(spec);
+  return "objectives" in parsed && parsed.objectives.some((objective) => objective.kind === "percentile" && objective.metric !== "latencyMs" && objective.metric !== "effectiveLatencyMs");
+}
+
+/** An open loop's capacity search sets each target's rate: the file gives none, and each target has its own. */
+function checkFindCapacity(load: Extract<z.output<typeof loadSchema>, { mode: "open" }>, context: z.RefinementCtx): void {
+  const at = (...path: (string | number)[]): (string | number)[] => ["run", "load", ...path];
+  if (load.rate !== undefined) context.addIssue({ code: "custom", path: at("rate"), message: "the capacity search sets the rates: leave rate out" });
+  if (load.per === "run") context.addIssue({ code: "custom", path: at("per"), message: "a capacity search finds each target's own rate: per must be target" });
 }
 
 /**

@@ -13,6 +13,7 @@ import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
 import { sloSchema } from "./slo";
 import { maxToolStepsSchema, toolResultsSchema } from "./tool-results";
+import { findCapacitySchema } from "./capacity-slo";
 
 export const SCENARIO_VERSION = 1;
 
@@ -194,6 +195,8 @@ const stageSizeFields = {
   sweep: sweepSchema.optional(),
   /** In a sweep, stop sending to a target once it is judged saturated (docs/metrics.md). */
   stopWhenSaturated: z.boolean().default(false),
+  /** Search each target's highest level (rate in an open loop, concurrency in a closed one) that meets an SLO (capacity-slo.ts). */
+  findCapacity: findCapacitySchema.optional(),
 };
 
 export const loadSchema = z.discriminatedUnion(

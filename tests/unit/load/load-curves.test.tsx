@@ -109,6 +109,35 @@ describe("load curves", () => {
     await waitFor(() => expect(screen.getAllByTestId("saturation-mark")).toHaveLength(2));
   });
 
+  it("mark each target's capacity under the SLO with a square, and say it with its interval", async () => {
+    const validated = validateScenario({
+      version: 1,
+      name: "capacity",
+      task: "chat-completion",
+      targets: [
+        { id: "roomy", endpointUrl: "http://127.0.0.1:9/v1", model: "m", label: "Roomy" },
+        { id: "tight", endpointUrl: "http://127.0.0.1:9/v1", model: "m", label: "Tight" },
+      ],
+      inputs: ["x"],
+      run: { stream: true, load: { mode: "closed", requests: 40, findCapacity: { slo: "ttftMs.p50<=60", start: 1, max: 4 } } },
+    });
+    if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+    const scenario = validated.scenario;
+    // The search's rounds as the runner ran them: both at 1, at 2, at 4 (TTFT half the latency: ~50 ms
+    // within capacity, ~100 ms at twice it); then the tight one alone at 3, between its 2 and 4.
+    const records = [
+      ...[1, 2, 4].flatMap((level, stage) => [...stageRecords("roomy", stage, level, 8, 100, 10_000 * stage), ...stageRecords("tight", stage, level, 2, 100, 10_000 * stage)]),
+      ...stageRecords("tight", 3, 3, 2, 100, 40_000),
+    ];
+    render(<LoadCurves records={records} scenario={scenario} targets={describeTargets(["roomy", "tight"], scenario)} />);
+    const items = within(await screen.findByTestId("capacity-list")).getAllByRole("listitem");
+    expect(items.map((item) => item.getAttribute("data-capacity"))).toEqual(["4", "2"]);
+    expect(items[0]!.textContent).toMatch(/^Roomy: capacity under the SLO concurrency 4 \(ttftMs\.p50<=60: [\d.]+ ms \[[\d.]+ ms, [\d.]+ ms\]; [\d.]+ req\/s, goodput [\d.]+ req\/s\); the highest level allowed \(max\) met the SLO/);
+    expect(items[1]!.textContent).toMatch(/^Tight: capacity under the SLO concurrency 2 \(ttftMs\.p50<=60: .*\); between concurrency 2 \(met\) and concurrency 3/);
+    // One square per target in each of the two charts.
+    await waitFor(() => expect(screen.getAllByTestId("capacity-mark")).toHaveLength(4));
+  });
+
   it("slice the run's wall clock for latency and throughput over time", async () => {
     render(<LoadTimeSlices records={RECORDS} targets={describeTargets(["roomy", "tight", "behind"], SCENARIO)} />);
     const slices = await screen.findByTestId("load-time-slices");

@@ -115,6 +115,20 @@ describe("scenario editor", () => {
     expect(field("Name").value).toBe(file.name);
   });
 
+  it("asks for capacity under an SLO in one field: a preset or objectives, the error at the field, emptied the search gone", async () => {
+    const scenario = { version: 1, name: "Capacity", task: "chat-completion", targets: [{ id: "a", endpointUrl: "sandbox:/fast/v1", model: "m" }], inputs: ["x"], run: { stream: true, load: { mode: "open", durationMs: 1000 } } };
+    renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
+    const slo = field("Find capacity under an SLO (optional)");
+    typeInto(slo, "mlperf-interactive");
+    expect(((jsonShown() as { run: { load: Record<string, unknown> } }).run.load.findCapacity)).toEqual({ slo: "mlperf-interactive" });
+    await waitFor(() => expect(screen.getByTestId("editor-status").textContent).toContain("The scenario is valid."), VALIDATED);
+    typeInto(slo, "ttftMs<=500");
+    await waitFor(() => expect(slo.getAttribute("aria-invalid")).toBe("true"), VALIDATED);
+    expect(slo.closest(".editor-field")!.textContent).toContain('run.load.findCapacity.slo "ttftMs<=500": ttftMs needs a percentile');
+    typeInto(slo, "");
+    expect((jsonShown() as { run: { load: Record<string, unknown> } }).run.load).toEqual({ mode: "open", durationMs: 1000 });
+  });
+
   it("marks the providers that cannot serve the task, with the reason", () => {
     const scenario = { version: 1, name: "Embeddings", task: "feature-extraction", targets: [{ id: "a", provider: "cerebras", model: "m" }], inputs: ["x"] };
     renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);

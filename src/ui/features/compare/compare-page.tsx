@@ -108,7 +108,7 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
       ) : null}
       {run.spec.run.load !== undefined && records !== null ? (
         <Section title="Load: where each target saturates" testId="load-section">
-          {run.spec.run.load.sweep !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
+          {run.spec.run.load.sweep !== undefined || run.spec.run.load.findCapacity !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
           <LoadTimeSlices records={records} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
         </Section>
       ) : null}

@@ -3,6 +3,7 @@ import { getAt, isPlainObject } from "./draft-paths";
 import { useEditor } from "./editor-context";
 import { NumberField, SelectField } from "./fields";
 import { JsonField } from "./json-field";
+import { CapacitySloField } from "./capacity-field";
 
 export function RunSettingsSection() {
   const { draft, update } = useEditor();
@@ -53,6 +54,7 @@ export function RunSettingsSection() {
         </div>
       ) : null}
       {mode !== undefined ? <JsonField path={["run", "load", "sweep"]} label="Sweep (JSON, optional)" rows={2} hint='e.g. { "over": "concurrency", "levels": [1, 2, 4] }' /> : null}
+      {mode !== undefined ? <CapacitySloField /> : null}
     </fieldset>
   );
 }
