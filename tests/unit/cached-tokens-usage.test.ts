@@ -47,7 +47,7 @@ describe("cached input tokens, per provider family's usage", () => {
     }
     const result = await collectStream(
       stream(),
-      (chunk) => chunk.choices[0]?.delta.content,
+      (chunk) => (chunk.choices[0]?.delta as { content?: string } | undefined)?.content,
       (chunk) => chunk.usage as RawUsage | null,
       { onContent: () => {} } as unknown as Parameters<typeof collectStream>[3],
     );

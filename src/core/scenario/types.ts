@@ -2,6 +2,7 @@
 // the shape of a scenario imports none of its checks, nor the task registry they consult.
 import type { z } from "zod";
 import type { ChatMessage, Task } from "../tasks";
+import type { CacheProbe } from "../workloads";
 import type { scenarioBaseSchemaWith } from "./schema";
 
 /** The fields as parsed, defaults applied; `task` narrowed to the tasks ProviderBench runs. */
@@ -31,6 +32,8 @@ export interface ExpandedInput {
   requestedInputTokens?: number;
   /** A synthetic prompt: the answer's tokens asked for (max_tokens, and min_tokens where honoured). */
   requestedOutputTokens?: number;
+  /** A synthetic prompt of a scenario that probes the prefix cache (inputs.synthetic.prefixCache): warm or cold. */
+  cacheProbe?: CacheProbe;
 }
 
 export interface ScenarioError {

@@ -21,3 +21,4 @@ export * from "./summary";
 export * from "./tool-call-summary";
 export * from "./structured-output-summary";
 export * from "./value-summary";
+export * from "./cache-summary";

@@ -14,6 +14,7 @@ import { addValueRecord, emptyValueTotals, NO_VALUE_SETTINGS, summarizeValue, ty
 import { addToolCallRecord, emptyToolCallTotals, summarizeToolCalls, type ToolCallSummary, type ToolCallTotals } from "./tool-call-summary";
 import { addStructuredOutputRecord, emptyStructuredOutputTotals, summarizeStructuredOutput, type StructuredOutputSummary, type StructuredOutputTotals } from "./structured-output-summary";
 import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
+import { addCacheRecord, emptyCacheTotals, summarizeCache, type CacheSummary, type CacheTotals } from "./cache-summary";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -84,6 +85,11 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
   agreement?: Partial<Record<string, number | null>>;
   /** Requested against measured lengths, for synthetic prompts (requested-lengths.ts); absent in summaries stored before them. */
   requestedLengths?: RequestedLengthSummary;
+  /**
+   * Prefix caching (cache-summary.ts): the share of input served from cache, warm against cold; absent
+   * when no record reported a cached count or probed the cache, and in summaries stored before it.
+   */
+  cache?: CacheSummary;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -209,6 +215,7 @@ interface TargetTotals {
   toolCalls: ToolCallTotals;
   structuredOutput: StructuredOutputTotals;
   requestedLengths: RequestedLengthTotals;
+  cache: CacheTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -240,6 +247,7 @@ function newTargetTotals(): TargetTotals {
     toolCalls: emptyToolCallTotals(),
     structuredOutput: emptyStructuredOutputTotals(),
     requestedLengths: emptyRequestedLengthTotals(),
+    cache: emptyCacheTotals(),
   };
 }
 
@@ -455,7 +463,13 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizeToolCalls(totals.toolCalls),
     ...summarizeStructuredOutput(totals.structuredOutput),
     requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
+    ...cacheField(summarizeCache(totals.cache)),
   };
+}
+
+/** The row's cache figures, or nothing at all (rows of runs that neither report nor probe a cache keep their shape). */
+function cacheField(cache: CacheSummary | undefined): { cache?: CacheSummary } {
+  return cache === undefined ? {} : { cache };
 }
 
 /** Collects records one at a time (e.g. as a run streams them in) and summarizes per target on demand. */
@@ -501,6 +515,7 @@ export class SummaryAccumulator {
       addPhaseRecord(totals.phases, record);
       addToolCallRecord(totals.toolCalls, record);
       addStructuredOutputRecord(totals.structuredOutput, record);
+      addCacheRecord(totals.cache, this.settings, record);
     }
   }
 
