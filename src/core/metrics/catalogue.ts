@@ -18,6 +18,7 @@ import type { MetricView } from "./types";
 import { valueMetrics } from "./value-metrics";
 import { toolMetrics } from "./tool-metrics";
 import { structuredOutputMetrics } from "./structured-output-metrics";
+import { cacheMetrics } from "./cache-metrics";
 
 const REQUESTS_NOTE = "A request's outcome is its last measured attempt; warm-ups and aborted requests are left out.";
 
@@ -214,6 +215,7 @@ export const METRICS: readonly Metric[] = [
   ...agreementMetrics(),
   ...toolMetrics(),
   ...structuredOutputMetrics(),
+  ...cacheMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,

@@ -24,7 +24,9 @@ export type MeasuredFigure =
   /** Synthetic prompts (inputs.synthetic): the lengths asked for, beside those measured. */
   | "syntheticInputs"
   /** Requests that ask for JSON (`parameters.response_format`, json_schema or json_object): the schema-valid rate. */
-  | "structuredOutput";
+  | "structuredOutput"
+  /** Synthetic prompts that probe the prefix cache (inputs.synthetic.prefixCache): TTFT and cost warm against cold. */
+  | "cacheProbe";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
@@ -43,5 +45,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if ((scenario.expectations ?? []).some((expectation) => expectation.type === "toolCall")) figures.add("rightTool");
   if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs)) figures.add("syntheticInputs");
   if (requestedResponseFormat(scenario.parameters ?? {}) !== null) figures.add("structuredOutput");
+  if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs) && scenario.inputs.synthetic.prefixCache !== undefined) figures.add("cacheProbe");
   return figures;
 }

@@ -22,6 +22,7 @@ export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "agreement", label: "Agreement with the other targets" },
   { id: "tools", label: "Tool calls" },
   { id: "structured", label: "Structured output" },
+  { id: "cache", label: "Prefix caching" },
 ];
 
 /** The statistics of a distribution, in the order files list them. */

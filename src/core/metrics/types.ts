@@ -29,7 +29,8 @@ export type MetricGroup =
   | "errors"
   | "agreement"
   | "tools"
-  | "structured";
+  | "structured"
+  | "cache";
 
 /** The statistics of a distribution, in the order files list them. */
 export type DistributionStatistic = "mean" | "stdDev" | "min" | "max" | PercentileKey;
