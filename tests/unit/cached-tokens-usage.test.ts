@@ -1,8 +1,12 @@
 // The input tokens a provider served from its prompt cache, read from each family's usage shape: the
 // count the record keeps (cachedInputTokens), priced at the cached-input price and summed into the share
 // of input served from cache. A provider that names none has not said 0: the count stays null.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { collectStream, usageFrom, type RawUsage } from "../../src/core/tasks/streaming";
+import { readRunFile } from "../../src/core/io/imports";
+import { piecesOf } from "../../src/core/io";
+import type { RequestRecord } from "../../src/core/record";
 
 const base = { prompt_tokens: 1200, completion_tokens: 40 };
 
@@ -53,5 +57,16 @@ describe("cached input tokens, per provider family's usage", () => {
     );
     expect(result.usage?.cachedInputTokens).toBe(1100);
     expect(result.usage?.promptTokens).toBe(1200);
+  });
+});
+
+describe("cached input tokens in other tools' files", () => {
+  it("GuideLLM's per-request cached_tokens becomes the record's count; its null leaves none", async () => {
+    const report = JSON.parse(readFileSync(new URL("../fixtures/imports/guidellm-benchmarks.json", import.meta.url), "utf8")) as { benchmarks: { requests: { successful: Record<string, unknown>[] } }[] };
+    report.benchmarks[0]!.requests.successful[0]!.cached_tokens = 48;
+    const records: RequestRecord[] = [];
+    await readRunFile(piecesOf([JSON.stringify(report)]), (record) => void records.push(record), { fileName: "guidellm.json", appVersion: "0.1.0", now: () => 0, newRunId: () => "imported" });
+    expect(records[0]!.cachedInputTokens).toBe(48);
+    expect("cachedInputTokens" in records[1]!).toBe(false);
   });
 });
