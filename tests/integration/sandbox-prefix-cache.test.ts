@@ -44,6 +44,11 @@ describe("the prefix-cache profile", () => {
     // A different first line, as a cold probe sends, hits nothing after it either.
     const busted = await usageOf("prefix-cache", { model: "m/one", messages: [{ role: "system", content: `cold-4f1e ${DOCUMENT}` }, { role: "user", content: "why" }] });
     expect(busted.prompt_tokens_details).toEqual({ cached_tokens: 0 });
+    // Its /metrics counts them as vLLM does (tokens looked up, tokens served): 180 + 190 + 190 + 162 and 160.
+    const page = await (await fetch(`${sandbox.url}/prefix-cache/metrics`)).text();
+    expect(page).toContain('vllm:prefix_cache_queries_total{model_name="sandbox-prefix-cache"} 722');
+    expect(page).toContain('vllm:prefix_cache_hits_total{model_name="sandbox-prefix-cache"} 160');
+    expect(await (await fetch(`${sandbox.url}/steady/metrics`)).text()).not.toContain("vllm:prefix_cache_hits_total{");
   });
 
   it("the other profiles report no cached count at all", async () => {
