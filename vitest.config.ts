@@ -29,6 +29,7 @@ const TIMING_FILES = [
   "tests/integration/cli-workers.test.ts",
   "tests/integration/server-metrics-sandbox.test.ts",
   "tests/integration/capacity-sandbox.test.ts",
+  "tests/integration/prefix-cache-probe.test.ts",
   "tests/e2e/connection-limits.test.ts",
   "tests/e2e/load-sweep.test.ts",
 ];

@@ -142,7 +142,7 @@ function streamAnswer(
   });
   if (plan.termination === "done") {
     const closing = choiceIndexes.map((index) => sseEvent(dialect.finish(context, index, plan.finishReason, usageField)));
-    if (request.includeUsage) closing.push(sseEvent(dialect.usage(context, usageOf(request.promptTokens, completionTokensOf(plan)))));
+    if (request.includeUsage) closing.push(sseEvent(dialect.usage(context, usageOf(request.promptTokens, completionTokensOf(plan), plan.cachedPromptTokens))));
     closing.push(sseEvent("[DONE]"));
     pieces.push({ atMs: plan.endMs, data: closing.join("") });
   } else if (plan.termination === "error-event") {
@@ -170,7 +170,7 @@ function bodyAnswer(
   if (plan.termination === "error-event") return jsonAnswer(200, serverErrorEventBody(errorMessage), plan.endMs);
   const finishReason = plan.termination === "done" ? plan.finishReason : null;
   const choices = plan.choiceTokens.map((tokens) => ({ text: tokens.join(""), finishReason }));
-  const body = dialect.body(context, choices, usageOf(request.promptTokens, completionTokensOf(plan)));
+  const body = dialect.body(context, choices, usageOf(request.promptTokens, completionTokensOf(plan), plan.cachedPromptTokens));
   if (plan.termination === "reset") return partialJsonAnswer(body, plan.ttftMs, plan.endMs);
   return jsonAnswer(200, body, plan.endMs);
 }

@@ -6,7 +6,7 @@ import { DEFAULT_SANDBOX_URL } from "../core/run/sandbox-health";
 import { SANDBOX_OPTIONS } from "./command-options";
 import { driftOptionsFrom, type Drift } from "./drift";
 import { portFrom } from "./port-option";
-import { DEFAULT_SEED, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILES, startSandbox, type Sandbox } from "./server";
+import { CACHE_PROFILE_NAMES, DEFAULT_SEED, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILES, startSandbox, type Sandbox } from "./server";
 
 // The port the dashboard and the CLI look for when no sandbox URL is given.
 const DEFAULT_PORT = Number(new URL(DEFAULT_SANDBOX_URL).port);
@@ -74,6 +74,7 @@ function banner(sandbox: Sandbox, options: CliOptions): string {
     lines.push(`  ${name.padEnd(width)}  ${sandbox.url}/${name}/v1  ${PROFILES[name].description}`);
   }
   lines.push(`Fault profiles (same routes): ${FAULT_PROFILE_NAMES.join(", ")}; GET ${sandbox.url}/ describes them all.`);
+  for (const name of CACHE_PROFILE_NAMES) lines.push(`Prefix caching: ${sandbox.url}/${name}/v1  ${PROFILES[name].description}`);
   for (const drift of options.drift) {
     const state = options.runNumber >= drift.fromRun ? "drifted in this run" : "not yet drifted";
     lines.push(`drift: ${drift.profile} × ${drift.factor} from run ${drift.fromRun} (this is run ${options.runNumber}: ${state})`);

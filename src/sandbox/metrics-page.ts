@@ -1,7 +1,8 @@
 // The sandbox's `/metrics` (every profile, one `model_name` each) and `/<profile>/metrics`, in vLLM's names
 // and units (its v1 engine's families and bucket bounds), so a run scraping them sees the server's side of
 // what it was served: requests running and waiting at the profile's capacity, a simulated KV-cache usage,
-// and histograms of TTFT, inter-token latency, end-to-end latency and queue time.
+// and histograms of TTFT, inter-token latency, end-to-end latency and queue time; for a profile that caches
+// prompt prefixes (prefix-cache.ts), the prompt tokens it looked up and those its cache served.
 //
 // What the histograms observe is the sandbox's own timeline, as an engine counts it: from the request's
 // arrival (queue time included, as vLLM's TTFT is), the first token at its planned time, each token gap as
@@ -40,10 +41,13 @@ export interface ProfileMetrics {
   queue: Histogram;
   success: number;
   generationTokens: number;
+  /** Prompt tokens looked up in the profile's prefix cache, and those it served (vLLM's prefix_cache_queries and _hits). */
+  prefixCacheQueries: number;
+  prefixCacheHits: number;
 }
 
 export function createProfileMetrics(): ProfileMetrics {
-  return { ttft: new Histogram(TTFT_BOUNDS), itl: new Histogram(ITL_BOUNDS), e2e: new Histogram(REQUEST_BOUNDS), queue: new Histogram(REQUEST_BOUNDS), success: 0, generationTokens: 0 };
+  return { ttft: new Histogram(TTFT_BOUNDS), itl: new Histogram(ITL_BOUNDS), e2e: new Histogram(REQUEST_BOUNDS), queue: new Histogram(REQUEST_BOUNDS), success: 0, generationTokens: 0, prefixCacheQueries: 0, prefixCacheHits: 0 };
 }
 
 /**
@@ -71,7 +75,7 @@ export interface MeasuredProfile {
 
 /** The page, in Prometheus' text format 0.0.4, for these profiles. */
 export function metricsPage(state: { readonly runtimes: ReadonlyMap<ProfileName, MeasuredProfile> }, profiles: readonly ProfileName[]): string {
-  const each = profiles.map((name) => ({ labels: `model_name="sandbox-${name}"`, runtime: state.runtimes.get(name)!, capacity: PROFILES[name].capacity ?? NOMINAL_SLOTS }));
+  const each = profiles.map((name) => ({ name, labels: `model_name="sandbox-${name}"`, runtime: state.runtimes.get(name)!, capacity: PROFILES[name].capacity ?? NOMINAL_SLOTS }));
   const lines: string[] = [];
   const family = (name: string, type: string, help: string, samples: (entry: (typeof each)[number]) => string[]): void => {
     lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
@@ -82,6 +86,10 @@ export function metricsPage(state: { readonly runtimes: ReadonlyMap<ProfileName,
   family("vllm:kv_cache_usage_perc", "gauge", "KV-cache usage. 1 means 100 percent usage.", ({ labels, runtime, capacity }) => [`vllm:kv_cache_usage_perc{${labels}} ${Math.min(1, runtime.serving / capacity)}`]);
   family("vllm:request_success_total", "counter", "Count of successfully processed requests.", ({ labels, runtime }) => [`vllm:request_success_total{${labels}} ${runtime.metrics.success}`]);
   family("vllm:generation_tokens_total", "counter", "Number of generation tokens processed.", ({ labels, runtime }) => [`vllm:generation_tokens_total{${labels}} ${runtime.metrics.generationTokens}`]);
+  // Only the profiles that cache prompt prefixes have a prefix cache to count.
+  const caching = (entry: (typeof each)[number], name: string, value: number): string[] => (PROFILES[entry.name].prefixCache === undefined ? [] : [`${name}{${entry.labels}} ${value}`]);
+  family("vllm:prefix_cache_queries_total", "counter", "Prefix cache queries, in terms of number of queried tokens.", (entry) => caching(entry, "vllm:prefix_cache_queries_total", entry.runtime.metrics.prefixCacheQueries));
+  family("vllm:prefix_cache_hits_total", "counter", "Prefix cache hits, in terms of number of cached tokens.", (entry) => caching(entry, "vllm:prefix_cache_hits_total", entry.runtime.metrics.prefixCacheHits));
   const histograms: [string, string, (runtime: MeasuredProfile) => Histogram][] = [
     ["vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", (runtime) => runtime.metrics.ttft],
     ["vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", (runtime) => runtime.metrics.itl],

@@ -11,6 +11,8 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Only from a profile that caches prompt prefixes: the prompt tokens its cache served. */
+  prompt_tokens_details?: { cached_tokens: number };
 }
 
 export type FinishReason = "stop" | "length" | "tool_calls";
@@ -26,8 +28,10 @@ function envelope(context: ResponseContext, object: string) {
   return { id: context.id, object, created: context.created, model: context.model };
 }
 
-export function usageOf(promptTokens: number, completionTokens: number): Usage {
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+export function usageOf(promptTokens: number, completionTokens: number, cachedPromptTokens?: number): Usage {
+  const usage: Usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  if (cachedPromptTokens !== undefined) usage.prompt_tokens_details = { cached_tokens: cachedPromptTokens };
+  return usage;
 }
 
 export function chatCompletion(context: ResponseContext, choices: readonly ChoiceText[], usage: Usage) {

@@ -23,13 +23,23 @@ import { embeddingAnswer, generationAnswer, httpErrorAnswer } from "./answers";
 import { hugeEmbeddings, hugeGeneration, htmlAnswer, malformed, trickled, type HugeAnswer } from "./faults";
 import type { ResponseContext } from "./openai-responses";
 import { observeWhenFinished } from "./metrics-page";
-import { planResponse, type RequestDraw } from "./plan";
+import { planResponse, type PlanInput, type RequestDraw } from "./plan";
+import { cachedTtftFactor } from "./prefix-cache";
 import { playAnswer, RequestLifetime, writeRepeatedParts } from "./playback";
 import type { Profile } from "./profiles";
-import type { InferenceRequest } from "./requests";
-import { runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-state";
+import type { GenerationRequest, InferenceRequest } from "./requests";
+import { runtimeOf, timeScaleOf, type ProfileRuntime, type SandboxState } from "./sandbox-state";
 import { decideToolCall, toolCallAnswer } from "./tool-answers";
 import { structuredAnswerText, withStructuredAnswer } from "./structured-answers";
+
+/** A prefix-caching profile's cached share of the prompt (prefix-cache.ts): the count usage reports, and TTFT's multiplier. */
+function servedFromCache(profile: Profile, runtime: ProfileRuntime, request: GenerationRequest): Pick<PlanInput, "cachedPromptTokens" | "ttftFactor"> {
+  if (profile.prefixCache === undefined || runtime.prefixCache === null) return {};
+  const cachedPromptTokens = Math.min(runtime.prefixCache.serve(request.model ?? "", request.promptText ?? ""), request.promptTokens);
+  runtime.metrics.prefixCacheQueries += request.promptTokens;
+  runtime.metrics.prefixCacheHits += cachedPromptTokens;
+  return { cachedPromptTokens, ttftFactor: cachedTtftFactor(profile.prefixCache, cachedPromptTokens, request.promptTokens) };
+}
 
 /** Plans the answer to one inference request and plays it from `startedAtMs` (when it was let in). */
 export function playInference(
@@ -53,6 +63,7 @@ export function playInference(
       choiceCount: generation ? request.choiceCount : 1,
       generatesText: generation,
       jsonMode: generation && request.jsonMode === true,
+      ...(generation ? servedFromCache(profile, runtime, request) : {}),
     },
     timeScale,
   );

@@ -61,6 +61,8 @@ export interface ResponsePlan {
   endMs: number;
   finishReason: "stop" | "length";
   termination: Termination;
+  /** Prompt tokens served from the profile's prefix cache; absent for a profile that caches nothing. */
+  cachedPromptTokens?: number;
 }
 
 export interface PlanInput {
@@ -73,6 +75,9 @@ export interface PlanInput {
   generatesText: boolean;
   /** The request asked for JSON (`response_format`): the tokens spell `{"answer": "…"}`. */
   jsonMode?: boolean;
+  /** Prompt tokens a prefix-caching profile served from its cache (prefix-cache.ts): reported in usage, and TTFT scaled by `ttftFactor`. */
+  cachedPromptTokens?: number;
+  ttftFactor?: number;
 }
 
 function httpError(errors: ErrorRates, status: HttpErrorStatus): Outcome {
@@ -103,13 +108,14 @@ interface TokenSchedule {
   endMs: number;
 }
 
-function scheduleTokens(timing: ProfileTiming, random: Random, tokenCount: number, timeScale: number): TokenSchedule {
+function scheduleTokens(timing: ProfileTiming, random: Random, tokenCount: number, timeScale: number, ttftFactor = 1): TokenSchedule {
   if (timing.kind === "fixed") {
     const spanMs = timing.totalMs - timing.ttftMs;
     const tokenOffsetsMs = Array.from({ length: tokenCount }, (_, index) => timing.ttftMs + (spanMs * index) / tokenCount);
     return { ttftMs: timing.ttftMs, tokenOffsetsMs, endMs: timing.totalMs };
   }
-  const ttftMs = logNormal(random, timing.ttftMedianMs, timing.ttftSigma) * timeScale;
+  // Scaled after the draw, so a cached prompt's plan draws the same numbers as any other.
+  const ttftMs = logNormal(random, timing.ttftMedianMs, timing.ttftSigma) * timeScale * ttftFactor;
   const gapMedianMs = 1000 / timing.tokensPerSecond;
   const tokenOffsetsMs: number[] = [];
   let atMs = ttftMs;
@@ -175,7 +181,7 @@ export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInp
   const random = mulberry32(draw.requestSeed);
   const sampledLength = integerBetween(random, profile.outputTokens.min, profile.outputTokens.max);
   const tokenCount = input.generatesText ? answerLength(profile, input, sampledLength) : 0;
-  const schedule = scheduleTokens(profile.timing, random, tokenCount, timeScale);
+  const schedule = scheduleTokens(profile.timing, random, tokenCount, timeScale, input.ttftFactor);
   const choiceTokens = Array.from({ length: input.choiceCount }, () => pseudoTokens(random, tokenCount));
   if (profile.fault?.kind === "evil") {
     for (const tokens of choiceTokens) injectPayloads(tokens, profile.fault.payloads);
@@ -196,5 +202,6 @@ export function planResponse(profile: Profile, draw: RequestDraw, input: PlanInp
     // Cut by max_tokens: before the drawn end, or (ignore_eos honoured) past it.
     finishReason: tokenCount < sampledLength || (tokenCount > sampledLength && tokenCount === input.maxTokens) ? "length" : "stop",
     termination,
+    ...(input.cachedPromptTokens === undefined ? {} : { cachedPromptTokens: input.cachedPromptTokens }),
   };
 }

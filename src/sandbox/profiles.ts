@@ -1,4 +1,5 @@
 // The sandbox's simulated providers, one per path prefix (`/fast/v1`, `/err503/v1`, …): pure data.
+import type { PrefixCaching } from "./prefix-cache";
 
 export const PERFORMANCE_PROFILE_NAMES = ["fast", "steady", "slow", "flaky", "instant", "exact", "batched"] as const;
 
@@ -24,10 +25,13 @@ export const TOOL_PROFILE_NAMES = ["tools", "tools-flaky", "tools-ignore"] as co
 /** Profiles that answer a json_schema response format with JSON filled from the schema (structured-answers.ts): always, or not always. */
 export const STRUCTURED_PROFILE_NAMES = ["structured", "structured-flaky"] as const;
 
-export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES, ...TOOL_PROFILE_NAMES, ...STRUCTURED_PROFILE_NAMES] as const;
+/** Profiles that remember the prompt prefixes they have seen and answer a prompt that opens with one sooner (prefix-cache.ts). */
+export const CACHE_PROFILE_NAMES = ["prefix-cache"] as const;
+
+export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES, ...TOOL_PROFILE_NAMES, ...STRUCTURED_PROFILE_NAMES, ...CACHE_PROFILE_NAMES] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
-export type ProfileCategory = "performance" | "fault" | "tools" | "structured";
+export type ProfileCategory = "performance" | "fault" | "tools" | "structured" | "cache";
 
 /**
  * How long a request takes. `sampled` draws a log-normal TTFT and log-normal gaps between tokens, both
@@ -118,6 +122,12 @@ export interface Profile {
    * ignores them would. What a run of prompts of exact lengths tells apart.
    */
   honoursLengthControls?: boolean;
+  /**
+   * Caches prompt prefixes, as vLLM's automatic prefix caching does: a prompt's leading blocks seen before
+   * (for the same model) are served from the cache, reported as usage.prompt_tokens_details.cached_tokens,
+   * and TTFT falls with the cached share. Absent: nothing is cached and no cached count is reported.
+   */
+  prefixCache?: PrefixCaching;
 }
 
 /**
@@ -207,6 +217,22 @@ export const STRUCTURED_PROFILES: Readonly<Record<(typeof STRUCTURED_PROFILE_NAM
     "like structured, but about one answer in eight is cut short (not JSON) and one in five leaves out a required property",
     { invalidJsonRate: 0.125, missingFieldRate: 0.2 },
   ),
+};
+
+export const CACHE_PROFILES: Readonly<Record<(typeof CACHE_PROFILE_NAMES)[number], Profile>> = {
+  "prefix-cache": {
+    name: "prefix-cache",
+    category: "cache",
+    description:
+      "TTFT ~250 ms for a prompt it has not seen, down to ~50 ms as its prefix cache serves more of the prompt (blocks of 16 words, per model); reports usage.prompt_tokens_details.cached_tokens; ~60 tok/s, serves 16 at once, honours min_tokens and ignore_eos",
+    timing: { kind: "sampled", ttftMedianMs: 250, ttftSigma: 0.08, tokensPerSecond: 60, tokenGapSigma: 0.05 },
+    outputTokens: TYPICAL_OUTPUT,
+    errors: NO_ERRORS,
+    capacity: 16,
+    outputNoise: 0.08,
+    honoursLengthControls: true,
+    prefixCache: { blockWords: 16, maxBlocks: 65_536, prefillSaving: 0.85 },
+  },
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
@@ -308,6 +334,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   }),
   ...TOOL_PROFILES,
   ...STRUCTURED_PROFILES,
+  ...CACHE_PROFILES,
 };
 
 export function isProfileName(name: string): name is ProfileName {

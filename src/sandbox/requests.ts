@@ -23,6 +23,8 @@ export interface GenerationRequest {
   tools?: OfferedTools;
   /** Chat asked for JSON against a schema (`response_format` json_schema), as the structured answers read it (structured-answers.ts). */
   responseSchema?: AskedSchema;
+  /** The prompt's words in order (chat: every message's text; completions: the prompts), as a prefix cache reads them (prefix-cache.ts). */
+  promptText?: string;
 }
 
 /** A json_schema response format's schema, and the last user message's text its string values take a word of. */
@@ -174,6 +176,13 @@ function readCommonGenerationFields(body: JsonObject): Field<CommonGenerationFie
   };
 }
 
+/** A message's content as text: a string, or its `text` parts joined (the words contentWords counts). */
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.flatMap((part) => (isObject(part) && typeof part.text === "string" ? [part.text] : [])).join(" ");
+}
+
 /** Words in a message's content: a string, or an array of parts whose `text` parts count. */
 function contentWords(content: unknown): number {
   if (typeof content === "string") return countWords(content);
@@ -204,7 +213,8 @@ export function parseChatRequest(body: unknown): Parsed<GenerationRequest> {
   const jsonMode = isObject(body.response_format) && (body.response_format.type === "json_object" || body.response_format.type === "json_schema");
   const tools = offeredTools(body);
   const responseSchema = askedSchema(body);
-  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}), ...(responseSchema ? { responseSchema } : {}) } };
+  const promptText = (body.messages as JsonObject[]).map((message) => contentText(message.content)).join("\n");
+  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}), ...(responseSchema ? { responseSchema } : {}), promptText } };
 }
 
 /** `response_format: { type: "json_schema", json_schema: { schema } }`; anything else asks for no schema. */
@@ -251,7 +261,7 @@ export function parseCompletionRequest(body: unknown): Parsed<GenerationRequest>
   const promptTokens = prompts.value.texts.reduce((sum, text) => sum + countWords(text), 0);
   return {
     ok: true,
-    request: { endpoint: "completions", ...common.value, choiceCount: prompts.value.texts.length, promptTokens },
+    request: { endpoint: "completions", ...common.value, choiceCount: prompts.value.texts.length, promptTokens, promptText: prompts.value.texts.join("\n") },
   };
 }
 

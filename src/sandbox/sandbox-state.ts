@@ -5,7 +5,8 @@ import { parseSandboxRequest, SANDBOX_REQUEST_HEADER } from "../core/endpoints";
 import { driftFactor } from "./drift";
 import { createProfileMetrics, type ProfileMetrics } from "./metrics-page";
 import { createProfileRandom, drawIdentifiedRequest, drawRequest, type RequestDraw } from "./plan";
-import { PROFILE_NAMES, type Profile, type ProfileName } from "./profiles";
+import { createPrefixCache, type PrefixCache } from "./prefix-cache";
+import { PROFILE_NAMES, PROFILES, type Profile, type ProfileName } from "./profiles";
 import type { Random } from "./random";
 import type { SandboxSettings } from "./server-options";
 
@@ -20,6 +21,8 @@ export interface ProfileRuntime {
   waiting: (() => void)[];
   /** What its `/metrics` page counts (metrics-page.ts). */
   metrics: ProfileMetrics;
+  /** The prompt prefixes it has seen, for a profile that caches them (Profile.prefixCache); null otherwise. */
+  prefixCache: PrefixCache | null;
 }
 
 export interface SandboxState {
@@ -37,12 +40,16 @@ export function createSandboxState(settings: SandboxSettings): SandboxState {
   return {
     settings,
     runtimes: new Map<ProfileName, ProfileRuntime>(
-      PROFILE_NAMES.map((name) => [name, { random: createProfileRandom(settings.seed, name), requestCount: 0, open: 0, peakOpen: 0, serving: 0, waiting: [], metrics: createProfileMetrics() }]),
+      PROFILE_NAMES.map((name) => [name, { random: createProfileRandom(settings.seed, name), requestCount: 0, open: 0, peakOpen: 0, serving: 0, waiting: [], metrics: createProfileMetrics(), prefixCache: prefixCacheOf(PROFILES[name]) }]),
     ),
     startedAtSeconds: Math.floor(Date.now() / 1000),
     requestCount: 0,
     baseUrl: "",
   };
+}
+
+function prefixCacheOf(profile: Profile): PrefixCache | null {
+  return profile.prefixCache === undefined ? null : createPrefixCache(profile.prefixCache);
 }
 
 export function runtimeOf(state: SandboxState, profile: ProfileName): ProfileRuntime {

@@ -14,7 +14,7 @@ import { route } from "./router";
 import { createSandboxState, runtimeOf } from "./sandbox-state";
 import { sandboxSettings, type SandboxOptions } from "./server-options";
 
-export { FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILE_NAMES, PROFILES } from "./profiles";
+export { CACHE_PROFILE_NAMES, FAULT_PROFILE_NAMES, PERFORMANCE_PROFILE_NAMES, PROFILE_NAMES, PROFILES } from "./profiles";
 export type { Profile, ProfileName } from "./profiles";
 export { DEFAULT_SEED, type SandboxOptions } from "./server-options";
 

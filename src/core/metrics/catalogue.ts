@@ -20,6 +20,7 @@ import { valueMetrics } from "./value-metrics";
 import { toolMetrics } from "./tool-metrics";
 import { toolLoopMetrics } from "./tool-loop-metrics";
 import { structuredOutputMetrics } from "./structured-output-metrics";
+import { cacheMetrics } from "./cache-metrics";
 
 const REQUESTS_NOTE = "A request's outcome is its last measured attempt; warm-ups and aborted requests are left out.";
 
@@ -218,6 +219,7 @@ export const METRICS: readonly Metric[] = [
   ...structuredOutputMetrics(),
   ...toolLoopMetrics(),
   ...sessionMetrics(),
+  ...cacheMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,

@@ -28,7 +28,9 @@ export type MeasuredFigure =
   /** A scenario with tool results (`toolResults`): each request a tool loop, its time to final answer and steps. */
   | "toolLoop"
   /** Multi-turn sessions (inputs.sessions): TTFT by turn, session duration, unfinished sessions. */
-  | "sessions";
+  | "sessions"
+  /** Synthetic prompts that probe the prefix cache (inputs.synthetic.prefixCache): TTFT and cost warm against cold. */
+  | "cacheProbe";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
@@ -49,5 +51,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if (requestedResponseFormat(scenario.parameters ?? {}) !== null) figures.add("structuredOutput");
   if (scenario.toolResults !== undefined) figures.add("toolLoop");
   if (scenario.inputs !== undefined && isSessionInputs(scenario.inputs)) figures.add("sessions");
+  if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs) && scenario.inputs.synthetic.prefixCache !== undefined) figures.add("cacheProbe");
   return figures;
 }

@@ -23,6 +23,7 @@ export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "tools", label: "Tool calls" },
   { id: "structured", label: "Structured output" },
   { id: "sessions", label: "Multi-turn sessions" },
+  { id: "cache", label: "Prefix caching" },
 ];
 
 /** The statistics of a distribution, in the order files list them. */

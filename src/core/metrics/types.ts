@@ -30,7 +30,8 @@ export type MetricGroup =
   | "agreement"
   | "tools"
   | "structured"
-  | "sessions";
+  | "sessions"
+  | "cache";
 
 /** The statistics of a distribution, in the order files list them. */
 export type DistributionStatistic = "mean" | "stdDev" | "min" | "max" | PercentileKey;

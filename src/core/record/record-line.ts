@@ -1,7 +1,7 @@
 // Reading a records file back: one JSONL line into a RequestRecord, or an error naming the line and the field.
 import { z } from "zod";
 import { countOf, durationMs, epochMs, nonNegative } from "./figure-ranges";
-import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord, STRUCTURED_OUTPUT_VERDICTS, TOOL_LOOP_ENDS } from "./record";
+import { ERROR_KINDS, type RECORD_FIELDS, type RequestRecord, STRUCTURED_OUTPUT_VERDICTS, TOOL_LOOP_ENDS, CACHE_PROBES_RECORDED } from "./record";
 
 const count = countOf;
 const nullableDuration = durationMs.nullable();
@@ -91,6 +91,8 @@ const recordShape = {
   sessionId: z.string().max(256).nullable().optional(),
   turn: count.nullable().optional(),
   sessionTurns: count.nullable().optional(),
+  // Prefix caching probed: only in runs whose synthetic prompts probe the cache.
+  cacheProbe: z.enum(CACHE_PROBES_RECORDED).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

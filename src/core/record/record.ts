@@ -182,10 +182,22 @@ export interface RequestRecord {
   turn?: number | null;
   /** Turns the session has in all: its last turn answered means the session finished. */
   sessionTurns?: number | null;
+  // Prefix caching, measured (docs/workloads.md, "Warm and cold"): only in records of a run whose synthetic
+  // prompts probe the cache (inputs.synthetic.prefixCache); absent otherwise.
+  /**
+   * "warm": the prompt opened with the shared prefix, which a cache may serve; "cold": a line of its own
+   * stood before the prefix, and no earlier request of the run had sent that prompt to the target; null: a
+   * cold prompt sent again (a later repetition, a retry, or after a warm-up sent it), which is neither.
+   */
+  cacheProbe?: CacheProbeRecorded | null;
 }
 
 export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
 export type ToolLoopEnd = (typeof TOOL_LOOP_ENDS)[number];
+
+/** What a request was of a run that probes the prefix cache (RequestRecord.cacheProbe; workloads' CacheProbe). */
+export const CACHE_PROBES_RECORDED = ["warm", "cold"] as const;
+export type CacheProbeRecorded = (typeof CACHE_PROBES_RECORDED)[number];
 
 /**
  * An answer judged against `response_format`: "valid" (parses as JSON, and is valid against the
@@ -272,4 +284,5 @@ export const RECORD_FIELDS = [
   "sessionId",
   "turn",
   "sessionTurns",
+  "cacheProbe",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -32,6 +32,8 @@ export interface RunRecordsParts {
   keptOutputChars?: number;
   /** The run's inputs: a synthetic prompt's requested lengths go into each of its records. */
   inputs: readonly ExpandedInput[];
+  /** The scenario's warm-ups (run.warmup): a cold prompt a warm-up sent is no longer cold. */
+  warmups?: number;
   /** The run's options, whose onRecord takes every record. */
   sink: Pick<RunOptions, "onRecord">;
   progress: RunProgress;
@@ -50,6 +52,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const toolLoop = parts.toolLoop === true;
   const requested = requestedLengthsByInput(parts.inputs);
   const sessionTurns = sessionFieldsByInput(parts.inputs);
+  const probeOf = cacheProbes(parts.inputs, parts.warmups ?? 0);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -73,6 +76,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...(structuredOutputJudge === null ? {} : { structuredOutput: structuredOutputOf(structuredOutputJudge, result) }),
       ...(toolLoop && toolJudge !== null ? toolLoopFields(toolJudge, result, keptOutputChars) : {}),
       ...sessionTurns[planned.inputIndex],
+      ...probeOf(planned, attempt),
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -88,6 +92,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       stage,
       ...requested[planned.inputIndex],
       ...sessionTurns[planned.inputIndex],
+      ...probeOf(planned, 1),
     }),
   };
 }
@@ -98,6 +103,24 @@ type SessionFields = Pick<RequestRecord, "sessionId" | "turn" | "sessionTurns">;
 function sessionFieldsByInput(inputs: readonly ExpandedInput[]): readonly (SessionFields | undefined)[] {
   if (!inputs.some((input) => input.session !== undefined)) return [];
   return inputs.map((input) => (input.session === undefined ? undefined : { sessionId: input.session.id, turn: input.session.turn, sessionTurns: input.session.turns }));
+}
+
+type ProbeField = Pick<RequestRecord, "cacheProbe">;
+const PROBE_FIELDS: Readonly<Record<"warm" | "cold" | "neither", ProbeField>> = { warm: { cacheProbe: "warm" }, cold: { cacheProbe: "cold" }, neither: { cacheProbe: null } };
+
+/**
+ * A record's cacheProbe, for a run whose prompts probe the prefix cache (nothing otherwise). A cold
+ * prompt is cold the first time a target is sent it; sent again (a later repetition, a retry, a measured
+ * request after a warm-up sent it) its whole text may be cached, so it is neither warm nor cold.
+ */
+function cacheProbes(inputs: readonly ExpandedInput[], warmups: number): (planned: PlannedRequest, attempt: number) => ProbeField | undefined {
+  if (!inputs.some((input) => input.cacheProbe !== undefined)) return () => undefined;
+  return (planned, attempt) => {
+    const probe = inputs[planned.inputIndex]?.cacheProbe;
+    if (probe !== "cold") return probe === undefined ? undefined : PROBE_FIELDS.warm;
+    const sentBefore = attempt > 1 || (planned.warmup ? planned.repetition >= inputs.length : planned.repetition > 0 || planned.inputIndex < warmups);
+    return sentBefore ? PROBE_FIELDS.neither : PROBE_FIELDS.cold;
+  };
 }
 
 type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens">;

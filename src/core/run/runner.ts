@@ -23,7 +23,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const startedAt = clock.epochAt?.(startedAtMono) ?? clock.epochMs();
   const tracker = trackProgress(run.counts, clock, startedAtMono, options);
   const stageSummaries = sweepSummaries(run.scenario);
-  const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, structuredOutputJudge: run.structuredOutputJudge, toolLoop: run.scenario.toolResults !== undefined, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, inputs: run.inputs, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
+  const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, structuredOutputJudge: run.structuredOutputJudge, toolLoop: run.scenario.toolResults !== undefined, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, inputs: run.inputs, warmups: run.scenario.run.warmup, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
   const send = createRequestSender(run, tracker, records);
   // One listener on the run's signal aborts every attempt in flight, rather than one listener per attempt.
   const abortActiveAttempts = (): void => deadlines.abortAll(runSignal.reason);

@@ -23,13 +23,18 @@ export async function buildSyntheticInputs(scenario: Scenario, readInputFile: In
   const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.tokenizer, readInputFile, AT), loadDefaultCorpus()]);
   let plan: ReturnType<typeof planSyntheticRequests>;
   try {
-    plan = planSyntheticRequests(settings, tokenizer, corpus);
+    plan = planSyntheticRequests(settings, tokenizer, corpus, runNonce());
   } catch (error) {
     throw new Error(`scenario inputs: ${AT}: ${(error as Error).message}`, { cause: error });
   }
   const definition = findTaskDefinition(scenario.task);
   const inputs = plan.requests.map((request, index) => syntheticInput(index, request.prompt, request, definition));
   return { inputs, workload: { tokenizerId: plan.tokenizerId, corpusId: plan.corpusId, prompts: inputs.length, startRounds: plan.startRounds } };
+}
+
+/** 48 random bits in hex, fresh for every run: what sets its cold prompts apart from every other run's (coldFirstLine). */
+function runNonce(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** The tokenizer a scenario names, for the inputs at `at` (`inputs.synthetic`, `inputs.sessions.synthetic`). */

@@ -3,7 +3,7 @@
 // scenario is counted and checked without a tokenizer; their text is cut when the run starts
 // (run/synthetic-prompts.ts), and every input carries the lengths it was asked for.
 import { findTaskDefinition, type TaskDefinition } from "../tasks";
-import { drawSyntheticLengths, type SyntheticInputs, type SyntheticLengths } from "../workloads";
+import { cacheProbeAt, drawSyntheticLengths, type CacheProbe, type SyntheticInputs, type SyntheticLengths } from "../workloads";
 import type { ExpandedInput } from "./types";
 import { promptInput } from "./prompt-input";
 import type { Scenario } from "./types";
@@ -15,9 +15,11 @@ export function isSyntheticInputs(inputs: Scenario["inputs"]): inputs is { synth
   return !Array.isArray(inputs) && "synthetic" in inputs;
 }
 
-/** A synthetic prompt as an input of `task`, with the lengths it was asked for. */
-export function syntheticInput(index: number, prompt: string, lengths: SyntheticLengths, definition: TaskDefinition | undefined): ExpandedInput {
-  return { ...promptInput(index, prompt, definition), requestedInputTokens: lengths.inputTokens, requestedOutputTokens: lengths.requestedOutputTokens };
+/** A synthetic prompt as an input of `task`, with the lengths it was asked for (and, probing the cache, whether it is warm or cold). */
+export function syntheticInput(index: number, prompt: string, lengths: SyntheticLengths & { cacheProbe?: CacheProbe }, definition: TaskDefinition | undefined): ExpandedInput {
+  const input: ExpandedInput = { ...promptInput(index, prompt, definition), requestedInputTokens: lengths.inputTokens, requestedOutputTokens: lengths.requestedOutputTokens };
+  if (lengths.cacheProbe !== undefined) input.cacheProbe = lengths.cacheProbe;
+  return input;
 }
 
 /**
@@ -26,9 +28,11 @@ export function syntheticInput(index: number, prompt: string, lengths: Synthetic
  */
 export function syntheticPlaceholders(settings: SyntheticInputs, task: string | undefined): ExpandedInput[] {
   const definition = findTaskDefinition(task ?? "chat-completion");
-  return drawSyntheticLengths(settings).map((lengths, index) =>
-    syntheticInput(index, `a prompt of ${lengths.inputTokens} tokens cut from the corpus when the run starts`, lengths, definition),
-  );
+  return drawSyntheticLengths(settings).map((lengths, index) => {
+    const cacheProbe = cacheProbeAt(settings.prefixCache, index);
+    const described = cacheProbe === "cold" ? `a prompt of ${lengths.inputTokens} tokens, its prefix behind a line of its own (cold),` : `a prompt of ${lengths.inputTokens} tokens`;
+    return syntheticInput(index, `${described} cut from the corpus when the run starts`, { ...lengths, ...(cacheProbe === undefined ? {} : { cacheProbe }) }, definition);
+  });
 }
 
 /** Request parameters that ask for an answer's length: with synthetic inputs the requested length sets them. */

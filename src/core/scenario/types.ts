@@ -2,6 +2,7 @@
 // the shape of a scenario imports none of its checks, nor the task registry they consult.
 import type { z } from "zod";
 import type { ChatMessage, Task } from "../tasks";
+import type { CacheProbe } from "../workloads";
 import type { scenarioBaseSchemaWith } from "./schema";
 
 /** The fields as parsed, defaults applied; `task` narrowed to the tasks ProviderBench runs. */
@@ -33,6 +34,8 @@ export interface ExpandedInput {
   requestedOutputTokens?: number;
   /** A turn of a session (inputs.sessions): which session, which turn of how many, the think time before it. */
   session?: SessionTurn;
+  /** A synthetic prompt of a scenario that probes the prefix cache (inputs.synthetic.prefixCache): warm or cold. */
+  cacheProbe?: CacheProbe;
 }
 
 /** Where a session's turn stands: the runner sends it after `thinkMs`, with the conversation before it. */

@@ -23,3 +23,4 @@ export * from "./tool-call-summary";
 export * from "./tool-loop-summary";
 export * from "./structured-output-summary";
 export * from "./value-summary";
+export * from "./cache-summary";

@@ -16,6 +16,7 @@ import { addToolLoopRecord, emptyToolLoopTotals, summarizeToolLoops, type ToolLo
 import { addStructuredOutputRecord, emptyStructuredOutputTotals, summarizeStructuredOutput, type StructuredOutputSummary, type StructuredOutputTotals } from "./structured-output-summary";
 import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
 import { addSessionRecord, emptySessionTotals, summarizeSessions, type SessionSummary, type SessionTotals } from "./session-summary";
+import { addCacheRecord, emptyCacheTotals, summarizeCache, type CacheSummary, type CacheTotals } from "./cache-summary";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -88,6 +89,11 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
   requestedLengths?: RequestedLengthSummary;
   /** Multi-turn sessions' figures (session-summary.ts): only in rows of a run of sessions. */
   sessions?: SessionSummary;
+  /**
+   * Prefix caching (cache-summary.ts): the share of input served from cache, warm against cold; absent
+   * when no record reported a cached count or probed the cache, and in summaries stored before it.
+   */
+  cache?: CacheSummary;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -215,6 +221,7 @@ interface TargetTotals {
   requestedLengths: RequestedLengthTotals;
   toolLoops: ToolLoopTotals;
   sessions: SessionTotals;
+  cache: CacheTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -248,6 +255,7 @@ function newTargetTotals(): TargetTotals {
     requestedLengths: emptyRequestedLengthTotals(),
     toolLoops: emptyToolLoopTotals(),
     sessions: emptySessionTotals(),
+    cache: emptyCacheTotals(),
   };
 }
 
@@ -465,6 +473,7 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     requestedLengths: summarizeRequestedLengths(totals.requestedLengths),
     ...summarizeToolLoops(totals.toolLoops),
     ...sessionFigures(totals.sessions),
+    ...cacheField(summarizeCache(totals.cache)),
   };
 }
 
@@ -472,6 +481,11 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
 function sessionFigures(totals: SessionTotals): { sessions?: SessionSummary } {
   const sessions = summarizeSessions(totals);
   return sessions === null ? {} : { sessions };
+}
+
+/** The row's cache figures, or nothing at all (rows of runs that neither report nor probe a cache keep their shape). */
+function cacheField(cache: CacheSummary | undefined): { cache?: CacheSummary } {
+  return cache === undefined ? {} : { cache };
 }
 
 /** Collects records one at a time (e.g. as a run streams them in) and summarizes per target on demand. */
@@ -519,6 +533,7 @@ export class SummaryAccumulator {
       addStructuredOutputRecord(totals.structuredOutput, record);
       addToolLoopRecord(totals.toolLoops, record);
       addSessionRecord(totals.sessions, record);
+      addCacheRecord(totals.cache, this.settings, record);
     }
   }
 

@@ -8,6 +8,12 @@ export interface RawUsage {
   completion_tokens?: number;
   completion_tokens_details?: { reasoning_tokens?: number } | null;
   prompt_tokens_details?: { cached_tokens?: number } | null;
+  /** DeepSeek's name for the input served from its context cache (beside prompt_cache_miss_tokens). */
+  prompt_cache_hit_tokens?: number;
+  /** Anthropic's name, kept by gateways that pass its usage on in an OpenAI-shaped answer. */
+  cache_read_input_tokens?: number;
+  /** Moonshot's (Kimi's) name, at the top of usage. */
+  cached_tokens?: number;
 }
 
 export async function collectStream<Chunk>(
@@ -65,6 +71,19 @@ export function usageFrom(usage: RawUsage | null | undefined): TokenUsage | null
     promptTokens: typeof usage.prompt_tokens === "number" ? usage.prompt_tokens : null,
     completionTokens: typeof usage.completion_tokens === "number" ? usage.completion_tokens : null,
     reasoningTokens: typeof usage.completion_tokens_details?.reasoning_tokens === "number" ? usage.completion_tokens_details.reasoning_tokens : null,
-    cachedInputTokens: typeof usage.prompt_tokens_details?.cached_tokens === "number" ? usage.prompt_tokens_details.cached_tokens : null,
+    cachedInputTokens: cachedTokensOf(usage),
   };
+}
+
+/**
+ * Input tokens the provider served from its prompt cache, under whichever name its family reports them
+ * (docs/metrics.md "Prefix caching"): OpenAI's, vLLM's, SGLang's and most servers'
+ * `prompt_tokens_details.cached_tokens` first, then DeepSeek's, Anthropic's and Moonshot's. Null when
+ * none is a count: a provider that says nothing has not said 0.
+ */
+export function cachedTokensOf(usage: RawUsage): number | null {
+  for (const count of [usage.prompt_tokens_details?.cached_tokens, usage.prompt_cache_hit_tokens, usage.cache_read_input_tokens, usage.cached_tokens]) {
+    if (typeof count === "number" && Number.isFinite(count) && count >= 0) return count;
+  }
+  return null;
 }

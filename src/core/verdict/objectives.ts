@@ -2,11 +2,12 @@
 // claiming only what the tests support. One computation for the Compare page's verdict panel and for
 // `analyze`, so the two never disagree. The statistics are the stats room's (paired tests, proportions,
 // Holm) and the figures the metric catalogue's; this module only puts them together per objective.
-import { formatMetric, isMeasured, metricById, type MeasuredFigures } from "../metrics";
+import { formatMetric, intervalOf, isMeasured, metricById, type MeasuredFigures } from "../metrics";
+import { formatValueIn } from "../text";
 import { compareProportions, holmAdjust, pairedMetricById, SIGNIFICANCE_LEVEL, type Comparison, type PairedMetricId, type SummaryRow } from "../stats";
 import { describeComparison, favouredSide, rankTargets } from "./verdict";
 
-export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput" | "toolCalls" | "structuredOutput" | "toolLoop";
+export type ObjectiveId = "ttft" | "latency" | "outputTokensPerSecond" | "cost" | "checks" | "goodput" | "toolCalls" | "structuredOutput" | "toolLoop" | "cache";
 
 export interface ObjectiveVerdict {
   objective: ObjectiveId;
@@ -33,7 +34,7 @@ export const VERDICT_STATE_WORDS: Readonly<Record<ObjectiveVerdict["state"], str
 
 /** How the verdicts were reached, under the panel on the page and under the verdicts of `analyze`. */
 export const VERDICT_METHOD =
-  "Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass rate, SLO attainment, valid tool calls and schema-valid answers with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is called a tie. Cost compares the scenario's prices applied to the measured tokens.";
+  "Latency, TTFT and tokens/s compare each pair of targets on the same inputs and repetitions (Wilcoxon signed-rank test), pass rate, SLO attainment, valid tool calls and schema-valid answers with a two-proportion test; p-values are Holm-corrected, and a difference that is not significant at 5% is called a tie. Cost compares the scenario's prices applied to the measured tokens. The cache's saving is each target's cold minus warm median TTFT with its bootstrap interval; a saving counts when its Holm-corrected p-value is below 5%, and one target saves most when its interval lies above every other's.";
 
 /** Names the panel shows for target ids. */
 export type TargetLabel = (targetId: string) => string;
@@ -265,6 +266,8 @@ function proportionVerdict(objective: ProportionObjective, rows: readonly Summar
 }
 
 const COST_METRIC_ID = "costPer1000RequestsUsd";
+/** The cache's verdict is judged on the TTFT it saves (cacheVerdict, below). */
+const CACHE_SAVING_METRIC_ID = "ttftCacheSavingMs";
 
 /**
  * Cheapest by the catalogue's cost per 1,000 requests. Cost follows from the scenario's prices and the
@@ -295,6 +298,7 @@ const OBJECTIVE_FIGURES: Readonly<Record<ObjectiveId, string>> = {
   ...(Object.fromEntries(PAIRED_OBJECTIVES.map((objective) => [objective.id, objective.figureMetricId])) as Record<PairedObjective["id"], string>),
   ...(Object.fromEntries(PROPORTION_OBJECTIVES.map((objective) => [objective.id, objective.rateMetricId])) as Record<ProportionObjective["id"], string>),
   cost: COST_METRIC_ID,
+  cache: CACHE_SAVING_METRIC_ID,
 };
 
 /**
@@ -322,7 +326,74 @@ export function objectiveVerdicts(
   const askedJson = figures === undefined ? rows.some((row) => row.structuredRequests > 0) : figures.has("structuredOutput");
   // Tool loops likewise, only in a run whose scenario gives tool results.
   const ranLoops = figures === undefined ? rows.some((row) => row.toolLoops > 0) : figures.has("toolLoop");
-  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens, ...(offeredTools ? [toolCalls] : []), ...(askedJson ? [structuredOutput] : []), ...(ranLoops ? [toolLoop] : [])].filter((verdict) =>
+  // The cache likewise, only in a run whose prompts probe it (warm and cold).
+  const probedCache = figures === undefined ? rows.some((row) => (row.cache?.ttftSavingMs ?? null) !== null) : figures.has("cacheProbe");
+  const cache = probedCache ? [cacheVerdict(rows, label)] : [];
+  return [ttft, latency, costVerdict(rows, label), checks, goodput, tokens, ...(offeredTools ? [toolCalls] : []), ...(askedJson ? [structuredOutput] : []), ...(ranLoops ? [toolLoop] : []), ...cache].filter((verdict) =>
     isMeasured(metricById(OBJECTIVE_FIGURES[verdict.objective]), figures),
   );
+}
+
+/** One target's cache saving: the cold-minus-warm median TTFT, its interval, and whether it is significant. */
+interface CacheSaving {
+  row: SummaryRow;
+  savingMs: number;
+  low: number;
+  high: number;
+  significant: boolean;
+}
+
+/**
+ * "Cache saves most", judged on the TTFT the cache saves at the median (cold p50 − warm p50): latency is
+ * what a prefix cache is bought for, and it is measured on every target, where a cost saving needs a
+ * cached-input price the provider may not publish (the sentence quotes the costs where there are prices).
+ * A saving counts when its bootstrap p-value, Holm-corrected over the targets, is below 5%; the target
+ * with the largest saving is best when its interval lies wholly above every other target's, and ties
+ * with those whose interval overlaps its own.
+ */
+function cacheVerdict(rows: readonly SummaryRow[], label: TargetLabel): ObjectiveVerdict {
+  const base = { objective: "cache" as const, title: "Cache saves most" };
+  const measured = rows.flatMap((row) => {
+    const cache = row.cache;
+    if (cache === undefined || cache.ttftSavingMs === null || cache.ttftSavingMsCi95 === null || cache.ttftSavingP === null) return [];
+    return [{ row, savingMs: cache.ttftSavingMs, low: cache.ttftSavingMsCi95[0], high: cache.ttftSavingMsCi95[1], p: cache.ttftSavingP }];
+  });
+  if (measured.length === 0) return { ...base, state: "unavailable", best: [], sentence: "No target had 2 warm and 2 cold requests: nothing to compare (inputs.synthetic.prefixCache \"both\" sends both)." };
+  if (measured.length === 1) return { ...base, state: "unavailable", best: [], sentence: `Only ${label(measured[0]!.row.targetId)} had warm and cold requests: nothing to compare it with.` };
+  const adjusted = holmAdjust(measured.map((entry) => entry.p));
+  const savings: CacheSaving[] = measured
+    .map((entry, index) => ({ ...entry, significant: (adjusted[index] as number) < SIGNIFICANCE_LEVEL && entry.savingMs > 0 }))
+    .sort((left, right) => right.savingMs - left.savingMs);
+  const savers = savings.filter((entry) => entry.significant);
+  const describe = (entry: CacheSaving): string => describeCacheSaving(entry.row, label);
+  const nonSavers = savings.filter((entry) => !entry.significant);
+  const without = nonSavers.length === 0 ? "" : ` ${listNames(nonSavers.map(describe))} ${nonSavers.length === 1 ? "saves" : "save"} no significant time.`;
+  if (savers.length === 0) {
+    return { ...base, state: "tied", best: savings.map((entry) => entry.row.targetId), sentence: `No target's cache saves significant time to first token: ${listNames(savings.map(describe))}.` };
+  }
+  const leader = savers[0]!;
+  const top = savers.filter((entry) => entry === leader || entry.high >= leader.low);
+  const behind = savers.filter((entry) => !top.includes(entry));
+  const behindText = behind.length === 0 ? "" : ` ${listNames(behind.map(describe))} ${behind.length === 1 ? "saves" : "save"} significantly less.`;
+  if (top.length === 1) return { ...base, state: "best", best: [leader.row.targetId], sentence: `${describe(leader)}: its cache saves the most time to first token.${behindText}${without}` };
+  return {
+    ...base,
+    state: "tied",
+    best: top.map((entry) => entry.row.targetId),
+    sentence: `${listNames(top.map(describe))} tie for the cache that saves the most: their savings' intervals overlap.${behindText}${without}`,
+  };
+}
+
+/** "x (saves 180 ms of 250 ms cold TTFT, 95% CI 170 ms – 190 ms; 92% of warm input cached; $0.0001 warm against $0.0004 cold)". */
+function describeCacheSaving(row: SummaryRow, label: TargetLabel): string {
+  const saving = metricById(CACHE_SAVING_METRIC_ID);
+  const ends = intervalOf(saving, row);
+  const interval = ends === null ? "" : `, 95% CI ${formatValueIn(saving.unit, ends[0])} – ${formatValueIn(saving.unit, ends[1])}`;
+  const parts = [`saves ${formatMetric(saving, row)} of ${formatMetric(metricById("ttftColdP50Ms"), row)} cold TTFT${interval}`];
+  const share = metricById("warmCachedInputShare");
+  if (share.value(row) !== null) parts.push(`${formatMetric(share, row)} of warm input cached`);
+  const warmCost = metricById("costPerRequestWarmUsd");
+  const coldCost = metricById("costPerRequestColdUsd");
+  if (warmCost.value(row) !== null && coldCost.value(row) !== null) parts.push(`${formatMetric(warmCost, row)} a warm request against ${formatMetric(coldCost, row)} a cold one`);
+  return `${label(row.targetId)} (${parts.join("; ")})`;
 }

@@ -3,7 +3,7 @@
 // prefix, a trace's prefix blocks), the tokenizers that count them, production traces read for replay
 // (Mooncake, BurstGPT, Azure), the plan of requests a run sends, and how each provider family is asked
 // for an answer's length. docs/workloads.md tells it in words. It imports the text, endpoints and
-// datasets rooms, and the seeded generator of the random room.
+// datasets rooms, the seeded generator of the random room, and the record room's word for a cache probe.
 export * from "./token-length";
 export * from "./tokenizer-choice";
 export * from "./synthetic-inputs";

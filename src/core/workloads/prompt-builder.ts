@@ -31,6 +31,11 @@ export interface PromptBuilder {
   /** A prompt of exactly `inputTokens`, opening with `prefix` if given, and otherwise unlike every other prompt. */
   distinct(inputTokens: number, prefix?: SharedPrefix): string;
   /**
+   * A prompt of exactly `inputTokens` whose first line is `firstLine`, then `prefix`, then text of its own:
+   * the shared prefix behind a line no other prompt has, so no prefix cache can serve any of it (a cold probe).
+   */
+  behindLine(inputTokens: number, prefix: SharedPrefix, firstLine: string): string;
+  /**
    * A prompt of exactly `inputTokens` that opens with the blocks of `hashIds`, `blockSize` tokens each
    * (Mooncake's hash_ids): the blocks its length covers, the last one cut short; past the blocks, text
    * of its own.
@@ -86,6 +91,12 @@ export function createPromptBuilder(tokenizer: Tokenizer, corpus: IndexedCorpus,
       if (prefix === undefined) return finish("", 0, { wordIndex: places.next(), lead: "" }, inputTokens);
       if (inputTokens === prefix.tokens) return prefix.text;
       return finish(prefix.text, prefix.tokens, { wordIndex: places.next(), lead: " " }, inputTokens);
+    },
+    behindLine(inputTokens, prefix, firstLine) {
+      const head = `${firstLine}\n${prefix.text}`;
+      const headTokens = tokenizer.encode(head).length;
+      if (inputTokens <= headTokens) throw new RangeError(`a prompt of ${inputTokens} tokens has no room for its own text after the first line and the ${prefix.tokens}-token prefix (${headTokens} tokens together)`);
+      return finish(head, headTokens, { wordIndex: places.next(), lead: " " }, inputTokens);
     },
     fromHashIds(inputTokens, hashIds, blockSize) {
       // Whole blocks the length covers; when it covers them exactly, the last is still cut in place.

@@ -4,7 +4,7 @@
 import { mulberry32, type Random } from "../random";
 import type { IndexedCorpus } from "./corpus";
 import { createPromptBuilder } from "./prompt-builder";
-import type { SyntheticInputs } from "./synthetic-inputs";
+import { cacheProbeAt, type CacheProbe, type SyntheticInputs } from "./synthetic-inputs";
 import { sampleLength } from "./token-length";
 import type { Tokenizer } from "./tokenizer";
 import type { TraceRequest } from "./trace";
@@ -19,6 +19,8 @@ export interface RequestSpec {
   requestedOutputTokens: number;
   /** A trace's hash ids this prompt's leading blocks stand for (those its length covers). */
   prefixHashIds?: number[];
+  /** With inputs.synthetic.prefixCache: whether its prefix may be served from a cache (warm) or sits behind a line of its own (cold). */
+  cacheProbe?: CacheProbe;
 }
 
 export interface WorkloadPlan {
@@ -57,11 +59,25 @@ export function drawSyntheticLengths(settings: Pick<SyntheticInputs, "inputToken
   return lengths;
 }
 
-export function planSyntheticRequests(settings: SyntheticInputs, tokenizer: Tokenizer, corpus: IndexedCorpus): WorkloadPlan {
+/**
+ * The first line of a cold prompt: the run's nonce (fresh for every run, so an earlier run's cold prompts
+ * are no help either) and the prompt's place, so no two cold prompts share a token before their own text.
+ */
+export function coldFirstLine(runNonce: string, index: number): string {
+  return `Session ${runNonce}-${index}.`;
+}
+
+/** `runNonce` sets cold prompts apart from every other run's (coldFirstLine); only cold prompts read it. */
+export function planSyntheticRequests(settings: SyntheticInputs, tokenizer: Tokenizer, corpus: IndexedCorpus, runNonce = ""): WorkloadPlan {
   const [, , placesSeed] = childSeeds(settings.seed, 3) as [number, number, number];
   const builder = createPromptBuilder(tokenizer, corpus, placesSeed);
   const prefix = settings.prefixTokens === undefined ? undefined : builder.sharedPrefix(settings.prefixTokens);
-  const requests = drawSyntheticLengths(settings).map((lengths): RequestSpec => ({ prompt: builder.distinct(lengths.inputTokens, prefix), ...lengths }));
+  const requests = drawSyntheticLengths(settings).map((lengths, index): RequestSpec => {
+    const cacheProbe = cacheProbeAt(settings.prefixCache, index);
+    if (cacheProbe === undefined) return { prompt: builder.distinct(lengths.inputTokens, prefix), ...lengths };
+    const prompt = cacheProbe === "cold" && prefix !== undefined ? builder.behindLine(lengths.inputTokens, prefix, coldFirstLine(runNonce, index)) : builder.distinct(lengths.inputTokens, prefix);
+    return { prompt, ...lengths, cacheProbe };
+  });
   return { tokenizerId: tokenizer.id, corpusId: corpus.id, requests, startRounds: builder.startRounds };
 }
 

@@ -39,6 +39,8 @@ const requestSchema = z.object({
   output_tokens: countOf.nullable().optional(),
   time_to_first_token_ms: durationMs.nullable().optional(),
   time_to_first_output_token_ms: durationMs.nullable().optional(),
+  /** The input tokens the server said its prefix cache served (GuideLLM keeps the usage's count; null when not reported). */
+  cached_tokens: countOf.nullable().optional(),
 });
 
 type GuidellmRequest = z.output<typeof requestSchema>;
@@ -105,6 +107,7 @@ function recordOf(request: GuidellmRequest, outcome: Outcome, context: { runId: 
     chunkCount: timings?.token_iterations ?? 0,
     output: text,
     outputBytes: text === null ? 0 : utf8Length(text),
+    ...(request.cached_tokens == null ? {} : { cachedInputTokens: request.cached_tokens }),
   });
 }
 

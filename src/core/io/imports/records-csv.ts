@@ -74,6 +74,7 @@ const CELL_KINDS = {
   sessionId: "string",
   turn: "number",
   sessionTurns: "number",
+  cacheProbe: "string",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
