@@ -3,7 +3,7 @@
 // the providers that answer. Pure: the plan is a scenario the runner can run as any other, its records
 // are classified here; sending them is the caller's.
 import type { RequestRecord } from "../record";
-import { isSyntheticInputs, validateScenario, type Scenario } from "../scenario";
+import { isSyntheticInputs, isTraceInputs, traceProbeInputs, validateScenario, type Scenario } from "../scenario";
 
 export type PreflightRefusal = "not-served" | "needs-subscription" | "unauthorised";
 
@@ -21,6 +21,7 @@ export interface PreflightPlan {
 function firstInputOnly(inputs: Scenario["inputs"]): Scenario["inputs"] {
   if (Array.isArray(inputs)) return inputs.slice(0, 1);
   if (isSyntheticInputs(inputs)) return { synthetic: { ...inputs.synthetic, count: 1 } };
+  if (isTraceInputs(inputs)) return traceProbeInputs(inputs.trace);
   return { ...inputs, variables: inputs.variables.slice(0, 1) };
 }
 

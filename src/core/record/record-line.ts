@@ -80,6 +80,8 @@ const recordShape = {
   requestedOutputTokens: nullableCount.optional(),
   // Structured output: only in runs that asked for JSON (response_format), absent from files written before it.
   structuredOutput: z.enum(STRUCTURED_OUTPUT_VERDICTS).nullable().optional(),
+  // A trace's hash ids: only in records of a trace's requests that had them, absent from files written before.
+  traceHashIds: z.array(z.number().int().min(0)).max(1_000_000).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -164,6 +164,10 @@ export interface RequestRecord {
   // for JSON (`parameters.response_format` of type json_schema or json_object); absent otherwise.
   /** How the answer's text met the response format asked for; null when the request failed. */
   structuredOutput?: StructuredOutputVerdict | null;
+  // Trace replay (docs/workloads.md): only in records of a trace's requests (inputs.trace) whose trace
+  // gives hash ids (Mooncake); absent otherwise. The trace's time is scheduledAt, from the run's start.
+  /** The trace's hash ids the prompt's leading blocks stood for (equal leading ids, equal leading text). */
+  traceHashIds?: number[] | null;
 }
 
 /**
@@ -244,4 +248,5 @@ export const RECORD_FIELDS = [
   "requestedInputTokens",
   "requestedOutputTokens",
   "structuredOutput",
+  "traceHashIds",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -1,7 +1,7 @@
 // A run made ready before its clock starts: the scenario's inputs expanded and their files read, its checks
 // compiled, a resume checked against it, every option's default resolved, one call per target and the
 // context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
-import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSyntheticInputs, isTraceInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
 import { abortableSleep, type WireEventsSource, systemClock, type Clock } from "../measure";
 import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
 import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
@@ -18,7 +18,7 @@ export interface PreparedRun {
   runId: string;
   scenario: Scenario;
   inputs: readonly ExpandedInput[];
-  /** What cut the prompts of synthetic inputs; undefined for any other inputs. */
+  /** What cut the prompts of synthetic inputs or a trace; undefined for any other inputs. */
   workload: SyntheticWorkload | undefined;
   checks: readonly CompiledCheck[];
   /** The scenario's tools, to judge the calls answers make (tool-checks.ts); null when it offers none. */
@@ -58,8 +58,12 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
   // Cut and read before the clock starts: neither is any part of a request's latency or queue time.
-  // Loaded only for synthetic inputs: the tokenizers and the corpus are megabytes no other run needs.
-  const synthetic = isSyntheticInputs(scenario.inputs) ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile) : null;
+  // Loaded only for synthetic inputs and traces: the tokenizers and the corpus are megabytes no other run needs.
+  const synthetic = isSyntheticInputs(scenario.inputs)
+    ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile)
+    : isTraceInputs(scenario.inputs)
+      ? await (await import("./trace-prompts")).buildTraceInputs(scenario, options.readInputFile)
+      : null;
   const inputs =
     synthetic?.inputs ??
     (await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {

@@ -6,6 +6,7 @@ import type { ExpandedInput, Scenario, ScenarioError } from "./types";
 import { createTemplateBudget, parseTemplate, renderTemplate, TemplateLimitError, type TemplateLimits } from "../template";
 import { promptInput } from "./prompt-input";
 import { isSyntheticInputs, syntheticPlaceholders } from "./synthetic-inputs";
+import { isTraceInputs, tracePlaceholders } from "./trace-replay-inputs";
 
 export type ExpandInputsResult = { ok: true; inputs: ExpandedInput[] } | { ok: false; errors: ScenarioError[] };
 
@@ -31,6 +32,7 @@ export function expandInputs(scenario: Pick<Scenario, "inputs"> & { task?: strin
     };
   }
   if (isSyntheticInputs(inputs)) return { ok: true, inputs: syntheticPlaceholders(inputs.synthetic, scenario.task) };
+  if (isTraceInputs(inputs)) return { ok: true, inputs: tracePlaceholders(inputs.trace, scenario.task) };
   let template: ReturnType<typeof parseTemplate>;
   try {
     template = parseTemplate(inputs.template);

@@ -6,7 +6,7 @@ import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "../record";
 import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
 import { ENDPOINT_APIS, SUPPORTED_TASKS } from "../tasks";
-import { OUTPUT_LENGTH_FAMILIES, syntheticInputsSchema } from "../workloads";
+import { OUTPUT_LENGTH_FAMILIES, syntheticInputsSchema, traceInputsSchema } from "../workloads";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
@@ -154,6 +154,9 @@ const templateInputsSchema = z.strictObject({
 /** Prompts of exact token lengths, cut from the shipped corpus when the run starts (docs/workloads.md). */
 const syntheticScenarioInputsSchema = z.strictObject({ synthetic: syntheticInputsSchema });
 
+/** A production trace replayed at its own times, its file read when the run starts (docs/workloads.md). */
+const traceScenarioInputsSchema = z.strictObject({ trace: traceInputsSchema });
+
 const retrySchema = z.strictObject({
   /** Total attempts per request, first one included: 1 means no retry. */
   maxAttempts: z.number().int().min(1).max(10).default(1),
@@ -255,7 +258,7 @@ export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInpu
       targets: z
         .array(targetSchema)
         .min(1, "needs at least one target"),
-      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema]),
+      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema, traceScenarioInputsSchema]),
       /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
       parameters: z
         .record(z.string(), z.unknown())

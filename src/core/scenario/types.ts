@@ -31,6 +31,10 @@ export interface ExpandedInput {
   requestedInputTokens?: number;
   /** A synthetic prompt: the answer's tokens asked for (max_tokens, and min_tokens where honoured). */
   requestedOutputTokens?: number;
+  /** A trace's request (inputs.trace): when it is sent, in milliseconds from the replay's start (speed-up applied). */
+  traceAtMs?: number;
+  /** A trace's request: the hash ids its prompt's leading blocks stand for. */
+  traceHashIds?: number[];
 }
 
 export interface ScenarioError {
