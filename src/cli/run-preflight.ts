@@ -16,6 +16,7 @@ import { readResumedRun, type ResumedRun } from "./resume-records";
 import { providersScenario } from "./run-all-providers";
 import { loadScenario } from "./run-scenario";
 import { terminalSafe } from "./terminal-safe";
+import { withTraceFile } from "./trace-flags";
 import { workersRefusal } from "./workers/workers-refusal";
 import { isSandboxUp, targetsNeedingToken, usesSandbox } from "../core/run";
 import type { RunPrice } from "../core/io/bundle";
@@ -60,7 +61,7 @@ export async function prepareRun(command: RunCommand, io: CommandLineIo): Promis
   const checkedOutputs = await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
   // File inputs are read, all of them, before anything is sent.
-  const readInputFile = createInputFileReader(dirname(command.scenarioPath));
+  const readInputFile = withTraceFile(createInputFileReader(dirname(command.scenarioPath)), command.trace?.path);
   const inputFileErrors = await checkInputFiles(scenario.inputs, readInputFile);
   if (inputFileErrors.length > 0) throw new InputProblem(`${command.scenarioPath}: input files:\n${indented(inputFileErrors.join("\n"))}`);
   const outputBlobs = command.outputsDir === undefined ? null : await outputBlobWriter(command.outputsDir);

@@ -32,7 +32,7 @@ export function syntheticPlaceholders(settings: SyntheticInputs, task: string | 
 }
 
 /** Request parameters that ask for an answer's length: with synthetic inputs the requested length sets them. */
-const LENGTH_PARAMETERS = ["max_tokens", "max_completion_tokens", "max_new_tokens", "min_tokens", "min_new_tokens", "ignore_eos"] as const;
+export const LENGTH_PARAMETERS = ["max_tokens", "max_completion_tokens", "max_new_tokens", "min_tokens", "min_new_tokens", "ignore_eos"] as const;
 
 export interface SyntheticInputProblem {
   path: (string | number)[];
