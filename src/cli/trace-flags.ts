@@ -86,7 +86,7 @@ export function scenarioTextWithTrace(scenarioText: string, overrides: TraceOver
  * What a scenario written for other inputs says that a trace decides: the answer's length (each request
  * asks the trace's) and repetitions (a trace plays once). --trace asks for the trace's, so they go.
  */
-function givingWayToTrace(scenario: { parameters?: unknown; run?: unknown }): object {
+function givingWayToTrace(scenario: { parameters?: unknown; run?: unknown; inputs: unknown }): object {
   const parameters = typeof scenario.parameters === "object" && scenario.parameters !== null ? Object.fromEntries(Object.entries(scenario.parameters).filter(([key]) => !(LENGTH_PARAMETERS as readonly string[]).includes(key))) : scenario.parameters;
   const run = typeof scenario.run === "object" && scenario.run !== null ? Object.fromEntries(Object.entries(scenario.run).filter(([key]) => key !== "repetitions")) : scenario.run;
   return { ...scenario, ...(parameters === undefined ? {} : { parameters }), ...(run === undefined ? {} : { run }) };
