@@ -2,10 +2,12 @@
 // scenario's inputs (docs/workloads.md). The flags are put into the scenario's text before it is
 // validated, so a bad value gets the same error, naming inputs.trace.<field>, as in a file. The file
 // given on the command line is read where the person pointed (relative to the working folder), unlike
-// a scenario's own files, which must stay inside the scenario's folder.
+// a scenario's own files, which must stay inside the scenario's folder. A trace, the scenario's or the
+// flag's, is read and checked before anything is sent (traceFileProblem).
 import { basename, dirname, resolve } from "node:path";
-import { LENGTH_PARAMETERS } from "../core/scenario";
+import { isTraceInputs, LENGTH_PARAMETERS, type Scenario } from "../core/scenario";
 import { parseJsonText } from "../core/text";
+import { formatTraceError, readTrace } from "../core/workloads";
 import { createInputFileReader, type InputFileReader } from "./input-files";
 
 export const TRACE_FLAG_OPTIONS = {
@@ -98,4 +100,22 @@ export function withTraceFile(readScenarioFile: InputFileReader, tracePath: stri
   const full = resolve(tracePath);
   const readTraceFile = createInputFileReader(dirname(full), TRACE_FILE_LIMITS);
   return (path) => (path === tracePath ? readTraceFile(basename(full)) : readScenarioFile(path));
+}
+
+/**
+ * Why the scenario's trace cannot be replayed (a file that cannot be read, its errors by line and field,
+ * nothing in the window), or null: asked before anything is sent, so a bad trace is bad input (exit
+ * code 2), not a failed run. The reader keeps what it read for the run.
+ */
+export async function traceFileProblem(scenario: Scenario, read: InputFileReader): Promise<string | null> {
+  if (!isTraceInputs(scenario.inputs)) return null;
+  const { file, format, speedup, from, to } = scenario.inputs.trace;
+  let text: string;
+  try {
+    text = await (await read(file)).text();
+  } catch (error) {
+    return `inputs.trace.file: ${(error as Error).message}`;
+  }
+  const result = readTrace(text, { format, speedup, fromSeconds: from, toSeconds: to });
+  return result.ok ? null : `inputs.trace.file: ${file}: ${result.errors.map(formatTraceError).join("\n  ")}`;
 }

@@ -76,10 +76,12 @@ describe("run with a trace", () => {
     const broken = join(workDir, "broken.jsonl");
     writeFileSync(broken, '{"timestamp": 0, "input_length": 10, "output_length": 2}\n{"timestamp": 5, "output_length": 2}\n');
     const result = await runCli(["scenarios/sandbox-chat.json", "--trace", relative(process.cwd(), broken)]);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('line 2, field "input_length"');
+    // Bad input, told before anything is sent: exit code 2, the file's line and field.
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--trace: inputs.trace.file: ');
+    expect(result.stderr).toContain('broken.jsonl: line 2, field "input_length": required');
     const noTrace = await runCli(["scenarios/sandbox-chat.json", "--speedup", "10"]);
-    expect(noTrace.code).not.toBe(0);
+    expect(noTrace.code).toBe(2);
     expect(noTrace.stderr).toContain('--speedup, --from and --to change the scenario\'s trace: its inputs must be { "trace": … }');
   });
 });
