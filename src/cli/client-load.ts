@@ -9,27 +9,17 @@ const RESOLUTION_MS = 10;
 const NS_PER_MS = 1e6;
 
 export interface ClientLoadWatch {
-  /**
-   * Starts the watch again from now, when the sending begins: what came before it (synthetic prompts
-   * or a trace cut before the first request, a second of busy loop) is not the client sending.
-   */
-  restart(): void;
   /** Ends the watch; the figures over its span (a second call gets the first's). */
   stop(): ClientLoad;
 }
 
 export function watchClientLoad(sendingThreads: number): ClientLoadWatch {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  let cpuAtStart = process.cpuUsage();
-  let startedAt = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  const startedAt = performance.now();
   histogram.enable();
   let figures: ClientLoad | null = null;
   return {
-    restart() {
-      histogram.reset();
-      cpuAtStart = process.cpuUsage();
-      startedAt = performance.now();
-    },
     stop() {
       figures ??= figuresOf(histogram, cpuAtStart, performance.now() - startedAt, sendingThreads);
       histogram.disable();

@@ -49,7 +49,7 @@ export async function runCommand(command: RunCommand, io: CommandLineIo): Promis
       await scraping.baseline;
     }
     const clientLoad = watchClientLoad(command.workers);
-    const result = await sendRun(command, prepared, { runId, signal: controller.signal, transport }, { outputs, tally, progress, clientLoad }, io).finally(() => clientLoad.stop());
+    const result = await sendRun(command, prepared, { runId, signal: controller.signal, transport }, { outputs, tally, progress }, io).finally(() => clientLoad.stop());
     const serverScrapes = (await scraping?.stop()) ?? null;
     progress.finish(result.progress);
     const rows = tally.statistics.summarize(scenario.targets.map((target) => target.id));

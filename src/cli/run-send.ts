@@ -2,7 +2,6 @@
 // back in order (workers/). Every record goes to the tally, the records files and the bundle; a resumed
 // run's earlier records first.
 import type { RunCommand } from "./args";
-import type { ClientLoadWatch } from "./client-load";
 import type { CommandLineIo } from "./command-io";
 import type { ProgressReporter } from "./progress-line";
 import type { PreparedRun } from "./run-preflight";
@@ -17,15 +16,13 @@ export interface RunSinks {
   outputs: RunOutputs;
   tally: RunTally;
   progress: ProgressReporter;
-  /** The client's load, watched from the first stage on (client-load.ts). */
-  clientLoad?: ClientLoadWatch;
 }
 
 export async function sendRun(
   command: RunCommand,
   prepared: PreparedRun,
   run: { runId: string; signal: AbortSignal; transport: WireTransport },
-  { outputs, tally, progress, clientLoad }: RunSinks,
+  { outputs, tally, progress }: RunSinks,
   io: CommandLineIo,
 ): Promise<RunResult> {
   const { scenario, resumed, outputBlobs } = prepared;
@@ -69,8 +66,6 @@ export async function sendRun(
       progress.update(state);
     },
     onStage: (stage) => {
-      // The sending begins: the prompts cut before it are not the client's load while it sends.
-      if (stages.length === 0) clientLoad?.restart();
       stages.push(stage);
       if (!command.quiet && scenario.run.load !== undefined) io.stderr.write(`\nstage ${stage.index}: ${stage.label} (${stage.targetIds.length} targets)\n`);
     },
