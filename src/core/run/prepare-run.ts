@@ -65,7 +65,7 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
       ? await (await import("./trace-prompts")).buildTraceInputs(scenario, options.readInputFile)
       : null;
   // Cutting held the event loop (a second or more for a long trace): the timers it held back (progress,
-  // scrapes, the client's own load watch) run now, once, rather than at the first requests' send times.
+  // scrapes) run now, once, rather than at the first requests' send times.
   if (synthetic !== null) await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const inputs =
     synthetic?.inputs ??
