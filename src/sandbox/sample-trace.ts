@@ -2,17 +2,14 @@
 // ProviderBench, not taken from any production log: five minutes of requests shaped like Mooncake's
 // published traces (kvcache-ai/Mooncake: `timestamp` in milliseconds, `input_length`, `output_length`,
 // `hash_ids` one per 512-token block), dedicated to the public domain (CC0). Deterministic: the same seed
-// writes the same bytes (tests/unit/repo/sample-trace.test.ts checks the shipped file against it).
-//   npx tsx scripts/make-sample-trace.ts     rewrites scenarios/assets/sample-trace.jsonl
+// writes the same bytes; `npm run assets` (scripts/make-scenario-assets.ts) writes it with the other
+// assets, and a test checks the committed file is these bytes.
 //
 // Its shape: arrivals at about 0.6 a second with bursts of about 3 a second (an hour's peak in a minute);
 // a third of the requests open with one of five shared system prompts (1 to 3 blocks), a third continue
 // an earlier conversation (its blocks, then new ones), the rest are prompts of their own; lengths are
 // log-normal, the prompts shorter than Mooncake's (a sandbox replay cuts them before it starts).
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { mulberry32, openUnit, standardNormal, type Random } from "../src/core/random";
+import { mulberry32, openUnit, standardNormal, type Random } from "../core/random";
 
 const SEED = 29;
 const DURATION_MS = 300_000;
@@ -78,10 +75,7 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-export const SAMPLE_TRACE_PATH = join(import.meta.dirname, "..", "scenarios", "assets", "sample-trace.jsonl");
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const text = `${sampleTraceLines().join("\n")}\n`;
-  await writeFile(SAMPLE_TRACE_PATH, text);
-  console.log(`scenarios/assets/sample-trace.jsonl  ${text.split("\n").length - 1} requests, ${text.length} bytes`);
+/** The file's bytes: one line per request, each ended by a newline. */
+export function sampleTraceBytes(): Buffer {
+  return Buffer.from(`${sampleTraceLines().join("\n")}\n`);
 }
