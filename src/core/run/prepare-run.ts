@@ -66,7 +66,8 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
       : null;
   // Cutting held the event loop (a second or more for a long trace): the timers it held back (progress,
   // scrapes) run now, once, rather than at the first requests' send times.
-  if (synthetic !== null) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  // (Through the run's own sleep, so a run on another clock waits on that clock.)
+  if (synthetic !== null) await (options.sleep ?? abortableSleep)(1, runSignal);
   const inputs =
     synthetic?.inputs ??
     (await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {

@@ -57,7 +57,7 @@ function chatEndpoint(time: ReturnType<typeof virtualTime>, sent: Sent[]): typeo
   }) as typeof fetch;
 }
 
-async function replay(scenario: Scenario) {
+async function replay(scenario: Scenario, traceText = TRACE) {
   const time = virtualTime();
   const records: RequestRecord[] = [];
   const sent: Sent[] = [];
@@ -72,7 +72,7 @@ async function replay(scenario: Scenario) {
       fetch: chatEndpoint(time, sent),
       readInputFile: async (path) => {
         if (path !== "trace.jsonl") throw new Error(`file not found: ${path}`);
-        return new Blob([TRACE]);
+        return new Blob([traceText]);
       },
     }),
   );
@@ -122,6 +122,14 @@ describe("a trace replayed through the open loop", () => {
     const { sent, records } = await replay(traceScenario({ from: 0.2, to: 2, speedup: 1 }));
     expect(new Set(records.map((record) => record.inputIndex))).toEqual(new Set([0, 1, 2]));
     expect(sent.filter((request) => request.targetId === "a").map((request) => request.atMs - sent[0]!.atMs)).toEqual([0, 0, 1650]);
+  });
+
+  it("replays an Azure trace (its format told from its header) at its dates' spacing, to the microsecond", async () => {
+    const azure = "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:17:03.9799600,24,5\n2023-11-16 18:17:04.3799600,18,3\n2023-11-16 18:17:05.4802100,30,2\n";
+    const { sent, records, result } = await replay(traceScenario({ speedup: 1 }), azure);
+    expect(result.workload?.trace?.format).toBe("azure");
+    expect(sent.filter((request) => request.targetId === "b").map((request) => request.atMs - sent[0]!.atMs)).toEqual([0, 400, 1500.25]);
+    expect(records.every((record) => record.traceHashIds === undefined)).toBe(true);
   });
 
   it("names the file's line and field when the trace is broken, before anything is sent", async () => {
