@@ -9,6 +9,7 @@ import { didYouMean } from "../core/text";
 import type { TableView } from "./summary-table";
 import { LOAD_FLAG_NAMES, LOAD_FLAG_OPTIONS, LOAD_FLAGS_USAGE, parseLoadFlags, type LoadOverrides } from "./load-flags";
 import { ALL_PROVIDERS_OPTIONS, ALL_PROVIDERS_USAGE, parseAllProvidersFlags, type AllProvidersRequest } from "./all-providers-flags";
+import { parseTraceFlags, TRACE_FLAG_NAMES, TRACE_FLAG_OPTIONS, TRACE_FLAGS_USAGE, type TraceOverrides } from "./trace-flags";
 
 export const USAGE = `Usage: npm run cli -- run <scenario.json> [options]
        npm run cli -- run [<scenario.json>] --model <id> --all-providers [--providers a,b] [--include-staging] [--prompt <text>]…
@@ -72,6 +73,8 @@ The summary table (run and analyze):
 ${LOAD_FLAGS_USAGE}
 
 ${ALL_PROVIDERS_USAGE}
+
+${TRACE_FLAGS_USAGE}
 
 Every output is opened before the first request; two outputs may not be the same file, nor the scenario file.
 
@@ -138,6 +141,8 @@ export interface RunCommand {
   allProviders?: AllProvidersRequest | undefined;
   /** --self-check: the client's timing error measured before the run (self-check.ts). */
   selfCheck?: boolean;
+  /** --trace, --speedup, --from, --to: a trace replayed in place of the scenario's inputs (trace-flags.ts). */
+  trace?: TraceOverrides | undefined;
 }
 
 export const TRANSPORTS = ["undici", "fetch"] as const;
@@ -214,6 +219,7 @@ export const RUN_OPTIONS = {
   ...TABLE_OPTIONS,
   ...LOAD_FLAG_OPTIONS,
   ...ALL_PROVIDERS_OPTIONS,
+  ...TRACE_FLAG_OPTIONS,
   ...HELP_OPTION,
 } as const;
 
@@ -253,10 +259,10 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   if (typeof workers === "string") return { kind: "error", message: workers };
   const load = parseLoadFlags(values);
   if ("error" in load) return { kind: "error", message: load.error };
-  const resumeConflict = values.resume === undefined ? undefined : (["jsonl", "csv", ...LOAD_FLAG_NAMES] as const).find((option) => values[option] !== undefined);
-  if (resumeConflict !== undefined) {
-    return { kind: "error", message: `--${resumeConflict} does not go with --resume: the resumed run's records are appended to the --resume file` };
-  }
+  const resumeConflict = values.resume === undefined ? undefined : (["jsonl", "csv", ...LOAD_FLAG_NAMES, ...TRACE_FLAG_NAMES] as const).find((option) => values[option] !== undefined);
+  if (resumeConflict !== undefined) return { kind: "error", message: `--${resumeConflict} does not go with --resume: the resumed run's records are appended to the --resume file` };
+  const trace = parseTraceFlags(values);
+  if (trace !== undefined && "error" in trace) return { kind: "error", message: trace.error };
   const gate = parseGate(values, null);
   if (typeof gate === "string") return { kind: "error", message: gate };
   if (gate !== undefined && values.bundle === undefined && values.jsonl === undefined && values.resume === undefined) {
@@ -299,6 +305,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       allProviders: allProviders.request,
       serverMetricsPath: values["server-metrics"],
       selfCheck: values["self-check"] ?? false,
+      trace,
     },
   };
 }

@@ -1,7 +1,7 @@
 // `run`, before anything is sent: every input a person could get wrong is checked, so a bad one costs no
 // run. The problems are thrown (InputProblem and the output, resume and lock problems: command-problems.ts
 // tells them) in this order: the scenario, the token and keys, --workers, the output paths, the sandbox,
-// the input files, --outputs-dir, the records file's lock, --resume's records, --baseline.
+// the input files (a trace read and checked), --outputs-dir, the records file's lock, --resume's records, --baseline.
 import { dirname } from "node:path";
 import type { RunCommand } from "./args";
 import type { CommandLineIo } from "./command-io";
@@ -16,6 +16,7 @@ import { readResumedRun, type ResumedRun } from "./resume-records";
 import { providersScenario } from "./run-all-providers";
 import { loadScenario } from "./run-scenario";
 import { terminalSafe } from "./terminal-safe";
+import { traceFileProblem, withTraceFile } from "./trace-flags";
 import { workersRefusal } from "./workers/workers-refusal";
 import { isSandboxUp, targetsNeedingToken, usesSandbox } from "../core/run";
 import type { RunPrice } from "../core/io/bundle";
@@ -60,9 +61,11 @@ export async function prepareRun(command: RunCommand, io: CommandLineIo): Promis
   const checkedOutputs = await checkOutputs(command);
   if (usesSandbox(scenario)) await checkSandbox(command.sandboxUrl);
   // File inputs are read, all of them, before anything is sent.
-  const readInputFile = createInputFileReader(dirname(command.scenarioPath));
+  const readInputFile = withTraceFile(createInputFileReader(dirname(command.scenarioPath)), command.trace?.path);
   const inputFileErrors = await checkInputFiles(scenario.inputs, readInputFile);
   if (inputFileErrors.length > 0) throw new InputProblem(`${command.scenarioPath}: input files:\n${indented(inputFileErrors.join("\n"))}`);
+  const traceProblem = await traceFileProblem(scenario, readInputFile);
+  if (traceProblem !== null) throw new InputProblem(`${command.trace?.path === undefined ? command.scenarioPath : "--trace"}: ${traceProblem}`);
   const outputBlobs = command.outputsDir === undefined ? null : await outputBlobWriter(command.outputsDir);
   // Taken before a resume reads the records file.
   const recordsFile = checkedOutputs.find((output) => output.flag === "--jsonl" && !output.inPlace);

@@ -51,7 +51,8 @@ export async function reportRun(
   const workload = result.workload;
   if (workload !== undefined) {
     const reused = workload.startRounds > 0 ? `; the corpus's word starts were used ${workload.startRounds + 1} times over, so some prompts open alike` : "";
-    io.stderr.write(`prompts: ${workload.prompts} synthetic, counted by ${workload.tokenizerId}, cut from corpus ${workload.corpusId}${reused}\n`);
+    const source = workload.trace === undefined ? "synthetic" : describeTraceWorkload(workload.trace);
+    io.stderr.write(`prompts: ${workload.prompts} ${source}, counted by ${workload.tokenizerId}, cut from corpus ${workload.corpusId}${reused}\n`);
   }
   const status = outputs.writeFailure === null ? result.status : "stopped by a write error";
   io.stderr.write(`${status}: ${result.progress.attempts} attempts recorded in ${((result.finishedAt - result.startedAt) / 1000).toFixed(1)} s\n`);
@@ -82,4 +83,15 @@ export async function runExitCode(command: RunCommand, { gate }: PreparedRun, re
   const verdict = await gate.judge((command.bundlePath ?? command.jsonlPath) as string);
   io.stdout.write(`\n${terminalSafe(verdict.output)}`);
   return verdict.exitCode;
+}
+
+type TraceWorkload = NonNullable<NonNullable<RunResult["workload"]>["trace"]>;
+
+/** `from trace assets/t.jsonl (mooncake, 60 s to 180 s of it at 10×: 12.0 s; 3 set aside: 0 output tokens …)`. */
+function describeTraceWorkload(trace: TraceWorkload): string {
+  const window = `${trace.fromSeconds} s to ${trace.toSeconds === null ? "the end" : `${trace.toSeconds} s`}`;
+  const aside = trace.setAside.map((entry) => `${entry.count} set aside: ${entry.reason}`);
+  const sorted = trace.outOfOrder > 0 ? [`${trace.outOfOrder} out of time order, sorted`] : [];
+  const notes = [...aside, ...sorted].map((note) => `; ${note}`).join("");
+  return `from trace ${terminalSafe(trace.file)} (${trace.format}, ${window} of it at ${trace.speedup}×: sent over ${(trace.lastAtMs / 1000).toFixed(1)} s${notes})`;
 }

@@ -1,10 +1,12 @@
-// `run`'s scenario: the file read, --dataset's rows put in as the template's variables, and the whole
-// checked with the command line's overrides (in a worker: validation renders the template).
+// `run`'s scenario: the file read, --dataset's rows put in as the template's variables (or --trace's
+// trace as its inputs), and the whole checked with the command line's overrides (in a worker:
+// validation renders the template).
 import { readFile } from "node:fs/promises";
 import type { RunCommand } from "./args";
 import { checkScenarioInWorker, ValidationStopped } from "./check-in-worker";
 import { DatasetProblem, scenarioTextWithDataset } from "./dataset-file";
 import { indented, InputProblem } from "./input-problem";
+import { scenarioTextWithTrace, TraceFlagProblem } from "./trace-flags";
 import { formatScenarioErrors, type Scenario, type ScenarioError } from "../core/scenario";
 
 export async function loadScenario(command: RunCommand): Promise<Scenario> {
@@ -21,6 +23,13 @@ export async function loadScenario(command: RunCommand): Promise<Scenario> {
     });
     text = withDataset.text;
     nameRows = withDataset.nameRows;
+  }
+  if (command.trace !== undefined) {
+    try {
+      text = scenarioTextWithTrace(text, command.trace);
+    } catch (error) {
+      throw error instanceof TraceFlagProblem ? new InputProblem(error.message) : error;
+    }
   }
   // Validation renders the template: in a worker, so a hostile one is stopped rather than hanging the CLI.
   const check = await checkScenarioInWorker(text, { concurrency: command.concurrency, repetitions: command.repetitions, load: command.load }).catch((error: unknown) => {

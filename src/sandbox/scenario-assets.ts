@@ -1,8 +1,10 @@
 // The input files of the bundled sandbox scenarios (scenarios/assets/), made by the sandbox's own writers
 // so that its "models" read back what each one holds: recordings that say their words, pictures that
-// list their objects. `npm run assets` writes them; a test checks the committed files are these bytes.
+// list their objects, and a trace shaped like Mooncake's (sample-trace.ts). `npm run assets` writes them;
+// a test checks the committed files are these bytes.
 
 import { paintPicture, synthesizeSpeech, type Picture } from "./media";
+import { sampleTraceBytes } from "./sample-trace";
 
 const SECONDS_PER_WORD = 0.3;
 
@@ -48,5 +50,6 @@ export function scenarioAssets(): Map<string, Buffer> {
   const assets = new Map<string, Buffer>();
   for (const [name, words] of Object.entries(RECORDINGS)) assets.set(name, synthesizeSpeech(words, SECONDS_PER_WORD));
   Object.entries(PICTURES).forEach(([name, picture], index) => assets.set(name, paintPicture(picture, 1000 + index)));
+  assets.set("sample-trace.jsonl", sampleTraceBytes());
   return assets;
 }

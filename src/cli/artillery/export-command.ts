@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { lstat, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expandInputs, isSessionInputs, isSyntheticInputs, inputFileParts, formatScenarioErrors, type Scenario, parseScenarioText } from "../../core/scenario";
+import { expandInputs, isSessionInputs, isSyntheticInputs, isTraceInputs, inputFileParts, formatScenarioErrors, type Scenario, parseScenarioText } from "../../core/scenario";
 import { DEFAULT_SANDBOX_URL } from "../../core/run";
 import { describeKeyRoutes, grantedVariables, parseKeyGrant, type KeyGrant } from "../endpoint-keys";
 import { FileExistsProblem, placeFile } from "../atomic-file";
@@ -123,6 +123,7 @@ export async function exportArtillery(
   const scenario = parsed.scenario;
   if (isSyntheticInputs(scenario.inputs)) throw new ExportProblem(`${scenarioPath}: inputs.synthetic: an Artillery export does not cut synthetic prompts yet`);
   if (isSessionInputs(scenario.inputs)) throw new ExportProblem(`${scenarioPath}: inputs.sessions: an Artillery export sends no multi-turn sessions yet`);
+  if (isTraceInputs(scenario.inputs)) throw new ExportProblem(`${scenarioPath}: inputs.trace: an Artillery export does not replay traces yet`);
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new ExportProblem(`${scenarioPath}: ${formatScenarioErrors(expanded.errors)}`);
   // Files beside the scenario would have to travel with the test to every machine: not done yet.

@@ -3,7 +3,7 @@
 // the providers that answer. Pure: the plan is a scenario the runner can run as any other, its records
 // are classified here; sending them is the caller's.
 import type { RequestRecord } from "../record";
-import { isSessionInputs, isSyntheticInputs, validateScenario, type Scenario } from "../scenario";
+import { isSessionInputs, isSyntheticInputs, isTraceInputs, traceProbeInputs, validateScenario, type Scenario } from "../scenario";
 
 export type PreflightRefusal = "not-served" | "needs-subscription" | "unauthorised";
 
@@ -23,6 +23,7 @@ function firstInputOnly(inputs: Scenario["inputs"]): Scenario["inputs"] {
   if (isSyntheticInputs(inputs)) return { synthetic: { ...inputs.synthetic, count: 1 } };
   // One session of one turn (a file's first conversation is all its turns: it is read only when the run starts).
   if (isSessionInputs(inputs)) return { sessions: { ...inputs.sessions, count: 1, ...(inputs.sessions.synthetic === undefined ? {} : { synthetic: { ...inputs.sessions.synthetic, turns: 1 } }) } };
+  if (isTraceInputs(inputs)) return traceProbeInputs(inputs.trace);
   return { ...inputs, variables: inputs.variables.slice(0, 1) };
 }
 

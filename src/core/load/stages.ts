@@ -1,5 +1,6 @@
 // A run's stages: one for a plain run, one per level of a sweep. A stage says how requests are sent
 // (a closed loop at a concurrency, or an open loop at a rate per target) and how much is sent.
+import { isTraceInputs } from "../scenario";
 import type { LoadSettings, RunSettings, Scenario } from "../scenario/types";
 
 export type StageLoad =
@@ -41,9 +42,16 @@ export function stageSize(load: LoadSettings | undefined): StageSize {
   return { kind: "plan" };
 }
 
+/** The parts of a scenario its stages follow from: a trace's inputs make one open stage paced by the trace. */
+export type StagedScenario = Pick<Scenario, "targets" | "run"> & Partial<Pick<Scenario, "inputs">>;
+
 /** The stages a scenario names in advance; an auto sweep's open-loop rates come later (autoRateStages). */
-export function plannedStages(scenario: Pick<Scenario, "targets" | "run">): Stage[] {
+export function plannedStages(scenario: StagedScenario): Stage[] {
   const targetIds = scenario.targets.map((target) => target.id);
+  if (isTraceInputs(scenario.inputs)) {
+    // No rate: each arrival's time is the trace's (run/request-plan.ts, traceArrivals).
+    return [{ index: 0, label: `trace replay at ${Number(scenario.inputs.trace.speedup.toPrecision(3))}×`, load: { mode: "open", rates: new Map(), perRun: null }, targetIds }];
+  }
   const load = scenario.run.load;
   const closed = (perTarget: number, total: number): StageLoad => ({ mode: "closed", perTarget, total });
   const open = (rate: number): StageLoad =>
@@ -84,7 +92,7 @@ interface InFlightPeak {
  * sweep's open-loop stages, not planned in advance, count by that cap too. Connection pools (the command
  * line) and the browser's six-connections warning are both sized from this.
  */
-export function peakInFlight(scenario: Pick<Scenario, "targets" | "run">): InFlightPeak {
+export function peakInFlight(scenario: StagedScenario): InFlightPeak {
   const load = scenario.run.load;
   const openCap = load?.mode === "open" && load.maxInFlight !== undefined ? load.maxInFlight : Number.POSITIVE_INFINITY;
   const targets = scenario.targets.length;

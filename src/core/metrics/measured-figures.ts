@@ -2,7 +2,7 @@
 // for (a stream, prices, checks, an SLO, an open loop). The default columns of every table (the compare
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
-import { isSessionInputs, isSyntheticInputs, type Scenario } from "../scenario";
+import { isSessionInputs, isSyntheticInputs, isTraceInputs, type Scenario } from "../scenario";
 import { findTaskDefinition, offersTools, requestedResponseFormat, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
@@ -44,10 +44,10 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if ((scenario.expectations ?? []).length > 0) figures.add("checks");
   if (scenario.targets.some((target) => target.price !== undefined)) figures.add("cost");
   if (scenario.slo !== undefined) figures.add("slo");
-  if (scenario.run.load?.mode === "open") figures.add("openLoop");
+  if (scenario.run.load?.mode === "open" || isTraceInputs(scenario.inputs)) figures.add("openLoop");
   if (offersTools(scenario.parameters ?? {})) figures.add("toolCalls");
   if ((scenario.expectations ?? []).some((expectation) => expectation.type === "toolCall")) figures.add("rightTool");
-  if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs)) figures.add("syntheticInputs");
+  if (scenario.inputs !== undefined && (isSyntheticInputs(scenario.inputs) || isTraceInputs(scenario.inputs))) figures.add("syntheticInputs");
   if (requestedResponseFormat(scenario.parameters ?? {}) !== null) figures.add("structuredOutput");
   if (scenario.toolResults !== undefined) figures.add("toolLoop");
   if (scenario.inputs !== undefined && isSessionInputs(scenario.inputs)) figures.add("sessions");

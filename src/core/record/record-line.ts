@@ -93,6 +93,8 @@ const recordShape = {
   sessionTurns: count.nullable().optional(),
   // Prefix caching probed: only in runs whose synthetic prompts probe the cache.
   cacheProbe: z.enum(CACHE_PROBES_RECORDED).nullable().optional(),
+  // A trace's hash ids: only in records of a trace's requests that had them, absent from files written before.
+  traceHashIds: z.array(z.number().int().min(0)).max(1_000_000).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

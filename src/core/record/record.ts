@@ -190,6 +190,10 @@ export interface RequestRecord {
    * cold prompt sent again (a later repetition, a retry, or after a warm-up sent it), which is neither.
    */
   cacheProbe?: CacheProbeRecorded | null;
+  // Trace replay (docs/workloads.md): only in records of a trace's requests (inputs.trace) whose trace
+  // gives hash ids (Mooncake); absent otherwise. The trace's time is scheduledAt, from the run's start.
+  /** The trace's hash ids the prompt's leading blocks stood for (equal leading ids, equal leading text). */
+  traceHashIds?: number[] | null;
 }
 
 export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
@@ -285,4 +289,5 @@ export const RECORD_FIELDS = [
   "turn",
   "sessionTurns",
   "cacheProbe",
+  "traceHashIds",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -1,7 +1,7 @@
 // A run made ready before its clock starts: the scenario's inputs expanded and their files read, its checks
 // compiled, a resume checked against it, every option's default resolved, one call per target and the
 // context of every attempt. What is wrong with a run is thrown from here, before any request goes out.
-import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSessionInputs, isSyntheticInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
+import { compileChecks, compileStructuredOutputJudge, compileToolJudge, type CompiledCheck, type StructuredOutputJudge, type ToolJudge, expandInputs, isSessionInputs, isSyntheticInputs, isTraceInputs, resolveInputFiles, type ExpandedInput, formatScenarioErrors, type Scenario, type ScenarioError } from "../scenario";
 import { abortableSleep, type WireEventsSource, systemClock, type Clock } from "../measure";
 import { runConcurrency, systemPacerClock, type ClosedLoad, type PacerClock } from "../load";
 import { createAttemptDeadlines, type AttemptDeadlines } from "./attempt-deadlines";
@@ -18,7 +18,7 @@ export interface PreparedRun {
   runId: string;
   scenario: Scenario;
   inputs: readonly ExpandedInput[];
-  /** What cut the prompts of synthetic inputs; undefined for any other inputs. */
+  /** What cut the prompts of synthetic inputs or a trace; undefined for any other inputs. */
   workload: SyntheticWorkload | undefined;
   checks: readonly CompiledCheck[];
   /** The scenario's tools, to judge the calls answers make (tool-checks.ts); null when it offers none. */
@@ -58,14 +58,20 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   const expanded = expandInputs(scenario);
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
   // Cut and read before the clock starts: neither is any part of a request's latency or queue time.
-  // Loaded only for synthetic inputs: the tokenizers and the corpus are megabytes no other run needs.
+  // Loaded only for synthetic inputs, sessions and traces: the tokenizers and the corpus are megabytes no other run needs.
   const synthetic = isSyntheticInputs(scenario.inputs)
     ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile)
     : isSessionInputs(scenario.inputs)
       ? await (await import("./session-prompts")).buildSessionInputs(scenario, options.readInputFile)
-      : null;
+      : isTraceInputs(scenario.inputs)
+        ? await (await import("./trace-prompts")).buildTraceInputs(scenario, options.readInputFile)
+        : null;
   // A session's later turns need the answers before them: a resumed run has none of them.
   if (options.resume !== undefined && isSessionInputs(scenario.inputs)) throw new Error("cannot resume a run of sessions: a turn is sent with the answers before it, which a resumed run does not have");
+  // Cutting held the event loop (a second or more for a long trace): the timers it held back (progress,
+  // scrapes) run now, once, rather than at the first requests' send times.
+  // (Through the run's own sleep, so a run on another clock waits on that clock.)
+  if (synthetic !== null) await (options.sleep ?? abortableSleep)(1, runSignal);
   const inputs =
     synthetic?.inputs ??
     (await resolveInputFiles(expanded.inputs, options.readInputFile).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 // What a run sends, in which order: the warm-ups, each stage's measured requests interleaved over the
 // targets, an open stage's arrival times, and how many requests that makes. Pure: it sends nothing.
-import type { Scenario } from "../scenario";
+import type { ExpandedInput, Scenario } from "../scenario";
 import { arrivalOffsets, type ArrivalSpec, mergeArrivals, type Arrival, plannedStages, stageSize, type Stage, type StageSize } from "../load";
 import { isMissing, type ResumePlan } from "./resume-plan";
 import type { PlannedRequest } from "./types";
@@ -68,6 +68,18 @@ export function stageArrivals(scenario: Scenario, inputCount: number, stage: Sta
       return rate === undefined ? [] : [stream(rate, seedFor(position), [targetId])];
     }),
   );
+}
+
+/**
+ * A trace's arrivals (inputs.trace): each request at the trace's own time (speed-up applied, in the input),
+ * to every target of the stage at once, so each target is offered the same moments. The inputs are in
+ * time order already (workloads/read-trace.ts sorts them).
+ */
+export function* traceArrivals(inputs: readonly ExpandedInput[], targetIds: readonly string[], startMono: number): Generator<Arrival<PlannedRequest>> {
+  for (const input of inputs) {
+    const atMs = startMono + (input.traceAtMs ?? 0);
+    for (const targetId of targetIds) yield { atMs, item: { targetId, inputIndex: input.index, repetition: 0, warmup: false } };
+  }
 }
 
 /** How many requests a run plans: the measured ones and the warm-ups; `estimated` when the count is an estimate. */

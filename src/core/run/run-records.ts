@@ -123,12 +123,19 @@ function cacheProbes(inputs: readonly ExpandedInput[], warmups: number): (planne
   };
 }
 
-type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens">;
+type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens" | "traceHashIds">;
 
-/** Per input, the record fields of its requested lengths, made once; empty when no input has any (spread as nothing). */
+/**
+ * Per input, the record fields of its requested lengths (and a trace's hash ids), made once; empty when
+ * no input has any (spread as nothing).
+ */
 function requestedLengthsByInput(inputs: readonly ExpandedInput[]): readonly (RequestedLengths | undefined)[] {
   if (!inputs.some((input) => input.requestedOutputTokens !== undefined)) return [];
-  return inputs.map((input) => ({ requestedInputTokens: input.requestedInputTokens ?? null, requestedOutputTokens: input.requestedOutputTokens ?? null }));
+  return inputs.map((input) => {
+    const fields: RequestedLengths = { requestedInputTokens: input.requestedInputTokens ?? null, requestedOutputTokens: input.requestedOutputTokens ?? null };
+    if (input.traceHashIds !== undefined) fields.traceHashIds = input.traceHashIds;
+    return fields;
+  });
 }
 
 /** Checks judge the whole answer, before the record keeps only its beginning; a failed attempt has none. */

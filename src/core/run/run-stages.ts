@@ -1,9 +1,10 @@
 // The run's course: warm-ups, then each stage in turn (a closed or an open loop), and between the stages
 // of a sweep what it learns (auto rates, saturated targets stopped).
 import { plannedStages, scaledStageSize, stageSize, type StageSummaries, type Stage } from "../load";
+import { isTraceInputs } from "../scenario";
 import { runClosedStage } from "./closed-loop";
 import { runOpenStage, type OpenLoopParts } from "./open-loop";
-import { missingOnly, planWarmups, stageArrivals, stagePlan } from "./request-plan";
+import { missingOnly, planWarmups, stageArrivals, stagePlan, traceArrivals } from "./request-plan";
 import { adaptCapacitySearch, adaptSweep } from "./sweep-adaptation";
 import { runSessionStages } from "./session-loop";
 import type { PlannedRequest } from "./types";
@@ -27,7 +28,9 @@ export async function runStages(parts: RunStagesParts): Promise<void> {
   // Warm-ups open connections first: in a plain run, in the stage's own window (so the measured requests
   // follow them without a gap); with run.load, before the first stage at the run's concurrency.
   let warmups: PlannedRequest[] = [...missingOnly(planWarmups(scenario, inputs.length), resume)];
-  if (warmups.length > 0 && load !== undefined) {
+  const trace = isTraceInputs(scenario.inputs);
+  // A trace's stage is open without run.load (request-plan.ts, traceArrivals): its warm-ups go first, as with a load.
+  if (warmups.length > 0 && (load !== undefined || trace)) {
     const warmupStage: Stage = { index: 0, label: "warm-up", load: run.concurrency, targetIds: scenario.targets.map((target) => target.id) };
     await runClosedStage(run, send, warmupStage, [warmups], null);
     warmups = [];
@@ -51,7 +54,8 @@ export async function runStages(parts: RunStagesParts): Promise<void> {
       await runClosedStage(run, send, stage, feeds, deadline);
       warmups = [];
     } else {
-      await runOpenStage(parts, stage, stageArrivals(scenario, inputs.length, stage, size, stageStart));
+      const arrivals = trace ? traceArrivals(inputs, stage.targetIds, stageStart) : stageArrivals(scenario, inputs.length, stage, size, stageStart);
+      await runOpenStage(parts, stage, arrivals);
     }
     if (stageSummaries !== null) adaptSweep(stageSummaries, scenario, stage, stages, saturatedTargets);
     if (stageSummaries !== null) adaptCapacitySearch(stageSummaries, scenario, stage, stages);

@@ -3,7 +3,8 @@
 // reader. What is wrong is thrown naming the field.
 import { isSessionInputs, sessionTurnInputs, type ExpandedInput, type InputFileReader, type Scenario } from "../scenario";
 import { loadDefaultCorpus, planShareGptSessions, planSyntheticSessions, readShareGpt, type SessionInputs, type SessionPlan, type SyntheticSessionTurns } from "../workloads";
-import { loadTokenizer, type SyntheticWorkload } from "./synthetic-prompts";
+import type { SyntheticWorkload } from "./synthetic-prompts";
+import { loadWorkloadTokenizer } from "./workload-tokenizer";
 
 const AT = "inputs.sessions";
 
@@ -18,7 +19,7 @@ export async function buildSessionInputs(scenario: Scenario, readInputFile: Inpu
 }
 
 async function syntheticPlan(settings: SessionInputs & { synthetic: SyntheticSessionTurns }, readInputFile: InputFileReader | undefined): Promise<SessionPlan> {
-  const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.synthetic.tokenizer, readInputFile, `${AT}.synthetic`), loadDefaultCorpus()]);
+  const [tokenizer, corpus] = await Promise.all([loadWorkloadTokenizer(settings.synthetic.tokenizer, `${AT}.synthetic`, readInputFile), loadDefaultCorpus()]);
   try {
     return planSyntheticSessions(settings, tokenizer, corpus);
   } catch (error) {

@@ -3,15 +3,19 @@
 // room's plan, every prompt exactly its drawn length. What is wrong is thrown naming the field.
 import { findTaskDefinition } from "../tasks";
 import { isSyntheticInputs, syntheticInput, type ExpandedInput, type InputFileReader, type Scenario } from "../scenario";
-import { createHfTokenizer, loadDefaultCorpus, loadOfflineTokenizer, planSyntheticRequests, type SyntheticInputs, type Tokenizer } from "../workloads";
+import { loadDefaultCorpus, planSyntheticRequests } from "../workloads";
+import type { TraceWorkload } from "./trace-prompts";
+import { loadWorkloadTokenizer } from "./workload-tokenizer";
 
-/** What built a run's prompts, for its report: the tokenizer and corpus ids, and whether word starts were reused. */
+/** What built a run's prompts (synthetic or a trace's), for its report: the tokenizer and corpus ids, and whether word starts were reused. */
 export interface SyntheticWorkload {
   tokenizerId: string;
   corpusId: string;
   prompts: number;
   /** Above 0 when the run needed more prompts than the corpus has word starts (request-plan.ts). */
   startRounds: number;
+  /** A trace's replay (inputs.trace): what was read from its file. */
+  trace?: TraceWorkload;
 }
 
 const AT = "inputs.synthetic";
@@ -20,7 +24,7 @@ const AT = "inputs.synthetic";
 export async function buildSyntheticInputs(scenario: Scenario, readInputFile: InputFileReader | undefined): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
   if (!isSyntheticInputs(scenario.inputs)) return null;
   const settings = scenario.inputs.synthetic;
-  const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.tokenizer, readInputFile, AT), loadDefaultCorpus()]);
+  const [tokenizer, corpus] = await Promise.all([loadWorkloadTokenizer(settings.tokenizer, AT, readInputFile), loadDefaultCorpus()]);
   let plan: ReturnType<typeof planSyntheticRequests>;
   try {
     plan = planSyntheticRequests(settings, tokenizer, corpus, runNonce());
@@ -35,33 +39,4 @@ export async function buildSyntheticInputs(scenario: Scenario, readInputFile: In
 /** 48 random bits in hex, fresh for every run: what sets its cold prompts apart from every other run's (coldFirstLine). */
 function runNonce(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The tokenizer a scenario names, for the inputs at `at` (`inputs.synthetic`, `inputs.sessions.synthetic`). */
-export async function loadTokenizer(choice: SyntheticInputs["tokenizer"], readInputFile: InputFileReader | undefined, at: string): Promise<Tokenizer> {
-  if (typeof choice === "string") return loadOfflineTokenizer(choice);
-  if ("model" in choice) throw new Error(`scenario inputs: ${at}.tokenizer.model: not yet: a model's tokenizer is not fetched from the Hub yet`);
-  const tokenizerJson = await readJsonFile(choice.file, `${at}.tokenizer.file`, readInputFile);
-  const config = choice.config === undefined ? undefined : await readJsonFile(choice.config, `${at}.tokenizer.config`, readInputFile);
-  try {
-    return createHfTokenizer(tokenizerJson, config, { file: choice.file });
-  } catch (error) {
-    throw new Error(`scenario inputs: ${at}.tokenizer.file: ${(error as Error).message}`, { cause: error });
-  }
-}
-
-async function readJsonFile(path: string, field: string, readInputFile: InputFileReader | undefined): Promise<unknown> {
-  const where = `scenario inputs: ${field}`;
-  if (readInputFile === undefined) throw new Error(`${where}: cannot read ${path}: this run was given no way to read input files`);
-  let text: string;
-  try {
-    text = await (await readInputFile(path)).text();
-  } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new Error(`${where}: ${path} is not JSON (${(error as Error).message})`, { cause: error });
-  }
 }

@@ -21,3 +21,4 @@ export * from "./tool-parameters";
 export * from "./tool-results";
 export * from "./types";
 export * from "./capacity-slo";
+export * from "./trace-replay-inputs";

@@ -7,6 +7,7 @@ import { createTemplateBudget, parseTemplate, renderTemplate, TemplateLimitError
 import { promptInput } from "./prompt-input";
 import { isSyntheticInputs, syntheticPlaceholders } from "./synthetic-inputs";
 import { isSessionInputs, sessionPlaceholders } from "./session-inputs";
+import { isTraceInputs, tracePlaceholders } from "./trace-replay-inputs";
 
 export type ExpandInputsResult = { ok: true; inputs: ExpandedInput[] } | { ok: false; errors: ScenarioError[] };
 
@@ -33,6 +34,7 @@ export function expandInputs(scenario: Pick<Scenario, "inputs"> & { task?: strin
   }
   if (isSyntheticInputs(inputs)) return { ok: true, inputs: syntheticPlaceholders(inputs.synthetic, scenario.task) };
   if (isSessionInputs(inputs)) return { ok: true, inputs: sessionPlaceholders(inputs.sessions) };
+  if (isTraceInputs(inputs)) return { ok: true, inputs: tracePlaceholders(inputs.trace, scenario.task) };
   let template: ReturnType<typeof parseTemplate>;
   try {
     template = parseTemplate(inputs.template);

@@ -10,6 +10,7 @@ import { checkServerMetrics } from "./server-metrics-settings";
 import { isSyntheticInputs, syntheticInputProblems } from "./synthetic-inputs";
 import { toolLoopProblems } from "./tool-results";
 import { isSessionInputs, sessionInputProblems } from "./session-inputs";
+import { isTraceInputs, traceInputProblems } from "./trace-replay-inputs";
 import type { Scenario, ScenarioError, ScenarioParseResult } from "./types";
 
 /** Tasks whose responses can be streamed token by token. */
@@ -34,7 +35,7 @@ function scenarioSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {
       if (scenario.run.retry.maxDelayMs < scenario.run.retry.baseDelayMs) {
         context.addIssue({ code: "custom", path: ["run", "retry", "maxDelayMs"], message: "must be at least baseDelayMs" });
       }
-      checkLoad(scenario.run.load, context);
+      checkLoad(scenario.run.load, context, isTraceInputs(scenario.inputs));
       checkTaskSettings(scenario, context);
       checkServerMetrics(scenario, context);
       for (const problem of toolLoopProblems(scenario)) context.addIssue({ code: "custom", ...problem });
@@ -77,6 +78,10 @@ function checkTaskSettings(scenario: ScenarioShape, context: z.core.$RefinementC
     for (const problem of sessionInputProblems({ ...scenario, inputs: scenario.inputs })) context.addIssue({ code: "custom", ...problem });
     return;
   }
+  if (isTraceInputs(scenario.inputs)) {
+    for (const problem of traceInputProblems({ ...scenario, inputs: scenario.inputs })) context.addIssue({ code: "custom", ...problem });
+    return;
+  }
   if (!definition.acceptsText) {
     context.addIssue({ code: "custom", path: ["inputs", "template"], message: `${scenario.task} takes inputs written out one by one (objects, files), not a template` });
   } else if (scenario.inputs.system !== undefined && definition.libraryTask !== "conversational") {
@@ -104,7 +109,7 @@ function checkValueSettings(scenario: ScenarioShape, context: z.core.$Refinement
   if (expectations.length > 0 && findTaskDefinition(scenario.task)?.textOutput === false) {
     context.addIssue({ code: "custom", path: ["expectations"], message: `${scenario.task} outputs are not text: no check applies` });
   }
-  const inputCount = Array.isArray(scenario.inputs) ? scenario.inputs.length : isSyntheticInputs(scenario.inputs) ? scenario.inputs.synthetic.count : isSessionInputs(scenario.inputs) ? sessionTurnCount(scenario.inputs.sessions) : scenario.inputs.variables.length;
+  const inputCount = inputCountOf(scenario.inputs);
   const names = new Map<string, number>();
   expectations.forEach((expectation, index) => {
     const name = expectationName(expectation, index);
@@ -129,8 +134,17 @@ function checkValueSettings(scenario: ScenarioShape, context: z.core.$Refinement
   }
 }
 
+/** Inputs an expectation may name; a trace's are counted only when its file is read, so any index may be one. */
+function inputCountOf(inputs: ScenarioShape["inputs"]): number {
+  if (Array.isArray(inputs)) return inputs.length;
+  if (isSyntheticInputs(inputs)) return inputs.synthetic.count;
+  if (isSessionInputs(inputs)) return sessionTurnCount(inputs.sessions);
+  if (isTraceInputs(inputs)) return Number.POSITIVE_INFINITY;
+  return inputs.variables.length;
+}
+
 /** What one field alone cannot say: which settings go together. */
-function checkLoad(load: z.output<typeof loadSchema> | undefined, context: z.RefinementCtx): void {
+function checkLoad(load: z.output<typeof loadSchema> | undefined, context: z.RefinementCtx, tracePaced: boolean): void {
   if (load === undefined) return;
   const at = (...path: (string | number)[]): (string | number)[] => ["run", "load", ...path];
   if (load.durationMs !== undefined && load.requests !== undefined) {
@@ -148,7 +162,8 @@ function checkLoad(load: z.output<typeof loadSchema> | undefined, context: z.Ref
   }
   if (load.mode !== "open") return;
   if (load.findCapacity !== undefined) return checkFindCapacity(load, context);
-  if (load.rate === undefined && over !== "rate" && over !== "auto") {
+  // A trace's own times pace it (trace-replay-inputs.ts): its open load only caps it.
+  if (load.rate === undefined && over !== "rate" && over !== "auto" && !tracePaced) {
     context.addIssue({ code: "custom", path: at("rate"), message: "required for an open loop (or sweep over rate or auto)" });
   }
   if (load.rate !== undefined && (over === "rate" || over === "auto")) {

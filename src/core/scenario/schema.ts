@@ -6,8 +6,7 @@ import { INFERENCE_PROVIDERS } from "@huggingface/inference";
 import { ERROR_KINDS } from "../record";
 import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
 import { ENDPOINT_APIS, SUPPORTED_TASKS } from "../tasks";
-import { OUTPUT_LENGTH_FAMILIES, syntheticInputsSchema } from "../workloads";
-import { sessionInputsSchema } from "../workloads";
+import { OUTPUT_LENGTH_FAMILIES, sessionInputsSchema, syntheticInputsSchema, traceInputsSchema } from "../workloads";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
@@ -159,6 +158,8 @@ const syntheticScenarioInputsSchema = z.strictObject({ synthetic: syntheticInput
 
 /** Multi-turn conversations, each turn sent with the conversation before it (docs/workloads.md, "Sessions"). */
 const sessionScenarioInputsSchema = z.strictObject({ sessions: sessionInputsSchema });
+/** A production trace replayed at its own times, its file read when the run starts (docs/workloads.md). */
+const traceScenarioInputsSchema = z.strictObject({ trace: traceInputsSchema });
 
 const retrySchema = z.strictObject({
   /** Total attempts per request, first one included: 1 means no retry. */
@@ -263,7 +264,7 @@ export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInpu
       targets: z
         .array(targetSchema)
         .min(1, "needs at least one target"),
-      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema, sessionScenarioInputsSchema]),
+      inputs: z.union([z.array(literalInputSchema).min(1, "needs at least one input"), templateInputsSchema, syntheticScenarioInputsSchema, sessionScenarioInputsSchema, traceScenarioInputsSchema]),
       /** Passed to the provider as-is (max_tokens, temperature, …); never routing or credentials. */
       parameters: z
         .record(z.string(), z.unknown())

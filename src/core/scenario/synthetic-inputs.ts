@@ -36,7 +36,7 @@ export function syntheticPlaceholders(settings: SyntheticInputs, task: string | 
 }
 
 /** Request parameters that ask for an answer's length: with synthetic inputs the requested length sets them. */
-const LENGTH_PARAMETERS = ["max_tokens", "max_completion_tokens", "max_new_tokens", "min_tokens", "min_new_tokens", "ignore_eos"] as const;
+export const LENGTH_PARAMETERS = ["max_tokens", "max_completion_tokens", "max_new_tokens", "min_tokens", "min_new_tokens", "ignore_eos"] as const;
 
 export interface SyntheticInputProblem {
   path: (string | number)[];
@@ -45,20 +45,32 @@ export interface SyntheticInputProblem {
 
 /** What the rest of a scenario must say for its synthetic inputs: a task they fit, a tokenizer at hand, no length of its own. */
 export function syntheticInputProblems(scenario: { task: string; parameters: Record<string, unknown>; inputs: { synthetic: SyntheticInputs } }): SyntheticInputProblem[] {
+  return generatedPromptProblems(scenario, "synthetic", scenario.inputs.synthetic.tokenizer, "inputs.synthetic.outputTokens");
+}
+
+/**
+ * What the rest of a scenario must say for prompts ProviderBench cuts itself (`inputs.synthetic`,
+ * `inputs.trace`): a task they fit, a tokenizer at hand, no answer length of its own (`lengthFrom` sets it).
+ */
+export function generatedPromptProblems(
+  scenario: { task: string; parameters: Record<string, unknown> },
+  kind: "synthetic" | "trace",
+  tokenizer: SyntheticInputs["tokenizer"] | undefined,
+  lengthFrom: string,
+): SyntheticInputProblem[] {
   const problems: SyntheticInputProblem[] = [];
   if (!SYNTHETIC_INPUT_TASKS.includes(scenario.task)) {
-    problems.push({ path: ["inputs", "synthetic"], message: `${scenario.task} does not take synthetic prompts (${SYNTHETIC_INPUT_TASKS.join(" and ")} do)` });
+    problems.push({ path: ["inputs", kind], message: `${scenario.task} does not take ${kind === "trace" ? "a trace's" : "synthetic"} prompts (${SYNTHETIC_INPUT_TASKS.join(" and ")} do)` });
   }
-  const tokenizer = scenario.inputs.synthetic.tokenizer;
   if (typeof tokenizer === "object" && "model" in tokenizer) {
     problems.push({
-      path: ["inputs", "synthetic", "tokenizer", "model"],
+      path: ["inputs", kind, "tokenizer", "model"],
       message: 'not yet: a model\'s tokenizer is not fetched from the Hub yet; download its tokenizer.json beside the scenario and give { "file": "tokenizer.json" }, or use "o200k_base"',
     });
   }
   for (const key of LENGTH_PARAMETERS) {
     if (Object.hasOwn(scenario.parameters, key)) {
-      problems.push({ path: ["parameters", key], message: "set by inputs.synthetic.outputTokens for each request: leave it out (the record keeps the length asked for)" });
+      problems.push({ path: ["parameters", key], message: `set by ${lengthFrom} for each request: leave it out (the record keeps the length asked for)` });
     }
   }
   return problems;

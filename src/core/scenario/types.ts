@@ -36,6 +36,10 @@ export interface ExpandedInput {
   session?: SessionTurn;
   /** A synthetic prompt of a scenario that probes the prefix cache (inputs.synthetic.prefixCache): warm or cold. */
   cacheProbe?: CacheProbe;
+  /** A trace's request (inputs.trace): when it is sent, in milliseconds from the replay's start (speed-up applied). */
+  traceAtMs?: number;
+  /** A trace's request: the hash ids its prompt's leading blocks stand for. */
+  traceHashIds?: number[];
 }
 
 /** Where a session's turn stands: the runner sends it after `thinkMs`, with the conversation before it. */

@@ -75,6 +75,7 @@ const CELL_KINDS = {
   turn: "number",
   sessionTurns: "number",
   cacheProbe: "string",
+  traceHashIds: "json",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */

@@ -18,6 +18,7 @@ import { VerdictPanel } from "./verdict/verdict-panel";
 import { ProvidersCostTable } from "./providers-cost/providers-cost-table";
 import { LoadCurves } from "./load/load-curves";
 import { LoadTimeSlices } from "./load/load-time-slices";
+import { isTraceInputs } from "../../../core/scenario/trace-replay-inputs";
 import { CodeSnippets } from "./snippets/code-snippets";
 import { useAppDb } from "../../lib/app-db";
 
@@ -106,9 +107,10 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
           <PhaseChart rows={summary.rows} targets={describeTargets(summary.rows.map((row) => row.targetId), run.spec)} />
         </Section>
       ) : null}
-      {run.spec.run.load !== undefined && records !== null ? (
+      {/* A trace's replay is an open loop with or without run.load: its effective latency over time shows its bursts. */}
+      {(run.spec.run.load !== undefined || isTraceInputs(run.spec.inputs)) && records !== null ? (
         <Section title="Load: where each target saturates" testId="load-section">
-          {run.spec.run.load.sweep !== undefined || run.spec.run.load.findCapacity !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
+          {run.spec.run.load?.sweep !== undefined || run.spec.run.load?.findCapacity !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
           <LoadTimeSlices records={records} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
         </Section>
       ) : null}

@@ -23,23 +23,26 @@ export function InputFilePickers({ input, index }: { input: unknown; index: numb
   return (
     <div className="input-file-pickers">
       {paths.map((path) => (
-        <FilePicker key={path.join(".")} path={path} index={index} />
+        <FilePicker key={path.join(".")} path={path} label={`A file of your own for input ${index + 1}${path.length > 2 ? ` (${String(path[path.length - 1])})` : ""}`} />
       ))}
     </div>
   );
 }
 
-function FilePicker({ path, index }: { path: Path; index: number }) {
+/**
+ * Stores a chosen file and puts its `sha256:` name at `path`: as a file part (`{ "file": … }`), or with
+ * `asPath` as the path itself (a field that names a file, such as a trace's `file`).
+ */
+export function FilePicker({ path, label, asPath = false }: { path: Path; label: string; asPath?: boolean }) {
   const { update } = useEditor();
   const db = useAppDb();
   const id = useId();
   const [state, setState] = useState<{ kind: "idle" } | { kind: "storing" } | { kind: "stored"; name: string; bytes: number } | { kind: "failed"; message: string }>({ kind: "idle" });
-  const part = path.length > 2 ? ` (${String(path[path.length - 1])})` : "";
   const choose = async (file: File): Promise<void> => {
     setState({ kind: "storing" });
     try {
       const stored = await putInputFile(db, file, file.name, file.type || "application/octet-stream");
-      update(path, { file: stored.file });
+      update(path, asPath ? stored.file : { file: stored.file });
       setState({ kind: "stored", name: file.name, bytes: stored.bytes });
     } catch (error) {
       setState({ kind: "failed", message: describeError(error) });
@@ -47,10 +50,7 @@ function FilePicker({ path, index }: { path: Path; index: number }) {
   };
   return (
     <div className="editor-field">
-      <label htmlFor={id}>
-        A file of your own for input {index + 1}
-        {part}
-      </label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="file"
@@ -61,7 +61,7 @@ function FilePicker({ path, index }: { path: Path; index: number }) {
       />
       <p className="hint" role="status">
         {state.kind === "storing" ? "Storing the file in this browser…" : null}
-        {state.kind === "stored" ? `${state.name} (${state.bytes.toLocaleString("en-US")} bytes) is stored in this browser; the input now refers to it by its hash.` : null}
+        {state.kind === "stored" ? `${state.name} (${state.bytes.toLocaleString("en-US")} bytes) is stored in this browser; the scenario now refers to it by its hash.` : null}
         {state.kind === "failed" ? `The file could not be stored: ${state.message}` : null}
       </p>
     </div>

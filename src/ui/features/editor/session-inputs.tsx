@@ -10,13 +10,8 @@ import { NumberField, TextField } from "./fields";
 const AT = ["inputs", "sessions"] as const;
 const DISTRIBUTION_HINT = "a number, or a distribution ({ \"uniform\": { \"min\", \"max\" } }, …) in the JSON view";
 
-/** Whether the draft's inputs are sessions: the inputs section hands them to this form. */
-export function isSessionInputsDraft(inputs: unknown): boolean {
-  return isPlainObject(inputs) && "sessions" in inputs;
-}
-
 /** A new set of synthetic turns, as the bundled multi-turn scenario has them. */
-const NEW_SYNTHETIC = { turns: 5, inputTokens: 96, outputTokens: 48 };
+export const NEW_SYNTHETIC_TURNS = { turns: 5, inputTokens: 96, outputTokens: 48 };
 
 export function SessionInputs() {
   const { draft, update } = useEditor();
@@ -27,7 +22,7 @@ export function SessionInputs() {
   const setSource = (file: boolean): void => {
     if (file === fromFile) return;
     const { synthetic: _synthetic, file: _file, ...rest } = isPlainObject(sessions) ? sessions : {};
-    update([...AT], file ? { ...rest, file: "conversations.json" } : { ...rest, synthetic: NEW_SYNTHETIC });
+    update([...AT], file ? { ...rest, file: "conversations.json" } : { ...rest, synthetic: NEW_SYNTHETIC_TURNS });
   };
   return (
     <div className="session-inputs" data-testid="session-inputs">
@@ -58,14 +53,3 @@ export function SessionInputs() {
   );
 }
 
-/** The inputs section of a scenario of sessions. */
-export function SessionInputsSection() {
-  const errors = useFieldErrors(["inputs"]);
-  return (
-    <fieldset className="editor-section" id="field-inputs">
-      <legend>Inputs: multi-turn sessions</legend>
-      <SessionInputs />
-      <FieldErrors id="inputs-errors" errors={errors} />
-    </fieldset>
-  );
-}
