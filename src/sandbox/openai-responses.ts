@@ -48,6 +48,8 @@ export interface ChatDelta {
   /** null beside a tool call, as OpenAI sends it. */
   content?: string | null;
   tool_calls?: ToolCallDelta[];
+  /** A reasoning model's thinking, apart from the answer (vLLM's and DeepSeek's name; reasoning-answers.ts). */
+  reasoning_content?: string;
 }
 
 /** A piece of a streamed tool call: the first names it (id, type, name, arguments ""), the rest add arguments. */

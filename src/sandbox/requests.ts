@@ -1,6 +1,7 @@
 // Validation of request bodies: unknown JSON in, a typed request or an OpenAI-style 400 problem out.
 
 import { countWords } from "./text";
+import { askedEffort, type AskedReasoning } from "./reasoning-answers";
 
 export interface GenerationRequest {
   endpoint: "chat" | "completions";
@@ -23,6 +24,8 @@ export interface GenerationRequest {
   tools?: OfferedTools;
   /** Chat asked for JSON against a schema (`response_format` json_schema), as the structured answers read it (structured-answers.ts). */
   responseSchema?: AskedSchema;
+  /** Chat: the reasoning effort asked and the prompt, as the reasoning profiles read them (reasoning-answers.ts). */
+  reasoning?: AskedReasoning;
 }
 
 /** A json_schema response format's schema, and the last user message's text its string values take a word of. */
@@ -202,7 +205,8 @@ export function parseChatRequest(body: unknown): Parsed<GenerationRequest> {
   const jsonMode = isObject(body.response_format) && (body.response_format.type === "json_object" || body.response_format.type === "json_schema");
   const tools = offeredTools(body);
   const responseSchema = askedSchema(body);
-  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}), ...(responseSchema ? { responseSchema } : {}) } };
+  const reasoning: AskedReasoning = { effort: askedEffort(body), prompt: lastUserText(body.messages) };
+  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}), ...(responseSchema ? { responseSchema } : {}), reasoning } };
 }
 
 /** `response_format: { type: "json_schema", json_schema: { schema } }`; anything else asks for no schema. */

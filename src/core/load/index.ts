@@ -10,3 +10,4 @@ export * from "./saturation";
 export * from "./stage-summaries";
 export * from "./stages";
 export * from "./time-slices";
+export * from "./parameter-stages";

@@ -1,6 +1,7 @@
 // A run's stages: one for a plain run, one per level of a sweep. A stage says how requests are sent
 // (a closed loop at a concurrency, or an open loop at a rate per target) and how much is sent.
 import type { LoadSettings, RunSettings, Scenario } from "../scenario/types";
+import { withParameterLevels } from "./parameter-stages";
 
 export type StageLoad =
   /** `perTarget` requests of each target in flight at most (and `total` for the run). */
@@ -15,6 +16,9 @@ export interface Stage {
   load: StageLoad;
   /** The targets sent to in this stage: all of them, less any a sweep stopped as saturated. */
   targetIds: string[];
+  /** A parameter sweep's stage (parameter-stages.ts): the request parameters it sets, and its level. */
+  parameters?: Readonly<Record<string, unknown>>;
+  level?: string;
 }
 
 /** A closed loop's limits: requests in flight in all, and of each target. */
@@ -52,8 +56,8 @@ export function plannedStages(scenario: Pick<Scenario, "targets" | "run">): Stag
   const atRunConcurrency = runConcurrency(scenario.run);
   const sweep = load?.sweep;
   if (sweep === undefined) {
-    if (load?.mode === "open") return [stage(0, `rate ${formatRate(load.rate!)}${load.per === "run" ? " for the run" : ""}`, open(load.rate!))];
-    return [stage(0, `concurrency ${scenario.run.concurrency}`, atRunConcurrency)];
+    if (load?.mode === "open") return withParameterLevels(scenario, stage(0, `rate ${formatRate(load.rate!)}${load.per === "run" ? " for the run" : ""}`, open(load.rate!)));
+    return withParameterLevels(scenario, stage(0, `concurrency ${scenario.run.concurrency}`, atRunConcurrency));
   }
   switch (sweep.over) {
     case "concurrency":

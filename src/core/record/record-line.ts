@@ -80,6 +80,8 @@ const recordShape = {
   requestedOutputTokens: nullableCount.optional(),
   // Structured output: only in runs that asked for JSON (response_format), absent from files written before it.
   structuredOutput: z.enum(STRUCTURED_OUTPUT_VERDICTS).nullable().optional(),
+  // Reasoning effort: only in runs that asked for one, absent from files written before it.
+  reasoningEffort: z.string().max(64).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

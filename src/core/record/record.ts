@@ -164,6 +164,10 @@ export interface RequestRecord {
   // for JSON (`parameters.response_format` of type json_schema or json_object); absent otherwise.
   /** How the answer's text met the response format asked for; null when the request failed. */
   structuredOutput?: StructuredOutputVerdict | null;
+  // Reasoning effort (docs/workloads.md, "Reasoning effort"): only in records of a run that asked for one
+  // (`parameters.reasoning_effort`, or a level of run.parameterSweep); absent otherwise.
+  /** The effort the request asked for ("low", "medium", "high", …), as the scenario wrote it. */
+  reasoningEffort?: string | null;
 }
 
 /**
@@ -244,4 +248,5 @@ export const RECORD_FIELDS = [
   "requestedInputTokens",
   "requestedOutputTokens",
   "structuredOutput",
+  "reasoningEffort",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -20,4 +20,5 @@ export * from "./sandbox-health";
 export * from "./synthetic-prompts";
 export * from "./output-length-parameters";
 export * from "./targets";
+export * from "./target-parameters";
 export * from "./types";

@@ -18,11 +18,11 @@ export type SlotRunner = <T>(planned: PlannedRequest, attempt: number, work: () 
 export type SendRequest = (planned: PlannedRequest, stage: number, runInSlot: SlotRunner, arrivalAt: number | null) => Promise<void>;
 
 export function createRequestSender(run: PreparedRun, tracker: ProgressTracker, records: RunRecords): SendRequest {
-  const { calls, inputs, clock, runSignal, sleep, random, attemptContextFor, wireEventsSource } = run;
+  const { calls, stageCalls, inputs, clock, runSignal, sleep, random, attemptContextFor, wireEventsSource } = run;
   const retry = run.scenario.run.retry;
   const { progress, report } = tracker;
   return async (planned, stage, runInSlot, arrivalAt) => {
-    const call = calls.get(planned.targetId)!;
+    const call = (stageCalls?.get(stage) ?? calls).get(planned.targetId)!;
     const input = inputs[planned.inputIndex]!;
     let dueAt = arrivalAt;
     for (let attempt = 1; ; attempt++) {

@@ -18,3 +18,4 @@ export * from "./tool-checks";
 export * from "./structured-output-checks";
 export * from "./tool-parameters";
 export * from "./types";
+export * from "./parameter-sweep";

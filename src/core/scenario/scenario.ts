@@ -6,6 +6,7 @@ import { inapplicablePriceParts } from "./pricing";
 import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
 import { checkServerMetrics } from "./server-metrics-settings";
+import { checkParameterSweep } from "./parameter-sweep";
 import { isSyntheticInputs, syntheticInputProblems } from "./synthetic-inputs";
 import type { Scenario, ScenarioError, ScenarioParseResult } from "./types";
 
@@ -34,6 +35,7 @@ function scenarioSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {
       checkLoad(scenario.run.load, context);
       checkTaskSettings(scenario, context);
       checkServerMetrics(scenario, context);
+      checkParameterSweep(scenario, context);
     });
 }
 

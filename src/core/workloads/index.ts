@@ -19,3 +19,4 @@ export * from "./azure-trace";
 export * from "./read-trace";
 export * from "./request-plan";
 export * from "./output-length";
+export * from "./reasoning-effort";

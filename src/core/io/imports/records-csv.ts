@@ -67,6 +67,7 @@ const CELL_KINDS = {
   requestedInputTokens: "number",
   requestedOutputTokens: "number",
   structuredOutput: "string",
+  reasoningEffort: "string",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */

@@ -1,0 +1,35 @@
+// A sweep over a request parameter (run.parameterSweep, docs/workloads.md "Reasoning effort"): the run's
+// one stage, at its load, repeated once per level, each stage's requests sent with the parameter at its
+// level. A stage is the one definition of a sweep's step, so records, summaries per stage, the command
+// line's report and the Compare page group a parameter sweep's levels as they group a load sweep's.
+import type { RequestRecord } from "../record/record";
+import type { Scenario } from "../scenario/types";
+import type { Stage } from "./stages";
+
+/** The run's stages with a parameter sweep's levels: one stage per level, each at the load of `base`. */
+export function withParameterLevels(scenario: Pick<Scenario, "run">, base: Stage): Stage[] {
+  const sweep = scenario.run.parameterSweep;
+  if (sweep === undefined) return [base];
+  return sweep.levels.map((level, index) => ({ ...base, index, label: `${sweep.parameter} ${level}`, parameters: { [sweep.parameter]: level }, level }));
+}
+
+/** What a record of each stage says of the effort it asked for. */
+type StageRecordFields = Pick<RequestRecord, "reasoningEffort">;
+
+const NO_STAGE_FIELDS: StageRecordFields = {};
+
+/**
+ * The record fields a stage adds: the reasoning effort its requests asked for (the sweep's level, or the
+ * scenario's own `parameters.reasoning_effort`); nothing when the run asks for none, so the records of
+ * every other run are as they were. Looked up per record, after the request is measured.
+ */
+export function stageRecordFields(scenario: Pick<Scenario, "run" | "parameters">): (stage: number) => StageRecordFields {
+  const sweep = scenario.run.parameterSweep;
+  if (sweep !== undefined) {
+    const byStage = sweep.levels.map((level): StageRecordFields => ({ reasoningEffort: level }));
+    return (stage) => byStage[stage] ?? NO_STAGE_FIELDS;
+  }
+  const effort = scenario.parameters.reasoning_effort;
+  const fields: StageRecordFields = typeof effort === "string" ? { reasoningEffort: effort } : NO_STAGE_FIELDS;
+  return () => fields;
+}
