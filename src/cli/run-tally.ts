@@ -11,5 +11,7 @@ export interface RunTally {
 }
 
 export function createRunTally(scenario: Scenario): RunTally {
-  return { statistics: new SummaryAccumulator(valueSettingsOf(scenario), summaryOptionsOf(scenario)), loadRecords: new StageSummaries(), stages: [] };
+  // A stage's rows carry its cost where the targets are priced: a parameter sweep's levels are compared by it.
+  const loadRecords = new StageSummaries(() => new SummaryAccumulator(valueSettingsOf(scenario)));
+  return { statistics: new SummaryAccumulator(valueSettingsOf(scenario), summaryOptionsOf(scenario)), loadRecords, stages: [] };
 }

@@ -17,12 +17,15 @@ export class StageSummaries {
   /** Per stage and target, the provider's own time of each successful measured request (provider-time.ts). */
   private readonly providerTimes = new Map<string, number[]>();
 
+  /** `newAccumulator` makes each stage's accumulator: with the scenario's prices, a stage's rows carry its cost. */
+  constructor(private readonly newAccumulator: () => SummaryAccumulator = () => new SummaryAccumulator()) {}
+
   add(record: RequestRecord): void {
     // Records from before stages existed all belong to the one stage a run then had.
     const stage = record.stage ?? 0;
     let accumulator = this.byStage.get(stage);
     if (accumulator === undefined) {
-      accumulator = new SummaryAccumulator();
+      accumulator = this.newAccumulator();
       this.byStage.set(stage, accumulator);
     }
     accumulator.add(record);
