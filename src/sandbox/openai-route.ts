@@ -78,7 +78,7 @@ export function playInference(
   const asked = request.endpoint === "chat" ? request.responseSchema : undefined;
   const answerPlan = asked !== undefined && profile.structuredOutput !== undefined ? withStructuredAnswer(plan, structuredAnswerText(profile.structuredOutput, asked, plan.requestSeed)) : plan;
   // Only the reasoning profiles think before a chat answer; every other profile answers at once, as before.
-  const reasoning = request.endpoint === "chat" && request.reasoning !== undefined && profile.reasoning !== undefined ? planReasoning(profile.reasoning, request.reasoning, plan.requestSeed) : null;
+  const reasoning = request.endpoint === "chat" && request.reasoning !== undefined && profile.reasoning !== undefined ? planReasoning(profile.reasoning, request.reasoning, plan.requestSeed, draw.requestNumber) : null;
   const build = (asRequested: InferenceRequest) =>
     asRequested.endpoint === "embeddings"
       ? embeddingAnswer(plan, asRequested, context.model, errorMessage)

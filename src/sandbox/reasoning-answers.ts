@@ -3,13 +3,16 @@
 // asks (`reasoning_effort`, or `reasoning: { effort }`), on the plan's own token clock; then the answer,
 // right more often at higher effort; usage reports the reasoning tokens. The answer to a sum or product
 // in the prompt ("What is 17 + 25?") is the right number or one a little off, so a scenario's `contains`
-// expectation shows a pass rate that rises with effort. Drawn from the request's seed with a salt of its
-// own: the same run gets the same answers.
+// expectation shows a pass rate that rises with effort. The thinking's length is drawn from the request's
+// seed with a salt of its own; whether the answer is right from the request's place in its target's
+// sequence and its prompt alone, not its stage, so a request right at one effort is right at every higher
+// one (common random numbers: a sweep's curve shows the effort, not the draws). The same run gets the
+// same answers.
 import { jsonAnswer, SSE_HEADERS } from "./answers";
 import { chatChunk, chatCompletion, chatUsageChunk, sseEvent, usageOf, type ResponseContext } from "./openai-responses";
 import type { ResponsePlan } from "./plan";
 import type { ScheduledAnswer } from "./playback";
-import { mulberry32 } from "./random";
+import { hashString, mulberry32 } from "./random";
 import type { GenerationRequest } from "./requests";
 import { withStructuredAnswer } from "./structured-answers";
 import type { ReasoningBehaviour } from "./profiles";
@@ -39,13 +42,14 @@ export interface ReasoningPlan {
   answer: string;
 }
 
-/** How long it thinks, and what it answers: three draws, in one order. */
-export function planReasoning(behaviour: ReasoningBehaviour, asked: AskedReasoning, requestSeed: number): ReasoningPlan {
+/** How long it thinks (from `requestSeed`), and what it answers (from `requestNumber` and the prompt). */
+export function planReasoning(behaviour: ReasoningBehaviour, asked: AskedReasoning, requestSeed: number, requestNumber: number): ReasoningPlan {
   const random = mulberry32((requestSeed ^ REASONING_SALT) >>> 0);
   const effort = (REASONING_EFFORTS as readonly string[]).includes(asked.effort ?? "") ? (asked.effort as ReasoningEffort) : behaviour.defaultEffort;
   const reasoningTokens = Math.round(behaviour.tokensByEffort[effort] * (0.75 + 0.5 * random()));
-  const right = random() < behaviour.accuracyByEffort[effort];
-  const miss = 1 + Math.floor(random() * 9);
+  const answerRandom = mulberry32(hashString(asked.prompt, (requestNumber ^ REASONING_SALT) >>> 0));
+  const right = answerRandom() < behaviour.accuracyByEffort[effort];
+  const miss = 1 + Math.floor(answerRandom() * 9);
   const result = arithmeticOf(asked.prompt);
   const answer = result === null ? "I cannot tell." : `The answer is ${right ? result : result + miss}.`;
   return { reasoningTokens, answer };
