@@ -1,6 +1,6 @@
 // What `run`'s report is made of, gathered as the records come (a resumed file's first): the summary's
 // statistics, and with run.load each stage and its records.
-import { StageSummaries, type Stage } from "../core/load";
+import { pricedStageSummaries, type StageSummaries, type Stage } from "../core/load";
 import type { Scenario } from "../core/scenario";
 import { summaryOptionsOf, SummaryAccumulator, valueSettingsOf } from "../core/stats";
 
@@ -12,6 +12,6 @@ export interface RunTally {
 
 export function createRunTally(scenario: Scenario): RunTally {
   // A stage's rows carry its cost where the targets are priced: a parameter sweep's levels are compared by it.
-  const loadRecords = new StageSummaries(() => new SummaryAccumulator(valueSettingsOf(scenario)));
+  const loadRecords = pricedStageSummaries(scenario);
   return { statistics: new SummaryAccumulator(valueSettingsOf(scenario), summaryOptionsOf(scenario)), loadRecords, stages: [] };
 }

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { runScenario } from "../../src/core/run";
 import { parseScenarioText, type Scenario } from "../../src/core/scenario";
-import { plannedStages, StageSummaries } from "../../src/core/load";
-import { SummaryAccumulator, valueSettingsOf } from "../../src/core/stats";
+import { plannedStages, pricedStageSummaries } from "../../src/core/load";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
 
 let sandbox: Sandbox;
@@ -33,7 +32,7 @@ describe("a reasoning-effort sweep against the sandbox", () => {
     const scenario = await bundledScenario();
     expect(plannedStages(scenario).map((stage) => stage.label)).toEqual(["reasoning_effort low", "reasoning_effort medium", "reasoning_effort high"]);
     const records: RequestRecord[] = [];
-    const summaries = new StageSummaries(() => new SummaryAccumulator(valueSettingsOf(scenario)));
+    const summaries = pricedStageSummaries(scenario);
     const result = await runScenario({ runId: "sweep", scenario, sandboxUrl: sandbox.url, onRecord: (record) => void (records.push(record), summaries.add(record)) });
     expect(result.status).toBe("completed");
     expect(records).toHaveLength(3 * 3 * 12);

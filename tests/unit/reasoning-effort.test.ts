@@ -5,10 +5,9 @@ import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/args";
 import { checkScenario } from "../../src/cli/scenario-check";
 import { formatParameterSweepReport } from "../../src/cli/parameter-sweep-report";
-import { plannedStages, stageRecordFields, StageSummaries } from "../../src/core/load";
+import { plannedStages, pricedStageSummaries, stageRecordFields } from "../../src/core/load";
 import { countPlannedRequests, resumeRefusal, targetParameters } from "../../src/core/run";
 import { validateScenario, type Scenario } from "../../src/core/scenario";
-import { SummaryAccumulator, valueSettingsOf } from "../../src/core/stats";
 import { REASONING_EFFORT_TABLE, reasoningEffortFamilyOf, withReasoningEffortAsFamily } from "../../src/core/workloads";
 import { requestRecord } from "./request-record";
 
@@ -133,7 +132,7 @@ describe("--sweep reasoning_effort=…", () => {
 describe("the per-level table", () => {
   it("shows each level's answer wait, reasoning, speed, pass rate and cost per target, from the stage summaries", () => {
     const swept = scenario({ targets: [BASE.targets[0]], run: { stream: true, parameterSweep: { parameter: "reasoning_effort", levels: ["low", "high"] } } });
-    const summaries = new StageSummaries(() => new SummaryAccumulator(valueSettingsOf(swept)));
+    const summaries = pricedStageSummaries(swept);
     const record = (stage: number, inputIndex: number, answerMs: number, reasoningTokens: number, checksPassed: boolean) =>
       requestRecord({ targetId: "a", stage, inputIndex, ttftMs: 50, timeToFirstAnswerTokenMs: answerMs, latencyMs: answerMs + 100, reasoningTokens, outputTokens: reasoningTokens + 10, checksPassed, reasoningEffort: stage === 0 ? "low" : "high" });
     for (const fixture of [record(0, 0, 200, 20, false), record(0, 1, 300, 30, true), record(1, 0, 900, 120, true), record(1, 1, 1100, 140, true)]) summaries.add(fixture);

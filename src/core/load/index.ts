@@ -11,3 +11,4 @@ export * from "./stage-summaries";
 export * from "./stages";
 export * from "./time-slices";
 export * from "./parameter-stages";
+export * from "./level-rows";

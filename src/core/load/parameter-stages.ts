@@ -2,6 +2,7 @@
 // one stage, at its load, repeated once per level, each stage's requests sent with the parameter at its
 // level. A stage is the one definition of a sweep's step, so records, summaries per stage, the command
 // line's report and the Compare page group a parameter sweep's levels as they group a load sweep's.
+// Light on purpose: stages.ts imports it, and the first screen reaches stages.ts (level-rows.ts summarises).
 import type { RequestRecord } from "../record/record";
 import type { Scenario } from "../scenario/types";
 import type { Stage } from "./stages";

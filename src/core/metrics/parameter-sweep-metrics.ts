@@ -14,12 +14,12 @@ export const PARAMETER_SWEEP_METRIC_IDS = [
   "costPerRequestUsd",
 ] as const;
 
-/** The axes of the Compare page's curves: latency and cost, each against quality. */
+/** The axes of the Compare page's curves: latency and cost (per thousand requests, a readable size), each against quality. */
 export const PARAMETER_SWEEP_AXES = {
   latency: "timeToFirstAnswerTokenP50Ms",
-  cost: "costPerRequestUsd",
+  cost: "costPer1000RequestsUsd",
   quality: "checksPassRate",
-} as const satisfies Record<string, (typeof PARAMETER_SWEEP_METRIC_IDS)[number]>;
+} as const;
 
 export function parameterSweepMetrics(): Metric[] {
   return PARAMETER_SWEEP_METRIC_IDS.map(metricById);

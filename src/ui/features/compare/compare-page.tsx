@@ -16,6 +16,7 @@ import { PhaseChart } from "./charts/phase-chart";
 import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict/verdict-panel";
 import { LoadCurves } from "./load/load-curves";
+import { LevelCurves } from "./load/level-curves";
 import { LoadTimeSlices } from "./load/load-time-slices";
 import { CodeSnippets } from "./snippets/code-snippets";
 import { useAppDb } from "../../lib/app-db";
@@ -108,6 +109,11 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         <Section title="Load: where each target saturates" testId="load-section">
           {run.spec.run.load.sweep !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
           <LoadTimeSlices records={records} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
+        </Section>
+      ) : null}
+      {run.spec.run.parameterSweep !== undefined && records !== null ? (
+        <Section title={`${run.spec.run.parameterSweep.parameter}: latency and cost against pass rate`} testId="level-section">
+          <LevelCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
         </Section>
       ) : null}
       <RunComparison
