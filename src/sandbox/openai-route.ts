@@ -30,7 +30,7 @@ import type { InferenceRequest } from "./requests";
 import { runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-state";
 import { decideToolCall, toolCallAnswer } from "./tool-answers";
 import { structuredAnswerText, withStructuredAnswer } from "./structured-answers";
-import { planReasoning, reasoningAnswer } from "./reasoning-answers";
+import { thinkingAnswer } from "./reasoning-answers";
 
 /** Plans the answer to one inference request and plays it from `startedAtMs` (when it was let in). */
 export function playInference(
@@ -77,16 +77,13 @@ export function playInference(
   // Only the structured profiles fill a json_schema; every other profile answers `{"answer": …}` in JSON mode, as before.
   const asked = request.endpoint === "chat" ? request.responseSchema : undefined;
   const answerPlan = asked !== undefined && profile.structuredOutput !== undefined ? withStructuredAnswer(plan, structuredAnswerText(profile.structuredOutput, asked, plan.requestSeed)) : plan;
-  // Only the reasoning profiles think before a chat answer; every other profile answers at once, as before.
-  const reasoning = request.endpoint === "chat" && request.reasoning !== undefined && profile.reasoning !== undefined ? planReasoning(profile.reasoning, request.reasoning, plan.requestSeed, draw.requestNumber) : null;
+  const thinking = thinkingAnswer(profile, request, plan, draw.requestNumber, context);
   const build = (asRequested: InferenceRequest) =>
     asRequested.endpoint === "embeddings"
       ? embeddingAnswer(plan, asRequested, context.model, errorMessage)
       : toolCall?.kind === "call"
         ? toolCallAnswer(plan, asRequested, context, toolCall)
-        : reasoning !== null
-          ? reasoningAnswer(plan, asRequested, context, reasoning)
-          : generationAnswer(answerPlan, asRequested, context, errorMessage);
+        : (thinking?.(asRequested) ?? generationAnswer(answerPlan, asRequested, context, errorMessage));
 
   switch (fault?.kind) {
     case "hang":

@@ -13,9 +13,9 @@ import { chatChunk, chatCompletion, chatUsageChunk, sseEvent, usageOf, type Resp
 import type { ResponsePlan } from "./plan";
 import type { ScheduledAnswer } from "./playback";
 import { hashString, mulberry32 } from "./random";
-import type { GenerationRequest } from "./requests";
+import type { GenerationRequest, InferenceRequest } from "./requests";
 import { withStructuredAnswer } from "./structured-answers";
-import type { ReasoningBehaviour } from "./profiles";
+import type { Profile, ReasoningBehaviour } from "./profiles";
 import { REASONING_EFFORTS, type ReasoningEffort } from "../core/workloads";
 
 /** What a chat request asked of reasoning: its effort as either family sends it, and the prompt its answer reads. */
@@ -97,4 +97,14 @@ export function reasoningAnswer(plan: ResponsePlan, request: GenerationRequest, 
     endAtMs: endMs,
     ending: "end",
   };
+}
+
+/**
+ * A reasoning profile's answer to a chat request, as the request (or a fault's variant of it) asks;
+ * null for every other profile and request, which answer at once, as before.
+ */
+export function thinkingAnswer(profile: Profile, request: InferenceRequest, plan: ResponsePlan, requestNumber: number, context: ResponseContext): ((asRequested: GenerationRequest) => ScheduledAnswer) | null {
+  if (request.endpoint !== "chat" || request.reasoning === undefined || profile.reasoning === undefined) return null;
+  const reasoning = planReasoning(profile.reasoning, request.reasoning, plan.requestSeed, requestNumber);
+  return (asRequested) => reasoningAnswer(plan, asRequested, context, reasoning);
 }
