@@ -4,14 +4,16 @@
 // the pass rate and the cost rise with the effort. Only the seeded sandbox's figures are compared here,
 // the same on a loaded machine; the timings' definitions are tested on a clock of the test's own
 // (tests/unit/reasoning-stream-timing.test.ts) and the sandbox's schedule as planned (tests/unit/sandbox-reasoning.test.ts).
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/core/record";
 import { runScenario } from "../../src/core/run";
 import { parseScenarioText, type Scenario } from "../../src/core/scenario";
 import { plannedStages, pricedStageSummaries } from "../../src/core/load";
 import { startSandbox, type Sandbox } from "../../src/sandbox/server";
+import { runCliInProcess } from "./cli-in-process";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -54,6 +56,29 @@ describe("a reasoning-effort sweep against the sandbox", () => {
       expect(passRate[1], target).toBeGreaterThanOrEqual(passRate[0]!);
       expect(passRate[2], target).toBeGreaterThanOrEqual(passRate[1]!);
       expect(passRate[2], target).toBeGreaterThan(passRate[0]!);
+    }
+  });
+
+  it("prints the per-level table from `run --sweep reasoning_effort=…`, keeps it in --summary, and `analyze` reads it back from the bundle", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "reasoning-sweep-"));
+    try {
+      const [bundle, summary] = [join(folder, "run.pbrun.json.gz"), join(folder, "summary.json")];
+      const args = ["run", "scenarios/sandbox-reasoning-sweep.json", "--repetitions", "1", "--sweep", "reasoning_effort=low,high", "--quiet", "--bundle", bundle, "--summary", summary];
+      const result = await runCliInProcess(args, { PROVIDERBENCH_SANDBOX_URL: sandbox.url });
+      expect(result.code, result.stderr).toBe(0);
+      const levelRows = (stdout: string): string[] => stdout.split("\n").filter((line) => /^(low|high) +(reasoning|fast|deep) /.test(line)).map((line) => line.split(/ {2,}/).slice(0, 3).join(" "));
+      const expected = ["low reasoning 6", "low fast 6", "low deep 6", "high reasoning 6", "high fast 6", "high deep 6"];
+      expect(result.stdout).toContain("Per level of reasoning_effort");
+      expect(levelRows(result.stdout)).toEqual(expected);
+      const written = JSON.parse(await readFile(summary, "utf8")) as { parameterSweep: { parameter: string; levels: { level: string; targets: { targetId: string; reasoningTokensMean: number }[] }[] } };
+      expect(written.parameterSweep.parameter).toBe("reasoning_effort");
+      expect(written.parameterSweep.levels.map((level) => level.level)).toEqual(["low", "high"]);
+      expect(written.parameterSweep.levels[1]!.targets[0]!.reasoningTokensMean).toBeGreaterThan(written.parameterSweep.levels[0]!.targets[0]!.reasoningTokensMean);
+      const analyzed = await runCliInProcess(["analyze", bundle]);
+      expect(analyzed.code, analyzed.stderr).toBe(0);
+      expect(levelRows(analyzed.stdout)).toEqual(expected);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

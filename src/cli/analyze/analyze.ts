@@ -12,7 +12,7 @@ import { formatSummaryTable } from "../summary-table";
 import { formatValidity } from "../run-validity";
 import { loadRecords, namingOf, scenarioFrom, type LoadedRun, type Naming } from "./load-run";
 import { changeToJson, pairToJson, summaryJson } from "./report-json";
-import { agreementLines, changesTable, family, figuresOf, loadReportOf, pairsTable, rankingLines, runHeading, verdictLines } from "./report-text";
+import { agreementLines, changesTable, family, figuresOf, loadReportOf, parameterSweepReportOf, pairsTable, rankingLines, runHeading, verdictLines } from "./report-text";
 
 /** What a summary-level run's paired objectives say: it has no requests to pair. */
 const SUMMARY_LEVEL_VERDICT = "Not tested: a summary-level report has no requests to pair.";
@@ -32,6 +32,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
   const naming = namingOf(scenario ?? run.scenario);
   const comparisons = run.summaryLevel === true ? [] : compareTargets(run.samples, run.targetIds);
   const loadReport = loadReportOf(run, scenario, naming);
+  const sweepReport = parameterSweepReportOf(run, scenario, naming);
   const verdicts = verdictsOf(run, comparisons, naming, scenario);
   if (command.json) {
     return jsonText({
@@ -40,6 +41,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       pairs: comparisons.map(pairToJson),
       agreement: agreementToJson(run.agreement),
       ...(loadReport === null ? {} : { load: loadReport.json }),
+      ...(sweepReport === null ? {} : { parameterSweep: sweepReport.json }),
       ...(run.prices === undefined ? {} : { prices: run.prices }),
       ...(run.serverScrapes == null ? {} : { serverMetrics: serverMetricsJson(run.serverScrapes, run.targetIds) }),
       ...(run.validity === undefined ? {} : { validity: run.validity }),
@@ -59,10 +61,11 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
   return [
     ...head,
     ...(loadReport === null ? [] : [loadReport.text, ""]),
+    ...(sweepReport === null ? [] : [sweepReport.text, ""]),
     ...(serverReport === "" ? [] : [serverReport]),
     ...(run.validity === undefined ? [] : [formatValidity(run.validity)]),
     ...verdictLines(verdicts, naming),
-    `Paired comparisons, a − b over the same (input, repetition${loadReport === null ? "" : ", at the same stage"}); Wilcoxon signed-rank, ${family(comparisons)}:`,
+    `Paired comparisons, a − b over the same (input, repetition${loadReport === null && sweepReport === null ? "" : ", at the same stage"}); Wilcoxon signed-rank, ${family(comparisons)}:`,
     "",
     pairsTable(comparisons, byLabel),
     "",
