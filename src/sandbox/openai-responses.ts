@@ -158,3 +158,11 @@ export function errorBody(message: string, type: string, code: string | null = n
 export function sseEvent(payload: unknown): string {
   return `data: ${payload === "[DONE]" ? "[DONE]" : JSON.stringify(payload)}\n\n`;
 }
+
+/** A one-choice chat stream's end in one piece: the finish chunk, the usage chunk when asked for, [DONE]. */
+export function chatStreamClosing(context: ResponseContext, reason: FinishReason, usage: Usage, includeUsage: boolean): string {
+  const closing = [sseEvent(chatChunk(context, 0, {}, reason, includeUsage))];
+  if (includeUsage) closing.push(sseEvent(chatUsageChunk(context, usage)));
+  closing.push(sseEvent("[DONE]"));
+  return closing.join("");
+}

@@ -9,7 +9,7 @@
 // one (common random numbers: a sweep's curve shows the effort, not the draws). The same run gets the
 // same answers.
 import { jsonAnswer, SSE_HEADERS } from "./answers";
-import { chatChunk, chatCompletion, chatUsageChunk, sseEvent, usageOf, type ResponseContext } from "./openai-responses";
+import { chatChunk, chatCompletion, chatStreamClosing, sseEvent, usageOf, type ResponseContext } from "./openai-responses";
 import type { ResponsePlan } from "./plan";
 import type { ScheduledAnswer } from "./playback";
 import { hashString, mulberry32 } from "./random";
@@ -81,9 +81,6 @@ export function reasoningAnswer(plan: ResponsePlan, request: GenerationRequest, 
     return jsonAnswer(200, { ...body, choices }, endMs);
   }
   const usageField = request.includeUsage;
-  const closing = [sseEvent(chatChunk(context, 0, {}, "stop", usageField))];
-  if (request.includeUsage) closing.push(sseEvent(chatUsageChunk(context, usage)));
-  closing.push(sseEvent("[DONE]"));
   return {
     status: 200,
     headers: SSE_HEADERS,
@@ -92,7 +89,7 @@ export function reasoningAnswer(plan: ResponsePlan, request: GenerationRequest, 
       { atMs: 0, data: sseEvent(chatChunk(context, 0, { role: "assistant", content: "" }, null, usageField)) },
       ...thoughts.map((thought, index) => ({ atMs: plan.ttftMs + index * gapMs, data: sseEvent(chatChunk(context, 0, { reasoning_content: thought }, null, usageField)) })),
       ...tokens.map((token, index) => ({ atMs: (plan.tokenOffsetsMs[index] ?? plan.ttftMs) + thinkingMs, data: sseEvent(chatChunk(context, 0, { content: token }, null, usageField)) })),
-      { atMs: endMs, data: closing.join("") },
+      { atMs: endMs, data: chatStreamClosing(context, "stop", usage, usageField) },
     ],
     endAtMs: endMs,
     ending: "end",
