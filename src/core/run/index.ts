@@ -21,4 +21,5 @@ export * from "./synthetic-prompts";
 export * from "./output-length-parameters";
 export * from "./targets";
 export * from "./target-parameters";
+export * from "./stage-calls";
 export * from "./types";

@@ -18,3 +18,9 @@ export function createStageCalls(scenario: Scenario, makeCall: (target: Scenario
     }),
   );
 }
+
+/** The scenario as its first stage sends it (a parameter sweep's first level set): what a snippet shows. */
+export function firstStageScenario(scenario: Scenario): Scenario {
+  const parameters = plannedStages(scenario)[0]?.parameters;
+  return parameters === undefined ? scenario : { ...scenario, parameters: { ...scenario.parameters, ...parameters } };
+}
