@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/args";
 import { checkScenario } from "../../src/cli/scenario-check";
+import { workersRefusal } from "../../src/cli/workers/workers-refusal";
 import { formatParameterSweepReport } from "../../src/cli/parameter-sweep-report";
 import { plannedStages, pricedStageSummaries, stageRecordFields } from "../../src/core/load";
 import { countPlannedRequests, resumeRefusal, targetParameters } from "../../src/core/run";
@@ -99,6 +100,8 @@ describe("run.parameterSweep", () => {
       'run.parameterSweep.parameter: must be "reasoning_effort" (the one parameter swept so far)',
     ]);
     expect(resumeRefusal(scenario({ run: { parameterSweep: SWEEP } }))).toMatch(/^run\.parameterSweep: .* cannot be resumed/);
+    expect(workersRefusal(scenario({ run: { concurrency: 4, parameterSweep: SWEEP } }), 2)).toMatch(/^--workers does not go with run\.parameterSweep/);
+    expect(workersRefusal(scenario({ run: { concurrency: 4 } }), 2)).toBeNull();
   });
 });
 

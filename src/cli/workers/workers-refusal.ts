@@ -10,6 +10,8 @@ export function workersRefusal(scenario: Scenario, workers: number): string | nu
   const load = scenario.run.load;
   if (load?.sweep?.over === "concurrency" || load?.sweep?.over === "auto") return `--workers does not go with a sweep over ${load.sweep.over}: each level's limits and rates are the whole run's`;
   if (load?.stopWhenSaturated) return "--workers does not go with stopWhenSaturated: no single worker sees whether a target saturated";
+  // Each worker would go on to the next level when its own share of a level ends, so levels would overlap.
+  if (scenario.run.parameterSweep !== undefined) return "--workers does not go with run.parameterSweep: each worker would start the next level while others still send the last";
   const limits: [string, number | undefined][] = [
     ["run.concurrency", load?.mode === "open" ? undefined : scenario.run.concurrency],
     ["run.perTargetConcurrency", load?.mode === "open" ? undefined : scenario.run.perTargetConcurrency],
