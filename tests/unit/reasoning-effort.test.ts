@@ -76,10 +76,10 @@ describe("run.parameterSweep", () => {
   });
 
   it("gives each stage's records its level, a run with a fixed effort that effort, and other runs nothing", () => {
-    const fields = stageRecordFields(scenario({ run: { parameterSweep: SWEEP } }));
+    const fields = stageRecordFields(scenario({ run: { parameterSweep: SWEEP } }))!;
     expect([0, 1, 2].map(fields)).toEqual([{ reasoningEffort: "low" }, { reasoningEffort: "medium" }, { reasoningEffort: "high" }]);
-    expect(stageRecordFields(scenario({ parameters: { reasoning_effort: "minimal" } }))(0)).toEqual({ reasoningEffort: "minimal" });
-    expect(stageRecordFields(scenario())(0)).toEqual({});
+    expect(stageRecordFields(scenario({ parameters: { reasoning_effort: "minimal" } }))!(0)).toEqual({ reasoningEffort: "minimal" });
+    expect(stageRecordFields(scenario())).toBeNull();
   });
 
   it("refuses a second sweep, the parameter set twice, a task that is not chat, an unknown or repeated level, and a resume", () => {

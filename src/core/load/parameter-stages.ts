@@ -17,20 +17,19 @@ export function withParameterLevels(scenario: Pick<Scenario, "run">, base: Stage
 /** What a record of each stage says of the effort it asked for. */
 type StageRecordFields = Pick<RequestRecord, "reasoningEffort">;
 
-const NO_STAGE_FIELDS: StageRecordFields = {};
-
 /**
  * The record fields a stage adds: the reasoning effort its requests asked for (the sweep's level, or the
- * scenario's own `parameters.reasoning_effort`); nothing when the run asks for none, so the records of
- * every other run are as they were. Looked up per record, after the request is measured.
+ * scenario's own `parameters.reasoning_effort`); null when the run asks for none, so the records of every
+ * other run are built as they were. Looked up per record, after the request is measured.
  */
-export function stageRecordFields(scenario: Pick<Scenario, "run" | "parameters">): (stage: number) => StageRecordFields {
+export function stageRecordFields(scenario: Pick<Scenario, "run" | "parameters">): ((stage: number) => StageRecordFields | undefined) | null {
   const sweep = scenario.run.parameterSweep;
   if (sweep !== undefined) {
     const byStage = sweep.levels.map((level): StageRecordFields => ({ reasoningEffort: level }));
-    return (stage) => byStage[stage] ?? NO_STAGE_FIELDS;
+    return (stage) => byStage[stage];
   }
   const effort = scenario.parameters.reasoning_effort;
-  const fields: StageRecordFields = typeof effort === "string" ? { reasoningEffort: effort } : NO_STAGE_FIELDS;
+  if (typeof effort !== "string") return null;
+  const fields: StageRecordFields = { reasoningEffort: effort };
   return () => fields;
 }

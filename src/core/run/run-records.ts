@@ -38,8 +38,8 @@ export interface RunRecordsParts {
   /** The run's start, as epoch ms and on the monotonic clock: the one mapping every scheduled time goes through. */
   startedAt: number;
   startedAtMono: number;
-  /** What each stage adds to its records (parameter-stages.ts: the reasoning effort asked); none by default. */
-  stageFields?: (stage: number) => Partial<RequestRecord>;
+  /** What each stage adds to its records (parameter-stages.ts: the reasoning effort asked); null or absent: nothing. */
+  stageFields?: ((stage: number) => Partial<RequestRecord> | undefined) | null;
 }
 
 export function createRunRecords(parts: RunRecordsParts): RunRecords {
@@ -48,7 +48,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const keptOutputChars = parts.keptOutputChars ?? Number.POSITIVE_INFINITY;
   const structuredOutputJudge = parts.structuredOutputJudge ?? null;
   const requested = requestedLengthsByInput(parts.inputs);
-  const stageFields = parts.stageFields ?? noStageFields;
+  const stageFields = parts.stageFields ?? null;
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -70,7 +70,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...(toolJudge === null ? {} : toolCallFields(toolJudge, checks, planned.inputIndex, result, keptOutputChars)),
       ...requested[planned.inputIndex],
       ...(structuredOutputJudge === null ? {} : { structuredOutput: structuredOutputOf(structuredOutputJudge, result) }),
-      ...stageFields(stage),
+      ...stageFields?.(stage),
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -85,12 +85,10 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       scheduledAt: epochAt(dueAt),
       stage,
       ...requested[planned.inputIndex],
-      ...stageFields(stage),
+      ...stageFields?.(stage),
     }),
   };
 }
-
-const noStageFields = (): Partial<RequestRecord> => ({});
 
 type RequestedLengths = Pick<RequestRecord, "requestedInputTokens" | "requestedOutputTokens">;
 
