@@ -2,6 +2,8 @@
 // --max-queue, --sweep, --find-capacity, --capacity-over): parsed into overrides of the scenario's run.load, then merged with the file's
 // and validated with it, so a bad value gets the same error, naming run.load.<field>, as in a file.
 
+import { parseParameterSweepFlag, type ParameterSweepOverride } from "./parameter-sweep-flag";
+
 export const LOAD_FLAG_OPTIONS = {
   rate: { type: "string" },
   arrival: { type: "string" },
@@ -26,7 +28,8 @@ export const LOAD_FLAGS_USAGE = `load (run.load; see docs/metrics.md "Load"):
   --max-in-flight <n>    open loop: at most n requests of a target in flight; more wait in its queue
   --max-queue <n>        open loop: at most n waiting per target; one more is recorded as dropped
   --sweep <levels>       concurrency=1,2,4,8 (closed loop), rate=1,2,5,10 (open loop), or auto[=<rates>]
-                         (a synchronous pass, a max-throughput pass, then <rates> rates between; 4 by default)
+                         (a synchronous pass, a max-throughput pass, then <rates> rates between; 4 by default);
+                         or reasoning_effort=low,medium,high (run.parameterSweep: a stage per level, at the run's load)
   --find-capacity <slo>  each target's highest level meeting the SLO ("ttftMs.p95<=500,itlMs.p95<=50,failureRate<=1%",
                          or a preset: mlperf-llama2-70b-server, mlperf-interactive): a ramp, then bisection (docs/capacity.md)
   --capacity-over <x>    rate (an open loop; the default) or concurrency (a closed loop)`;
@@ -35,6 +38,8 @@ export const LOAD_FLAGS_USAGE = `load (run.load; see docs/metrics.md "Load"):
 export interface LoadOverrides {
   mode: "closed" | "open" | null;
   fields: Record<string, unknown>;
+  /** `--sweep reasoning_effort=…`: run.parameterSweep (parameter-sweep-flag.ts), not a field of run.load. */
+  parameterSweep?: ParameterSweepOverride;
 }
 
 export const NO_LOAD_OVERRIDES: LoadOverrides = { mode: null, fields: {} };
@@ -70,6 +75,9 @@ export function parseLoadFlags(values: FlagValues): LoadOverrides | { error: str
   }
   // Settings only an open loop has imply one; a concurrency sweep implies a closed loop.
   if (["rate", "arrival", "burstiness", "maxInFlight", "maxQueue"].some((field) => field in fields)) mode = "open";
+  const parameterSweep = values.sweep === undefined ? null : parseParameterSweepFlag(values.sweep);
+  if (parameterSweep !== null && "error" in parameterSweep) return parameterSweep;
+  if (parameterSweep !== null) return { mode, fields, parameterSweep };
   if (values.sweep !== undefined) {
     const sweep = parseSweep(values.sweep);
     if ("error" in sweep) return sweep;
@@ -108,7 +116,7 @@ function parseSweep(text: string): { sweep: { over: string; levels?: number[]; r
     const rates = Number(list);
     return Number.isInteger(rates) ? { sweep: { over, rates } } : { error: `--sweep auto=<rates> takes a whole number, got "${list}"` };
   }
-  if (over !== "concurrency" && over !== "rate") return { error: `--sweep must be concurrency=<levels>, rate=<levels> or auto, got "${text}"` };
+  if (over !== "concurrency" && over !== "rate") return { error: `--sweep must be concurrency=<levels>, rate=<levels>, auto or reasoning_effort=<levels>, got "${text}"` };
   const levels = (list ?? "").split(",").map((level) => Number(level));
   if (list === undefined || list.trim() === "" || levels.some((level) => !Number.isFinite(level))) {
     return { error: `--sweep ${over}= takes a comma-separated list of numbers, got "${list ?? ""}"` };

@@ -4,6 +4,7 @@ import type { RunCommand } from "./args";
 import type { CommandLineIo } from "./command-io";
 import { EXIT_COMPLETED, EXIT_INTERRUPTED, EXIT_WRITE_FAILED } from "./exit-codes";
 import { formatLoadReport } from "./load-report";
+import { formatParameterSweepReport } from "./parameter-sweep-report";
 import type { PreparedRun } from "./run-preflight";
 import type { RunOutputs } from "./run-outputs";
 import { summaryFileText } from "./run-summary-file";
@@ -41,9 +42,11 @@ export async function reportRun(
   if (loadReport !== null) io.stdout.write(`\n${terminalSafe(loadReport.text)}\n`);
   const sessionReport = formatSessionReport(rows, targetLabel);
   if (sessionReport !== "") io.stdout.write(`\n${terminalSafe(sessionReport)}\n`);
+  const sweepReport = formatParameterSweepReport(scenario, stages, loadRecords, context);
+  if (sweepReport !== null) io.stdout.write(`\n${terminalSafe(sweepReport.text)}\n`);
   await reportServerMetrics(command, run.serverScrapes ?? null, { rows, targetLabel }, outputs, io);
   if (outputs.opened.summary) {
-    await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport, prices, validity)).catch((error: Error) => {
+    await outputs.opened.summary.commit(summaryFileText(scenario, result, statistics, rows, context, loadReport, prices, validity, sweepReport)).catch((error: Error) => {
       outputs.writeFailure ??= { flag: "--summary", path: command.summaryPath ?? "", message: error.message };
       io.stderr.write(`error: ${terminalSafe(error.message)}\n`);
     });

@@ -67,7 +67,7 @@ export async function sendRun(
     },
     onStage: (stage) => {
       stages.push(stage);
-      if (!command.quiet && scenario.run.load !== undefined) io.stderr.write(`\nstage ${stage.index}: ${stage.label} (${stage.targetIds.length} targets)\n`);
+      if (!command.quiet && (scenario.run.load !== undefined || scenario.run.parameterSweep !== undefined)) io.stderr.write(`\nstage ${stage.index}: ${stage.label} (${stage.targetIds.length} targets)\n`);
     },
   };
   if (command.workers <= 1) return runScenario(runOptions);

@@ -1,6 +1,7 @@
 // `run --summary`: the run's summary as JSON (each target's row, the run's in-flight level, the targets'
 // agreement, with run.load its stages, and with --all-providers the prices used and their source).
 import type { LoadReport } from "./load-report";
+import type { ParameterSweepReport } from "./parameter-sweep-report";
 import { agreementToJson } from "../core/agreement";
 import { summaryFileRows, type SummaryFileContext } from "../core/metrics";
 import type { RunPrice } from "../core/io/bundle";
@@ -21,6 +22,8 @@ export function summaryFileText(
   prices?: readonly RunPrice[],
   /** Whether the client could have limited the figures (core/validity). */
   validity?: Validity,
+  /** With run.parameterSweep, its levels' figures (parameter-sweep-report.ts). */
+  parameterSweep?: ParameterSweepReport | null,
 ): string {
   const summary = {
     runId: context.runId,
@@ -42,6 +45,7 @@ export function summaryFileText(
     ...(validity === undefined ? {} : { validity }),
     // Sessions: each target's figures by turn, session duration and unfinished sessions.
     ...sessionsField(rows),
+    ...(parameterSweep === undefined || parameterSweep === null ? {} : { parameterSweep: parameterSweep.json }),
   };
   return `${JSON.stringify(summary, null, 2)}\n`;
 }

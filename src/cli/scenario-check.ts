@@ -24,6 +24,7 @@ export function checkScenario(text: string, overrides: ScenarioOverrides): Scena
       ...(overrides.concurrency === undefined ? {} : { concurrency: overrides.concurrency }),
       ...(overrides.repetitions === undefined ? {} : { repetitions: overrides.repetitions }),
       ...(overrides.load === undefined ? {} : { load: applyLoadOverrides(parsed.scenario.run.load, overrides.load) }),
+      ...(overrides.load?.parameterSweep === undefined ? {} : { parameterSweep: overrides.load.parameterSweep }),
     },
   };
   // Overrides go through the same validation as the file (e.g. concurrency bounds).

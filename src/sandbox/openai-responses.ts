@@ -52,6 +52,8 @@ export interface ChatDelta {
   /** null beside a tool call, as OpenAI sends it. */
   content?: string | null;
   tool_calls?: ToolCallDelta[];
+  /** A reasoning model's thinking, apart from the answer (vLLM's and DeepSeek's name; reasoning-answers.ts). */
+  reasoning_content?: string;
 }
 
 /** A piece of a streamed tool call: the first names it (id, type, name, arguments ""), the rest add arguments. */
@@ -159,4 +161,12 @@ export function errorBody(message: string, type: string, code: string | null = n
 /** One server-sent event; `[DONE]` is sent as is, everything else as JSON. */
 export function sseEvent(payload: unknown): string {
   return `data: ${payload === "[DONE]" ? "[DONE]" : JSON.stringify(payload)}\n\n`;
+}
+
+/** A one-choice chat stream's end in one piece: the finish chunk, the usage chunk when asked for, [DONE]. */
+export function chatStreamClosing(context: ResponseContext, reason: FinishReason, usage: Usage, includeUsage: boolean): string {
+  const closing = [sseEvent(chatChunk(context, 0, {}, reason, includeUsage))];
+  if (includeUsage) closing.push(sseEvent(chatUsageChunk(context, usage)));
+  closing.push(sseEvent("[DONE]"));
+  return closing.join("");
 }

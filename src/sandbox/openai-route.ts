@@ -31,6 +31,7 @@ import type { GenerationRequest, InferenceRequest } from "./requests";
 import { runtimeOf, timeScaleOf, type ProfileRuntime, type SandboxState } from "./sandbox-state";
 import { decideToolCall, toolCallAnswer } from "./tool-answers";
 import { structuredAnswerText, withStructuredAnswer } from "./structured-answers";
+import { thinkingAnswer } from "./reasoning-answers";
 
 /** A prefix-caching profile's cached share of the prompt (prefix-cache.ts): the count usage reports, and TTFT's multiplier. */
 function servedFromCache(profile: Profile, runtime: ProfileRuntime, request: GenerationRequest): Pick<PlanInput, "cachedPromptTokens" | "ttftFactor"> {
@@ -39,6 +40,16 @@ function servedFromCache(profile: Profile, runtime: ProfileRuntime, request: Gen
   runtime.metrics.prefixCacheQueries += request.promptTokens;
   runtime.metrics.prefixCacheHits += cachedPromptTokens;
   return { cachedPromptTokens, ttftFactor: cachedTtftFactor(profile.prefixCache, cachedPromptTokens, request.promptTokens) };
+}
+
+/** The id, time and model an answer names, as OpenAI's do: an id from the request's seed and number. */
+function responseContext(request: InferenceRequest, profile: Profile, requestSeed: number, requestCount: number): ResponseContext {
+  const idPrefix = request.endpoint === "chat" ? "chatcmpl-" : request.endpoint === "completions" ? "cmpl-" : "embd-";
+  return {
+    id: `${idPrefix}sbx${requestSeed.toString(16).padStart(8, "0")}${requestCount.toString(36).padStart(4, "0")}`,
+    created: Math.floor(Date.now() / 1000),
+    model: request.model ?? `sandbox-${profile.name}`,
+  };
 }
 
 /** Plans the answer to one inference request and plays it from `startedAtMs` (when it was let in). */
@@ -74,12 +85,7 @@ export function playInference(
   }
   // Only what a working engine served is counted on /metrics: a fault's answer is no engine's timeline.
   if (profile.fault === undefined && generation) observeWhenFinished(runtime.metrics, response, plan, arrivedAtMs, startedAtMs);
-  const idPrefix = request.endpoint === "chat" ? "chatcmpl-" : request.endpoint === "completions" ? "cmpl-" : "embd-";
-  const context: ResponseContext = {
-    id: `${idPrefix}sbx${plan.requestSeed.toString(16).padStart(8, "0")}${runtime.requestCount.toString(36).padStart(4, "0")}`,
-    created: Math.floor(Date.now() / 1000),
-    model: request.model ?? `sandbox-${profile.name}`,
-  };
+  const context = responseContext(request, profile, plan.requestSeed, runtime.requestCount);
   const fault = profile.fault;
   const errorMessage = fault?.kind === "sse-error" ? fault.message : "Internal error";
   // Only the tool profiles call tools; every other profile answers a request offering them in text, as before.
@@ -87,12 +93,13 @@ export function playInference(
   // Only the structured profiles fill a json_schema; every other profile answers `{"answer": …}` in JSON mode, as before.
   const asked = request.endpoint === "chat" ? request.responseSchema : undefined;
   const answerPlan = asked !== undefined && profile.structuredOutput !== undefined ? withStructuredAnswer(plan, structuredAnswerText(profile.structuredOutput, asked, plan.requestSeed)) : plan;
+  const thinking = thinkingAnswer(profile, request, plan, draw.requestNumber, context);
   const build = (asRequested: InferenceRequest) =>
     asRequested.endpoint === "embeddings"
       ? embeddingAnswer(plan, asRequested, context.model, errorMessage)
       : toolCall?.kind === "call"
         ? toolCallAnswer(plan, asRequested, context, toolCall)
-        : generationAnswer(answerPlan, asRequested, context, errorMessage);
+        : (thinking?.(asRequested) ?? generationAnswer(answerPlan, asRequested, context, errorMessage));
 
   switch (fault?.kind) {
     case "hang":

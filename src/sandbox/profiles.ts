@@ -1,5 +1,6 @@
 // The sandbox's simulated providers, one per path prefix (`/fast/v1`, `/err503/v1`, …): pure data.
 import type { PrefixCaching } from "./prefix-cache";
+import type { ReasoningEffort } from "../core/workloads";
 
 export const PERFORMANCE_PROFILE_NAMES = ["fast", "steady", "slow", "flaky", "instant", "exact", "batched"] as const;
 
@@ -28,10 +29,13 @@ export const STRUCTURED_PROFILE_NAMES = ["structured", "structured-flaky"] as co
 /** Profiles that remember the prompt prefixes they have seen and answer a prompt that opens with one sooner (prefix-cache.ts). */
 export const CACHE_PROFILE_NAMES = ["prefix-cache"] as const;
 
-export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES, ...TOOL_PROFILE_NAMES, ...STRUCTURED_PROFILE_NAMES, ...CACHE_PROFILE_NAMES] as const;
+/** Profiles that think aloud before answering, more with more reasoning effort (reasoning-answers.ts). */
+export const REASONING_PROFILE_NAMES = ["reasoning", "reasoning-fast", "reasoning-deep"] as const;
+
+export const PROFILE_NAMES = [...PERFORMANCE_PROFILE_NAMES, ...FAULT_PROFILE_NAMES, ...TOOL_PROFILE_NAMES, ...STRUCTURED_PROFILE_NAMES, ...CACHE_PROFILE_NAMES, ...REASONING_PROFILE_NAMES] as const;
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
-export type ProfileCategory = "performance" | "fault" | "tools" | "structured" | "cache";
+export type ProfileCategory = "performance" | "fault" | "tools" | "structured" | "cache" | "reasoning";
 
 /**
  * How long a request takes. `sampled` draws a log-normal TTFT and log-normal gaps between tokens, both
@@ -128,6 +132,18 @@ export interface Profile {
    * and TTFT falls with the cached share. Absent: nothing is cached and no cached count is reported.
    */
   prefixCache?: PrefixCaching;
+  /** How it thinks before a chat answer (reasoning-answers.ts); absent: it answers at once, whatever reasoning_effort says. */
+  reasoning?: ReasoningBehaviour;
+}
+
+/**
+ * Per reasoning effort, the reasoning tokens a request spends (±25%, drawn per request) and its chance of
+ * a right answer; the effort of a request that names none (or one it does not know).
+ */
+export interface ReasoningBehaviour {
+  tokensByEffort: Readonly<Record<ReasoningEffort, number>>;
+  accuracyByEffort: Readonly<Record<ReasoningEffort, number>>;
+  defaultEffort: ReasoningEffort;
 }
 
 /**
@@ -235,6 +251,36 @@ export const CACHE_PROFILES: Readonly<Record<(typeof CACHE_PROFILE_NAMES)[number
   },
 };
 
+/** A short answer ("The answer is 42."), spelled over the tokens the plan schedules. */
+const REASONING_ANSWER_TOKENS = { min: 5, max: 8 };
+
+function reasoningProfile(name: ProfileName, description: string, timing: ProfileTiming, reasoning: ReasoningBehaviour): Profile {
+  return { name, category: "reasoning", description, timing, outputTokens: REASONING_ANSWER_TOKENS, errors: NO_ERRORS, reasoning };
+}
+
+const effortTable = (none: number, minimal: number, low: number, medium: number, high: number, xhigh: number): Record<ReasoningEffort, number> => ({ none, minimal, low, medium, high, xhigh });
+
+export const REASONING_PROFILES: Readonly<Record<(typeof REASONING_PROFILE_NAMES)[number], Profile>> = {
+  reasoning: reasoningProfile(
+    "reasoning",
+    "thinks aloud (reasoning_content) before a short answer: ~20, 50, 120 reasoning tokens at low, medium, high effort, right 55%, 75%, 90% of the time; ~150 tok/s",
+    { kind: "sampled", ttftMedianMs: 120, ttftSigma: 0.1, tokensPerSecond: 150, tokenGapSigma: 0.1 },
+    { tokensByEffort: effortTable(0, 8, 20, 50, 120, 240), accuracyByEffort: effortTable(0.3, 0.4, 0.55, 0.75, 0.9, 0.95), defaultEffort: "medium" },
+  ),
+  "reasoning-fast": reasoningProfile(
+    "reasoning-fast",
+    "like reasoning at half the thinking and twice the speed, and right less often (40%, 55%, 70%)",
+    { kind: "sampled", ttftMedianMs: 60, ttftSigma: 0.1, tokensPerSecond: 300, tokenGapSigma: 0.1 },
+    { tokensByEffort: effortTable(0, 4, 10, 25, 60, 120), accuracyByEffort: effortTable(0.2, 0.3, 0.4, 0.55, 0.7, 0.75), defaultEffort: "medium" },
+  ),
+  "reasoning-deep": reasoningProfile(
+    "reasoning-deep",
+    "like reasoning with twice the thinking at ~100 tok/s, and right more often (70%, 88%, 97%)",
+    { kind: "sampled", ttftMedianMs: 200, ttftSigma: 0.1, tokensPerSecond: 100, tokenGapSigma: 0.1 },
+    { tokensByEffort: effortTable(0, 16, 40, 100, 240, 480), accuracyByEffort: effortTable(0.35, 0.5, 0.7, 0.88, 0.97, 0.99), defaultEffort: "medium" },
+  ),
+};
+
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   fast: {
     name: "fast",
@@ -335,6 +381,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   ...TOOL_PROFILES,
   ...STRUCTURED_PROFILES,
   ...CACHE_PROFILES,
+  ...REASONING_PROFILES,
 };
 
 export function isProfileName(name: string): name is ProfileName {

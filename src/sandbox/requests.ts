@@ -1,6 +1,7 @@
 // Validation of request bodies: unknown JSON in, a typed request or an OpenAI-style 400 problem out.
 
 import { countWords } from "./text";
+import { askedEffort, type AskedReasoning } from "./reasoning-answers";
 
 export interface GenerationRequest {
   endpoint: "chat" | "completions";
@@ -25,6 +26,8 @@ export interface GenerationRequest {
   responseSchema?: AskedSchema;
   /** The prompt's words in order (chat: every message's text; completions: the prompts), as a prefix cache reads them (prefix-cache.ts). */
   promptText?: string;
+  /** Chat: the reasoning effort asked and the prompt, as the reasoning profiles read them (reasoning-answers.ts). */
+  reasoning?: AskedReasoning;
 }
 
 /** A json_schema response format's schema, and the last user message's text its string values take a word of. */
@@ -214,7 +217,8 @@ export function parseChatRequest(body: unknown): Parsed<GenerationRequest> {
   const tools = offeredTools(body);
   const responseSchema = askedSchema(body);
   const promptText = (body.messages as JsonObject[]).map((message) => contentText(message.content)).join("\n");
-  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}), ...(responseSchema ? { responseSchema } : {}), promptText } };
+  const reasoning: AskedReasoning = { effort: askedEffort(body), prompt: lastUserText(body.messages) };
+  return { ok: true, request: { endpoint: "chat", ...common.value, choiceCount: n, promptTokens, jsonMode, ...(tools ? { tools } : {}), ...(responseSchema ? { responseSchema } : {}), reasoning, promptText } };
 }
 
 /** `response_format: { type: "json_schema", json_schema: { schema } }`; anything else asks for no schema. */

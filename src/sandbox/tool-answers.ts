@@ -2,7 +2,7 @@
 // whether this answer calls a tool, which one, with which arguments, and the call put on the wire in
 // OpenAI's shapes: streamed as a first delta naming the call, then its JSON arguments in several pieces
 // of the same `index`, then finish_reason "tool_calls" (the shape of tests/fixtures/tool-call-streams.json).
-import { chatChunk, chatToolCallCompletion, chatUsageChunk, sseEvent, usageOf, type ResponseContext } from "./openai-responses";
+import { chatChunk, chatStreamClosing, chatToolCallCompletion, sseEvent, usageOf, type ResponseContext } from "./openai-responses";
 import { jsonAnswer, SSE_HEADERS } from "./answers";
 import type { ResponsePlan } from "./plan";
 import type { ScheduledAnswer } from "./playback";
@@ -99,9 +99,6 @@ export function toolCallAnswer(plan: ResponsePlan, request: GenerationRequest, c
   if (!request.stream) return jsonAnswer(200, chatToolCallCompletion(context, call, usage), endMs);
   const usageField = request.includeUsage;
   const at = (index: number): number => plan.tokenOffsetsMs[index] ?? plan.ttftMs;
-  const closing = [sseEvent(chatChunk(context, 0, {}, "tool_calls", usageField))];
-  if (request.includeUsage) closing.push(sseEvent(chatUsageChunk(context, usage)));
-  closing.push(sseEvent("[DONE]"));
   return {
     status: 200,
     headers: SSE_HEADERS,
@@ -110,7 +107,7 @@ export function toolCallAnswer(plan: ResponsePlan, request: GenerationRequest, c
       { atMs: 0, data: sseEvent(chatChunk(context, 0, { role: "assistant", content: null }, null, usageField)) },
       { atMs: at(0), data: sseEvent(chatChunk(context, 0, { tool_calls: [{ index: 0, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, null, usageField)) },
       ...pieces.map((piece, index) => ({ atMs: at(index + 1), data: sseEvent(chatChunk(context, 0, { tool_calls: [{ index: 0, function: { arguments: piece } }] }, null, usageField)) })),
-      { atMs: endMs, data: closing.join("") },
+      { atMs: endMs, data: chatStreamClosing(context, "tool_calls", usage, usageField) },
     ],
     endAtMs: endMs,
     ending: "end",

@@ -41,6 +41,22 @@ afterEach(() => {
 });
 
 describe("target snippets", () => {
+  it("send a reasoning effort in the target's family's words, a parameter sweep's first level", () => {
+    const swept = scenario({
+      task: "chat-completion",
+      targets: [
+        { id: "local", endpointUrl: "sandbox:/reasoning/v1", model: "m" },
+        { id: "object", endpointUrl: "https://openrouter.test/api/v1", model: "m", reasoningEffortFamily: "reasoning-object" },
+      ],
+      inputs: ["What is 2 + 2?"],
+      run: { parameterSweep: { parameter: "reasoning_effort", levels: ["medium", "high"] } },
+    });
+    expect(snippetsOf(swept, 0, "http://127.0.0.1:8787").get("sh")).toContain('"reasoning_effort": "medium"');
+    const object = snippetsOf(swept, 1).get("sh")!;
+    expect(object).toContain('"effort": "medium"');
+    expect(object).not.toContain("reasoning_effort");
+  });
+
   it("gives JS, Python and curl for a provider, with the first input, the chat parameters and the stream flag", () => {
     const result = targetSnippets(chat, chat.targets[0]!);
     if ("unavailable" in result) throw new Error(result.unavailable);

@@ -15,7 +15,7 @@ import { loadRecords, namingOf, scenarioFrom, type LoadedRun, type Naming } from
 import { changeToJson, pairToJson, summaryJson } from "./report-json";
 import { pricesNowLines, pricesNowReport, type PricesNowReport } from "./prices-now";
 import type { CommandLineIo } from "../command-io";
-import { agreementLines, changesTable, family, figuresOf, loadReportOf, pairsTable, rankingLines, runHeading, verdictLines } from "./report-text";
+import { agreementLines, changesTable, family, figuresOf, loadReportOf, parameterSweepReportOf, pairsTable, rankingLines, runHeading, verdictLines } from "./report-text";
 
 /** What a summary-level run's paired objectives say: it has no requests to pair. */
 const SUMMARY_LEVEL_VERDICT = "Not tested: a summary-level report has no requests to pair.";
@@ -35,6 +35,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
   const naming = namingOf(scenario ?? run.scenario);
   const comparisons = run.summaryLevel === true ? [] : compareTargets(run.samples, run.targetIds);
   const loadReport = loadReportOf(run, scenario, naming);
+  const sweepReport = parameterSweepReportOf(run, scenario, naming);
   const verdicts = verdictsOf(run, comparisons, naming, scenario);
   if (command.json) {
     return jsonText({
@@ -44,6 +45,7 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
       agreement: agreementToJson(run.agreement),
       ...(loadReport === null ? {} : { load: loadReport.json }),
       ...(loadReport?.capacity === undefined ? {} : { capacity: loadReport.capacity.json }),
+      ...(sweepReport === null ? {} : { parameterSweep: sweepReport.json }),
       ...(run.prices === undefined ? {} : { prices: run.prices }),
       ...(pricesNow === null ? {} : { pricesNow: { prices: pricesNow.prices, costs: pricesNow.costs, routerErrors: pricesNow.routerErrors } }),
       ...(run.serverScrapes == null ? {} : { serverMetrics: serverMetricsJson(run.serverScrapes, run.targetIds) }),
@@ -71,10 +73,11 @@ function analyzeOneRun(command: AnalyzeCommand, run: LoadedRun, scenario: Scenar
     ...head,
     ...(loadReport === null ? [] : [loadReport.text, ""]),
     ...sessionLines(run.rows, naming.targetLabel),
+    ...(sweepReport === null ? [] : [sweepReport.text, ""]),
     ...(serverReport === "" ? [] : [serverReport]),
     ...(run.validity === undefined ? [] : [formatValidity(run.validity)]),
     ...verdictLines(verdicts, naming),
-    `Paired comparisons, a − b over the same (input, repetition${loadReport === null ? "" : ", at the same stage"}); Wilcoxon signed-rank, ${family(comparisons)}:`,
+    `Paired comparisons, a − b over the same (input, repetition${loadReport === null && sweepReport === null ? "" : ", at the same stage"}); Wilcoxon signed-rank, ${family(comparisons)}:`,
     "",
     pairsTable(comparisons, byLabel),
     "",

@@ -10,7 +10,7 @@ import type { MeasureAgreement } from "../../core/agreement";
 import type { RunOrigin, RunPrice } from "../../core/io/bundle";
 import { readRunFile, RunFileProblem } from "../../core/io/imports";
 import { summaryOptionsOf, PairedSampleAccumulator, SummaryAccumulator, type SummaryRow, NO_VALUE_SETTINGS, valueSettingsOf } from "../../core/stats";
-import { capacityValueSettings, StageSummaries } from "../../core/load";
+import { stageSummariesFor, type StageSummaries } from "../../core/load";
 import { describeRecordsReport } from "../../core/io";
 import { formatScenarioErrors, type Scenario, parseScenarioText, targetDisplayName } from "../../core/scenario";
 import type { ServerScrape } from "../../core/server-metrics";
@@ -82,7 +82,7 @@ export async function loadRecords(path: string, scenarioGiven: Scenario | null):
         summary ??= new SummaryAccumulator(scenario === null ? NO_VALUE_SETTINGS : valueSettingsOf(scenario), scenario === null ? undefined : summaryOptionsOf(scenario));
         summary.add(record);
         samples.add(record);
-        stages ??= scenario?.run.load === undefined ? null : new StageSummaries(capacityValueSettings(scenario));
+        stages ??= scenario === null || (scenario.run.load === undefined && scenario.run.parameterSweep === undefined) ? null : stageSummariesFor(scenario);
         stages?.add(record);
         records++;
       },

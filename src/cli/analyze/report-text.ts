@@ -7,6 +7,7 @@ import { PAIRED_METRICS, pairedMetricById, type Comparison } from "../../core/st
 import { formatChangeIn, formatNumberIn, formatValueIn, type Unit } from "../../core/text";
 import { measuredFigures, type MeasuredFigures } from "../../core/metrics";
 import { plannedStages } from "../../core/load";
+import { formatParameterSweepReport, type ParameterSweepReport } from "../parameter-sweep-report";
 import { type RunChange, describeComparison, describeRanking, formatPValue, rankTargets, summaryMedian, VERDICT_METHOD, VERDICT_STATE_WORDS, type ObjectiveVerdict } from "../../core/verdict";
 import type { Scenario } from "../../core/scenario";
 import { formatLoadReport, type LoadReport } from "../load-report";
@@ -137,4 +138,11 @@ export function loadReportOf(run: LoadedRun, scenarioGiven: Scenario | null, nam
   const scenario = scenarioGiven ?? run.scenario;
   if (run.stages === null || scenario === null || scenario.run.load === undefined) return null;
   return formatLoadReport(scenario, plannedStages(scenario), run.stages, { runId: run.runId, ...naming });
+}
+
+/** A parameter sweep's per-level table, as `run` printed it (cli/parameter-sweep-report.ts); null for any other run. */
+export function parameterSweepReportOf(run: LoadedRun, scenarioGiven: Scenario | null, naming: Naming): ParameterSweepReport | null {
+  const scenario = scenarioGiven ?? run.scenario;
+  if (run.stages === null || scenario === null) return null;
+  return formatParameterSweepReport(scenario, plannedStages(scenario), run.stages, { runId: run.runId, ...naming });
 }

@@ -11,6 +11,8 @@ export function workersRefusal(scenario: Scenario, workers: number): string | nu
   if (load?.sweep?.over === "concurrency" || load?.sweep?.over === "auto") return `--workers does not go with a sweep over ${load.sweep.over}: each level's limits and rates are the whole run's`;
   if (load?.findCapacity !== undefined) return "--workers does not go with findCapacity: each level is chosen from the levels before it, which no single worker sees whole";
   if (load?.stopWhenSaturated) return "--workers does not go with stopWhenSaturated: no single worker sees whether a target saturated";
+  // Each worker would go on to the next level when its own share of a level ends, so levels would overlap.
+  if (scenario.run.parameterSweep !== undefined) return "--workers does not go with run.parameterSweep: each worker would start the next level while others still send the last";
   const limits: [string, number | undefined][] = [
     ["run.concurrency", load?.mode === "open" ? undefined : scenario.run.concurrency],
     ["run.perTargetConcurrency", load?.mode === "open" ? undefined : scenario.run.perTargetConcurrency],

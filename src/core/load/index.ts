@@ -13,3 +13,5 @@ export * from "./saturation";
 export * from "./stage-summaries";
 export * from "./stages";
 export * from "./time-slices";
+export * from "./parameter-stages";
+export * from "./level-rows";

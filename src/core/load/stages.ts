@@ -2,6 +2,7 @@
 // (a closed loop at a concurrency, or an open loop at a rate per target) and how much is sent.
 import { isTraceInputs } from "../scenario";
 import type { LoadSettings, RunSettings, Scenario } from "../scenario/types";
+import { withParameterLevels } from "./parameter-stages";
 
 export type StageLoad =
   /** `perTarget` requests of each target in flight at most (and `total` for the run). */
@@ -18,6 +19,9 @@ export interface Stage {
   targetIds: string[];
   /** A capacity search's level tried again for longer: its size (duration or requests) times this. */
   sizeFactor?: number;
+  /** A parameter sweep's stage (parameter-stages.ts): the request parameters it sets, and its level. */
+  parameters?: Readonly<Record<string, unknown>>;
+  level?: string;
 }
 
 /** A closed loop's limits: requests in flight in all, and of each target. */
@@ -64,8 +68,8 @@ export function plannedStages(scenario: StagedScenario): Stage[] {
   const search = load?.findCapacity;
   if (search !== undefined) return capacityStages(0, 0, load!.mode === "open" ? "rate" : "concurrency", new Map(targetIds.map((id) => [id, search.start])));
   if (sweep === undefined) {
-    if (load?.mode === "open") return [stage(0, `rate ${formatRate(load.rate!)}${load.per === "run" ? " for the run" : ""}`, open(load.rate!))];
-    return [stage(0, `concurrency ${scenario.run.concurrency}`, atRunConcurrency)];
+    if (load?.mode === "open") return withParameterLevels(scenario, stage(0, `rate ${formatRate(load.rate!)}${load.per === "run" ? " for the run" : ""}`, open(load.rate!)));
+    return withParameterLevels(scenario, stage(0, `concurrency ${scenario.run.concurrency}`, atRunConcurrency));
   }
   switch (sweep.over) {
     case "concurrency":

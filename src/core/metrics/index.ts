@@ -5,3 +5,4 @@ export * from "./catalogue";
 export * from "./distribution-metrics";
 export * from "./summary-file";
 export * from "./measured-figures";
+export * from "./parameter-sweep-metrics";

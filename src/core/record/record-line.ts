@@ -95,6 +95,8 @@ const recordShape = {
   cacheProbe: z.enum(CACHE_PROBES_RECORDED).nullable().optional(),
   // A trace's hash ids: only in records of a trace's requests that had them, absent from files written before.
   traceHashIds: z.array(z.number().int().min(0)).max(1_000_000).nullable().optional(),
+  // Reasoning effort: only in runs that asked for one, absent from files written before it.
+  reasoningEffort: z.string().max(64).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

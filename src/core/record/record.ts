@@ -194,6 +194,10 @@ export interface RequestRecord {
   // gives hash ids (Mooncake); absent otherwise. The trace's time is scheduledAt, from the run's start.
   /** The trace's hash ids the prompt's leading blocks stood for (equal leading ids, equal leading text). */
   traceHashIds?: number[] | null;
+  // Reasoning effort (docs/workloads.md, "Reasoning effort"): only in records of a run that asked for one
+  // (`parameters.reasoning_effort`, or a level of run.parameterSweep); absent otherwise.
+  /** The effort the request asked for ("low", "medium", "high", …), as the scenario wrote it. */
+  reasoningEffort?: string | null;
 }
 
 export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
@@ -290,4 +294,5 @@ export const RECORD_FIELDS = [
   "sessionTurns",
   "cacheProbe",
   "traceHashIds",
+  "reasoningEffort",
 ] as const satisfies readonly (keyof RequestRecord)[];

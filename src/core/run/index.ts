@@ -20,5 +20,7 @@ export * from "./sandbox-health";
 export * from "./synthetic-prompts";
 export * from "./output-length-parameters";
 export * from "./targets";
+export * from "./target-parameters";
+export * from "./stage-calls";
 export * from "./types";
 export * from "./tool-loop";

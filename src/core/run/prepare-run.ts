@@ -11,6 +11,7 @@ import { countPlannedRequests, type PlannedCounts } from "./request-plan";
 import type { RunOptions } from "./run-options";
 import type { RunShare } from "./run-share";
 import { createTargetCall, type TargetCall } from "./targets";
+import { createStageCalls, type StageCalls } from "./stage-calls";
 import type { SyntheticWorkload } from "./synthetic-prompts";
 
 /** Everything a run needs once it starts, resolved: no option is read again. */
@@ -38,6 +39,8 @@ export interface PreparedRun {
   runSignal: AbortSignal;
   wireEventsSource: WireEventsSource | undefined;
   calls: ReadonlyMap<string, TargetCall>;
+  /** A parameter sweep's calls per stage (stage-calls.ts), in place of `calls` in those stages; null otherwise. */
+  stageCalls: StageCalls | null;
   /** Every attempt in flight, with its timeout; the run's abort reaches them all through it. */
   deadlines: AttemptDeadlines;
   attemptContextFor: AttemptContextFor;
@@ -90,6 +93,7 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   for (const target of scenario.targets) {
     calls.set(target.id, options.createCall?.(target.id) ?? createTargetCall(target, scenario, options));
   }
+  const stageCalls = createStageCalls(scenario, (target, staged) => options.createCall?.(target.id) ?? createTargetCall(target, staged, options));
   // One timer for every attempt's timeout (and, in runner.ts, one listener on the run's signal), rather than one of each per attempt in flight.
   const deadlines = createAttemptDeadlines({ timeoutMs: scenario.run.timeoutMs, now: () => clock.now() });
   return {
@@ -111,6 +115,7 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
     runSignal,
     wireEventsSource: options.wireEventsSource,
     calls,
+    stageCalls,
     deadlines,
     attemptContextFor: createAttemptContexts(scenario, options, { deadlines, baseFetch, clock, runSignal, inputCount: inputs.length }),
   };

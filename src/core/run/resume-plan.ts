@@ -15,7 +15,7 @@
 //   out, which a later resume cannot continue.
 import type { PlannedRequest } from "./types";
 import type { RequestRecord } from "../record";
-import { isTraceInputs, type Scenario } from "../scenario";
+import { isTraceInputs, PARAMETER_SWEEP_RESUME_REFUSAL, type Scenario } from "../scenario";
 
 /** What the runner needs to send only the missing requests of a run. */
 export interface ResumePlan {
@@ -38,6 +38,7 @@ export function isMissing(plan: ResumePlan, request: PlannedRequest): boolean {
 /** Why a scenario cannot be resumed, or null when it can. */
 export function resumeRefusal(scenario: Scenario): string | null {
   if (isTraceInputs(scenario.inputs)) return "inputs.trace: a trace's replay cannot be resumed: its requests are defined by when they were sent";
+  if (scenario.run.parameterSweep !== undefined) return PARAMETER_SWEEP_RESUME_REFUSAL;
   return scenario.run.load === undefined
     ? null
     : "run.load: a run with a load model (open loop or sweep) cannot be resumed: its requests are defined by when they were sent";

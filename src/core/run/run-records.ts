@@ -42,6 +42,8 @@ export interface RunRecordsParts {
   /** The run's start, as epoch ms and on the monotonic clock: the one mapping every scheduled time goes through. */
   startedAt: number;
   startedAtMono: number;
+  /** What each stage adds to its records (parameter-stages.ts: the reasoning effort asked); null or absent: nothing. */
+  stageFields?: ((stage: number) => Partial<RequestRecord> | undefined) | null;
 }
 
 export function createRunRecords(parts: RunRecordsParts): RunRecords {
@@ -53,6 +55,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const requested = requestedLengthsByInput(parts.inputs);
   const sessionTurns = sessionFieldsByInput(parts.inputs);
   const probeOf = cacheProbes(parts.inputs, parts.warmups ?? 0);
+  const stageFields = parts.stageFields ?? null;
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -77,6 +80,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...(toolLoop && toolJudge !== null ? toolLoopFields(toolJudge, result, keptOutputChars) : {}),
       ...sessionTurns[planned.inputIndex],
       ...probeOf(planned, attempt),
+      ...stageFields?.(stage),
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -93,6 +97,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...requested[planned.inputIndex],
       ...sessionTurns[planned.inputIndex],
       ...probeOf(planned, 1),
+      ...stageFields?.(stage),
     }),
   };
 }

@@ -14,6 +14,7 @@ import type { RunOptions, RunResult } from "./run-options";
 import { trackProgress } from "./run-progress";
 import { runStages } from "./run-stages";
 import { sweepSummaries } from "./sweep-adaptation";
+import { stageRecordFields } from "../load";
 
 export async function runScenario(options: RunOptions): Promise<RunResult> {
   const run = await prepareRun(options);
@@ -23,7 +24,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const startedAt = clock.epochAt?.(startedAtMono) ?? clock.epochMs();
   const tracker = trackProgress(run.counts, clock, startedAtMono, options);
   const stageSummaries = sweepSummaries(run.scenario);
-  const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, structuredOutputJudge: run.structuredOutputJudge, toolLoop: run.scenario.toolResults !== undefined, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, inputs: run.inputs, warmups: run.scenario.run.warmup, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono });
+  const records = createRunRecords({ runId, checks: run.checks, toolJudge: run.toolJudge, structuredOutputJudge: run.structuredOutputJudge, toolLoop: run.scenario.toolResults !== undefined, keptOutputChars: run.scenario.run.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, inputs: run.inputs, warmups: run.scenario.run.warmup, sink: options, progress: tracker.progress, stageSummaries, startedAt, startedAtMono, stageFields: stageRecordFields(run.scenario) });
   const send = createRequestSender(run, tracker, records);
   // One listener on the run's signal aborts every attempt in flight, rather than one listener per attempt.
   const abortActiveAttempts = (): void => deadlines.abortAll(runSignal.reason);

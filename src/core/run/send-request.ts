@@ -23,13 +23,13 @@ export type SlotRunner = <T>(planned: PlannedRequest, attempt: number, work: () 
 export type SendRequest = (planned: PlannedRequest, stage: number, runInSlot: SlotRunner, arrivalAt: number | null, input?: ExpandedInput) => Promise<RequestRecord | null>;
 
 export function createRequestSender(run: PreparedRun, tracker: ProgressTracker, records: RunRecords): SendRequest {
-  const { calls, inputs, clock, runSignal, sleep, random, attemptContextFor, wireEventsSource } = run;
+  const { calls, stageCalls, inputs, clock, runSignal, sleep, random, attemptContextFor, wireEventsSource } = run;
   const retry = run.scenario.run.retry;
   const { progress, report } = tracker;
   // One attempt, or a whole tool loop when the scenario gives tool results: chosen here, once per run.
   const measureAttempt = attemptMeasure(toolLoopOf(run.scenario));
   return async (planned, stage, runInSlot, arrivalAt, sentInput) => {
-    const call = calls.get(planned.targetId)!;
+    const call = (stageCalls?.get(stage) ?? calls).get(planned.targetId)!;
     const input = sentInput ?? inputs[planned.inputIndex]!;
     let dueAt = arrivalAt;
     for (let attempt = 1; ; attempt++) {

@@ -1,8 +1,9 @@
 // How one target is called for each task, always through @huggingface/inference's InferenceClient.
 import { InferenceClient, InferenceClientInputError } from "@huggingface/inference";
 import { normalizeHttpUrl, sandboxEndpointUrl, type SandboxUrlOptions, SANDBOX_URL_SCHEME } from "../endpoints";
-import { type ExpandedInput, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
+import { type ExpandedInput, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
 import { outputLengthParametersFor } from "./output-length-parameters";
+import { targetParameters } from "./target-parameters";
 import { taskDefinition, type CallHooks, type TargetCallResult, type TaskDefinition, blobRefOf, type BlobRef, type OutputBlobSink, inputAudioSecondsOf, outputMediaCounter, type TaskCall, DEFAULT_ENDPOINT_API } from "../tasks";
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
@@ -52,7 +53,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
   const routing = isProviderTarget(target) ? { provider: target.provider, model: target.model } : { model: target.model };
   // Validation refuses routing keys in parameters; a scenario that skipped it (stored before, built by
   // hand) still cannot route: they are dropped, and the target's routing is spread last so it wins.
-  const parametersFor = outputLengthParametersFor(target, requestParametersOf(scenario.parameters));
+  const parametersFor = outputLengthParametersFor(target, targetParameters(target, scenario));
   const stream = scenario.run.stream && definition.streams;
   const call = taskCallFor(definition, target);
   // Where an API's own route goes (tasks/apis/): the address as given, resolved, without the task's route.

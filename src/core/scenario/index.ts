@@ -22,3 +22,4 @@ export * from "./tool-results";
 export * from "./types";
 export * from "./capacity-slo";
 export * from "./trace-replay-inputs";
+export * from "./parameter-sweep";

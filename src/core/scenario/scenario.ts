@@ -7,6 +7,7 @@ import { parseCapacitySlo } from "./capacity-slo";
 import { formatPath } from "../text";
 import { anyLiteralInputSchema, scenarioBaseSchemaWith, type loadSchema } from "./schema";
 import { checkServerMetrics } from "./server-metrics-settings";
+import { checkParameterSweep } from "./parameter-sweep";
 import { isSyntheticInputs, syntheticInputProblems } from "./synthetic-inputs";
 import { toolLoopProblems } from "./tool-results";
 import { isSessionInputs, sessionInputProblems } from "./session-inputs";
@@ -39,6 +40,7 @@ function scenarioSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {
       checkTaskSettings(scenario, context);
       checkServerMetrics(scenario, context);
       for (const problem of toolLoopProblems(scenario)) context.addIssue({ code: "custom", ...problem });
+      checkParameterSweep(scenario, context);
     });
 }
 

@@ -7,6 +7,7 @@ import { ERROR_KINDS } from "../record";
 import { normalizeHttpUrl, SANDBOX_URL_SCHEME } from "../endpoints";
 import { ENDPOINT_APIS, SUPPORTED_TASKS } from "../tasks";
 import { OUTPUT_LENGTH_FAMILIES, sessionInputsSchema, syntheticInputsSchema, traceInputsSchema } from "../workloads";
+import { REASONING_EFFORT_FAMILIES, REASONING_EFFORT_PARAMETER, REASONING_EFFORTS } from "../workloads";
 import { checkRequestParameters } from "./request-parameters";
 import { expectationsSchema } from "./expectations";
 import { priceSchema } from "./pricing";
@@ -119,6 +120,11 @@ const targetSchema = z
      * SGLang endpoint, which then also gets min_tokens and ignore_eos. Told from the target when left out.
      */
     outputLengthFamily: z.enum(OUTPUT_LENGTH_FAMILIES, { error: `must be one of ${OUTPUT_LENGTH_FAMILIES.join(", ")}` }).optional(),
+    /**
+     * How this target is asked for a reasoning effort (workloads/reasoning-effort.ts): "reasoning-object"
+     * for a server that takes `reasoning: { effort }` (OpenRouter). Told from the target when left out.
+     */
+    reasoningEffortFamily: z.enum(REASONING_EFFORT_FAMILIES, { error: `must be one of ${REASONING_EFFORT_FAMILIES.join(", ")}` }).optional(),
   })
   .superRefine((target, context) => {
     if (target.provider === undefined && target.endpointUrl === undefined) {
@@ -232,6 +238,19 @@ const serverMetricsSchema = z.strictObject({
   names: z.array(z.string().min(1, "must not be empty").max(200)).max(50, "at most 50 names").optional(),
 });
 
+/**
+ * A sweep over a request parameter (docs/workloads.md, "Reasoning effort"): one stage per level, each
+ * sending the scenario's requests with the parameter at that level, at the run's load.
+ */
+export const parameterSweepSchema = z.strictObject({
+  parameter: z.literal(REASONING_EFFORT_PARAMETER, { error: `must be "${REASONING_EFFORT_PARAMETER}" (the one parameter swept so far)` }),
+  levels: z
+    .array(z.enum(REASONING_EFFORTS, { error: (issue) => `unknown effort ${JSON.stringify(issue.input)} (known: ${REASONING_EFFORTS.join(", ")})` }))
+    .min(1, "needs at least one level")
+    .max(REASONING_EFFORTS.length)
+    .refine((levels) => new Set(levels).size === levels.length, "names a level twice"),
+});
+
 const runSchema = z.strictObject({
   repetitions: z.number().int().min(1, "must be at least 1").max(1_000_000).default(1),
   /** Warm-up requests per target, sent before the measured ones and left out of statistics. */
@@ -250,6 +269,8 @@ const runSchema = z.strictObject({
   load: loadSchema.optional(),
   /** Scrape the endpoints' Prometheus pages through the run (opt-in; each target's `metricsUrl` or `/metrics` at its origin). */
   serverMetrics: serverMetricsSchema.optional(),
+  /** Each level of a request parameter a stage of its own (parameterSweepSchema). */
+  parameterSweep: parameterSweepSchema.optional(),
 });
 
 export function scenarioBaseSchemaWith(literalInputSchema: typeof anyLiteralInputSchema) {

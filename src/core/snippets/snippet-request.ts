@@ -2,8 +2,8 @@
 // scenario's first input (its own request builder, the one the run's calls go through), and the
 // environment variable its token is read from. No token is ever read here.
 import { getProviderHelper, makeRequestOptionsFromResolvedModel, type InferenceProviderOrPolicy } from "@huggingface/inference";
-import { isHuggingFaceUrl, endpointBaseUrl, outputLengthParametersFor } from "../run";
-import { expandInputs, inputFileParts, requestParametersOf, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
+import { isHuggingFaceUrl, endpointBaseUrl, outputLengthParametersFor, targetParameters, firstStageScenario } from "../run";
+import { expandInputs, inputFileParts, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
 import { taskDefinition, isInputFileRef } from "../tasks";
 
 export interface SnippetRequest {
@@ -34,8 +34,9 @@ export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandb
   if (!wholeFile && inputFileParts(value).length > 0) return { unavailable: "the first input holds files among other fields: no snippet is written for such an input yet" };
   const chat = definition.libraryTask === "conversational";
   const stream = scenario.run.stream && definition.streams;
-  // A synthetic prompt's length asked as the run asks it (its text is cut only when a run starts).
-  const parameters = outputLengthParametersFor(target, requestParametersOf(scenario.parameters))(first);
+  // A synthetic prompt's length asked as the run asks it (its text is cut only when a run starts); a
+  // parameter sweep's first level, as its first stage sends it.
+  const parameters = outputLengthParametersFor(target, targetParameters(target, firstStageScenario(scenario)))(first);
   const inputs = wholeFile
     ? { data: new Blob([]) }
     : chat

@@ -22,3 +22,4 @@ export * from "./output-length";
 export * from "./session-inputs";
 export * from "./sharegpt";
 export * from "./session-plan";
+export * from "./reasoning-effort";

@@ -43,7 +43,7 @@ describe("load flags", () => {
   it("refuse what is not a number or a known form, naming the flag", () => {
     expect(parseCommandLine(["run", "s.json", "--rate", "fast"], {})).toEqual({ kind: "error", message: '--rate must be a number, got "fast"' });
     expect(parseCommandLine(["run", "s.json", "--duration", "30"], {})).toEqual({ kind: "error", message: '--duration must be a time such as 30s, 500ms or 2m, got "30"' });
-    expect(parseCommandLine(["run", "s.json", "--sweep", "users=1,2"], {})).toEqual({ kind: "error", message: '--sweep must be concurrency=<levels>, rate=<levels> or auto, got "users=1,2"' });
+    expect(parseCommandLine(["run", "s.json", "--sweep", "users=1,2"], {})).toEqual({ kind: "error", message: '--sweep must be concurrency=<levels>, rate=<levels>, auto or reasoning_effort=<levels>, got "users=1,2"' });
     expect(parseCommandLine(["analyze", "r.jsonl", "--rate", "2"], {})).toEqual({ kind: "error", message: "--rate is an option of run, not of analyze" });
   });
 

@@ -212,4 +212,14 @@ describe("scenario editor", () => {
     expect(window.location.hash).toBe(`#/run/saved%3A${stored!.id}`);
     expect(startedRuns.map((request) => [request.scenarioId, request.scenario.name])).toEqual([[`saved:${stored!.id}`, "My chat comparison"]]);
   });
+
+  it("shows a parameter sweep in its own field and takes a change to its levels, naming a bad one at its path", async () => {
+    renderInApp(<EditorPage initial={bundledFile("bundled:sandbox-reasoning-sweep")} scenarioKey={null} draftId={null} />);
+    const sweep = field("Parameter sweep (JSON, optional)");
+    expect(JSON.parse(sweep.value)).toEqual({ parameter: "reasoning_effort", levels: ["low", "medium", "high"] });
+    typeInto(sweep, '{ "parameter": "reasoning_effort", "levels": ["low", "max"] }');
+    expect(((jsonShown() as DraftValue).run as DraftValue).parameterSweep).toEqual({ parameter: "reasoning_effort", levels: ["low", "max"] });
+    await waitFor(() => expect(screen.getByRole("list", { name: "Problems in the scenario" }).textContent).toContain("run.parameterSweep.levels[1]"), VALIDATED);
+  });
 });
+

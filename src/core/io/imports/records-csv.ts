@@ -76,6 +76,7 @@ const CELL_KINDS = {
   sessionTurns: "number",
   cacheProbe: "string",
   traceHashIds: "json",
+  reasoningEffort: "string",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */

@@ -17,6 +17,7 @@ import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict/verdict-panel";
 import { ProvidersCostTable } from "./providers-cost/providers-cost-table";
 import { LoadCurves } from "./load/load-curves";
+import { LevelCurves } from "./load/level-curves";
 import { LoadTimeSlices } from "./load/load-time-slices";
 import { isTraceInputs } from "../../../core/scenario/trace-replay-inputs";
 import { CodeSnippets } from "./snippets/code-snippets";
@@ -112,6 +113,11 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         <Section title="Load: where each target saturates" testId="load-section">
           {run.spec.run.load?.sweep !== undefined || run.spec.run.load?.findCapacity !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
           <LoadTimeSlices records={records} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
+        </Section>
+      ) : null}
+      {run.spec.run.parameterSweep !== undefined && records !== null ? (
+        <Section title={`${run.spec.run.parameterSweep.parameter}: latency and cost against pass rate`} testId="level-section">
+          <LevelCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
         </Section>
       ) : null}
       <RunComparison

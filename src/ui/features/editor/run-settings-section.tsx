@@ -55,6 +55,7 @@ export function RunSettingsSection() {
       ) : null}
       {mode !== undefined ? <JsonField path={["run", "load", "sweep"]} label="Sweep (JSON, optional)" rows={2} hint='e.g. { "over": "concurrency", "levels": [1, 2, 4] }' /> : null}
       {mode !== undefined ? <CapacitySloField /> : null}
+      <JsonField path={["run", "parameterSweep"]} label="Parameter sweep (JSON, optional)" rows={2} hint='a stage per level, e.g. { "parameter": "reasoning_effort", "levels": ["low", "medium", "high"] }' />
     </fieldset>
   );
 }
