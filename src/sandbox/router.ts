@@ -16,6 +16,7 @@ import { drawFor, runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-st
 import { decodeTaskBody, parseTaskRequest, type PipelineTask } from "./task-requests";
 import { pipelineTaskOf, playTask, unknownPipelineMessage } from "./task-route";
 import { isMultipartForm, readTranscriptionForm } from "./transcription-form";
+import { TEI_PREDICT_ROUTE, toolkitTaskOf, unknownToolkitMessage, type AnswerConvention } from "./toolkit-answers";
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -86,6 +87,10 @@ export async function route(state: SandboxState, request: IncomingMessage, respo
   const pipelineTask = pipelineTaskOf(routed.routePath);
   if (pipelineTask === "unknown") return notFound(response, unknownPipelineMessage(profileName, path));
   if (pipelineTask !== null) return routeTask(routed, pipelineTask);
+  const toolkitTask = toolkitTaskOf(routed.routePath);
+  if (toolkitTask === "unknown") return notFound(response, unknownToolkitMessage(profileName, path));
+  if (toolkitTask !== null) return routeTask(routed, toolkitTask, "hf-toolkit");
+  if (routed.routePath === TEI_PREDICT_ROUTE) return routeTask(routed, "text-classification", "tei");
   return routeOpenAi(routed);
 }
 
@@ -121,8 +126,12 @@ function health(state: SandboxState): unknown {
   };
 }
 
-/** `POST /<profile>/pipeline/<task>` (and the task routes under `/v1/`): hf-inference's error bodies. */
-async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask): Promise<void> {
+/**
+ * `POST /<profile>/pipeline/<task>` (and the task routes under `/v1/`): hf-inference's error bodies; the
+ * same under `/<profile>/toolkit/<task>` and TEI's `/<profile>/predict`, answered in the inference
+ * toolkit's and TEI's shapes (toolkit-answers.ts).
+ */
+async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask, convention?: AnswerConvention): Promise<void> {
   if (method !== "POST") return methodNotAllowed(response, method, path, "POST");
   const body = await readBody(request);
   if (body === "too-large") return sendJson(response, 413, { error: `Request body larger than ${MAX_BODY_BYTES} bytes.` }, { connection: "close" });
@@ -133,7 +142,7 @@ async function routeTask({ state, request, response, method, path, profile, arri
   if (!parsed.ok) return sendJson(response, 400, { error: parsed.message });
   const draw = drawFor(state, profile, request);
   admitToCapacity(profile, runtimeOf(state, profile.name), response, arrivedAtMs, (startedAtMs) =>
-    playTask({ profile, draw, seed: state.settings.seed, timeScale: timeScaleOf(state, profile.name) }, parsed.request, response, new RequestLifetime(response, startedAtMs)),
+    playTask({ profile, draw, seed: state.settings.seed, timeScale: timeScaleOf(state, profile.name), convention }, parsed.request, response, new RequestLifetime(response, startedAtMs)),
   );
 }
 
@@ -143,7 +152,7 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   if (!endpoint) {
     return notFound(
       response,
-      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/<task>, /pipeline/<task>, /embed; GET /${profile.name}/v1/models.`,
+      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict; GET /${profile.name}/v1/models.`,
     );
   }
   if (endpoint === "models") {

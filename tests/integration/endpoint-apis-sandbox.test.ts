@@ -124,3 +124,35 @@ describe("the sandbox's own-API routes refuse what their servers refuse", () => 
     expect(((await srt.json()) as { error: string }).error).toContain("response_format");
   });
 });
+
+describe("sandbox-text-classification-apis.json: HF task route, the inference toolkit, TEI's /predict", () => {
+  it("each target is sent its API's request on its route, each answer shape is read into one label list, and the three agree as one table", async () => {
+    const { records, sent, targetIds, task } = await runBundled("sandbox-text-classification-apis.json");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    expect(new Set(records.map((record) => `${record.targetId} ${record.answerShape ?? "-"}`))).toEqual(new Set(["hf-route -", "toolkit hf-toolkit.text-classification", "tei tei.predict"]));
+    expect(new Set(sent.map((request) => request.path))).toEqual(new Set(["/fast/pipeline/text-classification", "/steady/toolkit/text-classification", "/slow/predict"]));
+    const text = "The new release is fast and a pleasure to use.";
+    for (const path of ["/steady/toolkit/text-classification", "/slow/predict"]) expect(JSON.parse(sent.find((request) => request.path === path)!.body)).toEqual({ inputs: text });
+    // The same list of labels with scores in every record, whichever shape it came in.
+    for (const record of records) expect(record.outputValue).toEqual([expect.objectContaining({ label: expect.any(String), score: expect.any(Number) }), expect.anything()]);
+
+    const table = agreementTable(task, records, targetIds);
+    const topLabel = table.find((measure) => measure.id === "agreementTop1");
+    expect(topLabel?.pairs.map((pair) => [pair.referenceId, pair.otherId, pair.inputs])).toEqual([
+      ["hf-route", "toolkit", 3],
+      ["hf-route", "tei", 3],
+      ["toolkit", "tei", 3],
+    ]);
+  });
+
+  it("the toolkit's sandbox answers zero-shot in the pipeline's { sequence, labels, scores }, and a name it does not serve is a 404", async () => {
+    const post = (path: string, body: unknown) => fetch(`${sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const zeroShot = await post("/fast/toolkit/zero-shot-classification", { inputs: "I want my money back.", parameters: { candidate_labels: ["refund", "praise"] } });
+    expect(zeroShot.status).toBe(200);
+    expect(await zeroShot.json()).toEqual({ sequence: "I want my money back.", labels: expect.arrayContaining(["refund", "praise"]), scores: [expect.any(Number), expect.any(Number)] });
+    const similarity = await post("/fast/toolkit/sentence-similarity", { inputs: { source_sentence: "A cat sleeps.", sentences: ["A kitten naps."] } });
+    expect(await similarity.json()).toEqual({ similarities: [expect.any(Number)] });
+    const unknown = await post("/fast/toolkit/text-to-image", { inputs: "a cat" });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -13,6 +13,7 @@ const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../f
 const OPENAI_EMBEDDINGS = fixture("openai-embeddings.json") as { data: { embedding: number[] }[] };
 const TEI_EMBED = fixture("tei-embed.json") as number[][];
 const TRANSCRIPTION = fixture("openai-transcription.json") as { text: string };
+const TEI_PREDICT = fixture("tei-predict.json") as { label: string; score: number }[];
 const WAV_BYTES = new Uint8Array([82, 73, 70, 70, 36, 0, 0, 0, 87, 65, 86, 69, 1, 2, 3]);
 const KEY = "sk-endpoint-sentinel-key-42";
 
@@ -108,6 +109,22 @@ describe("speech recognition, OpenAI-compatible /v1/audio/transcriptions", () =>
   });
 });
 
+describe("text classification, Text Embeddings Inference /predict", () => {
+  it("posts { inputs } with TEI's options to /predict, and keeps the labels of [{ score, label }]", async () => {
+    const seen = answer("https://tei.test/predict", () => HttpResponse.json(TEI_PREDICT));
+    const record = await runOne("text-classification", { endpointUrl: "https://tei.test", api: "tei" }, "Fast and pleasant.", { raw_scores: false, truncate: true });
+    expect(record).toMatchObject({ status: "ok", answerShape: "tei.predict", output: "POSITIVE 1.00", outputValue: TEI_PREDICT });
+    expect(seen[0]!.authorization).toBe(`Bearer ${KEY}`);
+    expect(await seen[0]!.request.json()).toEqual({ raw_scores: false, truncate: true, inputs: "Fast and pleasant." });
+  });
+
+  it("reads a batch's [[…]] as its first input's labels, and names the shape", async () => {
+    answer("https://tei.test/predict", () => HttpResponse.json([TEI_PREDICT]));
+    const record = await runOne("text-classification", { endpointUrl: "https://tei.test", api: "tei" }, "x");
+    expect(record).toMatchObject({ status: "ok", answerShape: "tei.predict[list]", outputValue: TEI_PREDICT });
+  });
+});
+
 interface MalformedCase {
   name: string;
   task: string;
@@ -129,6 +146,8 @@ const MALFORMED: MalformedCase[] = [
   { name: "tei: an object", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: { embeddings: [[0.1]] }, field: "malformed tei.embed answer: the answer must be a non-empty list of vectors" },
   { name: "tei: a bare vector", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: [0.1, 0.2], field: "[0] must be a vector" },
   { name: "tei: an empty row", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: [[]], field: "[0] must be a non-empty array of numbers" },
+  { name: "tei predict: a label not a string", task: "text-classification", target: TEI, url: "https://tei.test/predict", input: "x", answer: [{ score: 0.9, label: null }], field: "malformed tei.predict answer: [0].label must be a string" },
+  { name: "tei predict: an object", task: "text-classification", target: TEI, url: "https://tei.test/predict", input: "x", answer: { predictions: [] }, field: "malformed tei.predict answer: the answer must be a list" },
   { name: "transcription: no text", task: "automatic-speech-recognition", target: WHISPER, url: "https://whisper.test/v1/audio/transcriptions", input: { file: "a.wav" }, answer: { transcript: "hello" }, field: "malformed openai.transcription answer: text must be a string" },
 ];
 
