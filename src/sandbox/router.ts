@@ -16,7 +16,7 @@ import { drawFor, runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-st
 import { decodeTaskBody, parseTaskRequest, type PipelineTask } from "./task-requests";
 import { pipelineTaskOf, playTask, unknownPipelineMessage } from "./task-route";
 import { isMultipartForm, readTranscriptionForm } from "./transcription-form";
-import { TEI_PREDICT_ROUTE, toolkitTaskOf, unknownToolkitMessage, type AnswerConvention } from "./toolkit-answers";
+import { asTaskRouteBody, openAiTaskOf, TEI_PREDICT_ROUTE, toolkitTaskOf, unknownToolkitMessage, type AnswerConvention } from "./own-api-answers";
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -91,6 +91,8 @@ export async function route(state: SandboxState, request: IncomingMessage, respo
   if (toolkitTask === "unknown") return notFound(response, unknownToolkitMessage(profileName, path));
   if (toolkitTask !== null) return routeTask(routed, toolkitTask, "hf-toolkit");
   if (routed.routePath === TEI_PREDICT_ROUTE) return routeTask(routed, "text-classification", "tei");
+  const openAiTask = openAiTaskOf(routed.routePath);
+  if (openAiTask !== null) return routeTask(routed, openAiTask, "openai");
   return routeOpenAi(routed);
 }
 
@@ -128,8 +130,8 @@ function health(state: SandboxState): unknown {
 
 /**
  * `POST /<profile>/pipeline/<task>` (and the task routes under `/v1/`): hf-inference's error bodies; the
- * same under `/<profile>/toolkit/<task>` and TEI's `/<profile>/predict`, answered in the inference
- * toolkit's and TEI's shapes (toolkit-answers.ts).
+ * same under `/<profile>/toolkit/<task>`, TEI's `/<profile>/predict` and OpenAI's `/v1/images/generations`
+ * and `/v1/audio/speech`, answered in the inference toolkit's, TEI's and OpenAI's shapes (own-api-answers.ts).
  */
 async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask, convention?: AnswerConvention): Promise<void> {
   if (method !== "POST") return methodNotAllowed(response, method, path, "POST");
@@ -138,6 +140,7 @@ async function routeTask({ state, request, response, method, path, profile, arri
   const contentType = request.headers["content-type"];
   const decoded = isMultipartForm(contentType) ? await readTranscriptionForm(body, contentType!) : decodeTaskBody(body, contentType);
   if ("error" in decoded) return sendJson(response, 400, { error: decoded.error });
+  if (convention === "openai" && "json" in decoded) decoded.json = asTaskRouteBody(task, decoded.json);
   const parsed = parseTaskRequest(task, decoded);
   if (!parsed.ok) return sendJson(response, 400, { error: parsed.message });
   const draw = drawFor(state, profile, request);
@@ -152,7 +155,7 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   if (!endpoint) {
     return notFound(
       response,
-      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict; GET /${profile.name}/v1/models.`,
+      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict; GET /${profile.name}/v1/models.`,
     );
   }
   if (endpoint === "models") {

@@ -19,7 +19,7 @@ import { answerTask, hfErrorAnswer, partialTaskAnswer, taskBodyAnswer, withPaylo
 import { isPipelineTask, PIPELINE_TASKS, type PipelineTask, type TaskRequest } from "./task-requests";
 import { TaskInputError } from "./task-text";
 import { tgiAnswer } from "./tgi-answers";
-import { answerInConvention, type AnswerConvention } from "./toolkit-answers";
+import { bodyInConvention, type AnswerConvention } from "./own-api-answers";
 import { TRANSCRIPTIONS_ROUTE } from "./transcription-form";
 
 const STEADY_TOKENS_PER_SECOND = 60;
@@ -52,7 +52,7 @@ export interface TaskPlayback {
   draw: RequestDraw;
   seed: number;
   timeScale: number;
-  /** The inference toolkit's route or TEI's /predict: the answer in their shapes (toolkit-answers.ts). */
+  /** The inference toolkit's route, TEI's /predict or OpenAI's task routes: the answer in their shapes (own-api-answers.ts). */
   convention?: AnswerConvention | undefined;
 }
 
@@ -94,7 +94,7 @@ export function playTask(playback: TaskPlayback, request: TaskRequest, response:
     playAnswer(response, hfErrorAnswer(400, error.message, plan.ttftMs), lifetime);
     return;
   }
-  if (playback.convention !== undefined && body.kind === "json") body = { kind: "json", value: answerInConvention(playback.convention, request, body.value) };
+  if (playback.convention !== undefined) body = bodyInConvention(playback.convention, request, body);
   if (fault?.kind === "evil" && body.kind === "json") body = { kind: "json", value: withPayloads(body.value, fault.payloads) };
   // The work's own jitter comes from the request's seed, after everything the plan drew.
   const atMs = plan.endMs + workMs * workScale(profile, timeScale) * logNormal(mulberry32(plan.requestSeed ^ 0x5f3759df), 1, 0.1);

@@ -27,7 +27,11 @@ interface Sent {
 
 /** Runs a bundled scenario, keeping every request the sandbox was sent (route and body). */
 async function runBundled(file: string): Promise<{ records: RequestRecord[]; sent: Sent[]; targetIds: string[]; task: string }> {
-  const validated = validateScenario(JSON.parse(readFileSync(new URL(file, scenarioFolder), "utf8")));
+  return runInSandbox(JSON.parse(readFileSync(new URL(file, scenarioFolder), "utf8")), file);
+}
+
+async function runInSandbox(scenario: unknown, file: string): Promise<{ records: RequestRecord[]; sent: Sent[]; targetIds: string[]; task: string }> {
+  const validated = validateScenario(scenario);
   if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
   const sent: Sent[] = [];
   const keepingFetch: typeof fetch = async (input, init) => {
@@ -154,5 +158,40 @@ describe("sandbox-text-classification-apis.json: HF task route, the inference to
     expect(await similarity.json()).toEqual({ similarities: [expect.any(Number)] });
     const unknown = await post("/fast/toolkit/text-to-image", { inputs: "a cat" });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the sandbox's OpenAI image and speech routes", () => {
+  const both = (task: string, input: string) => ({
+    version: 1,
+    name: task,
+    task,
+    targets: [
+      { id: "hf-route", endpointUrl: `sandbox:/fast/pipeline/${task}`, model: "sandbox" },
+      { id: "openai", endpointUrl: "sandbox:/steady/v1", api: "openai", model: "sandbox" },
+    ],
+    inputs: [input],
+    run: { repetitions: 1, warmup: 0, concurrency: 2 },
+  });
+
+  it("text to image: /v1/images/generations gets { model, prompt, n } and answers b64_json, kept as the task route's PNG is", async () => {
+    const { records, sent } = await runInSandbox(both("text-to-image", "A lighthouse at dusk"), "images");
+    expect(records.map((record) => [record.targetId, record.status, record.answerShape ?? "-", record.outputImages])).toEqual(
+      expect.arrayContaining([
+        ["hf-route", "ok", "-", 1],
+        ["openai", "ok", "openai.images.b64_json", 1],
+      ]),
+    );
+    const images = sent.find((request) => request.path === "/steady/v1/images/generations")!;
+    expect(JSON.parse(images.body)).toEqual({ model: "sandbox", prompt: "A lighthouse at dusk", n: 1 });
+    for (const record of records) expect(record.output).toMatch(/^image\/png \d+×\d+$/);
+  });
+
+  it("text to speech: /v1/audio/speech gets { model, input, voice, response_format } and answers the WAV itself", async () => {
+    const { records, sent } = await runInSandbox(both("text-to-speech", "The next train leaves at nine."), "speech");
+    expect(records.every((record) => record.status === "ok" && (record.outputAudioSeconds ?? 0) > 0)).toBe(true);
+    expect(records.find((record) => record.targetId === "openai")?.answerShape).toBe("openai.speech");
+    const speech = sent.find((request) => request.path === "/steady/v1/audio/speech")!;
+    expect(JSON.parse(speech.body)).toEqual({ voice: "alloy", response_format: "wav", model: "sandbox", input: "The next train leaves at nine." });
   });
 });

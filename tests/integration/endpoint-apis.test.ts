@@ -14,6 +14,29 @@ const OPENAI_EMBEDDINGS = fixture("openai-embeddings.json") as { data: { embeddi
 const TEI_EMBED = fixture("tei-embed.json") as number[][];
 const TRANSCRIPTION = fixture("openai-transcription.json") as { text: string };
 const TEI_PREDICT = fixture("tei-predict.json") as { label: string; score: number }[];
+const OPENAI_IMAGES = fixture("openai-images.json") as { data: { b64_json: string }[] };
+const PNG_BYTES = Uint8Array.from(atob(OPENAI_IMAGES.data[0]!.b64_json), (char) => char.charCodeAt(0));
+
+/** A WAV file of `samples` silent 16-bit mono samples at 8 kHz (what /audio/speech answers with when asked for wav). */
+function wavFile(samples: number): Uint8Array {
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, value: string) => [...value].forEach((char, index) => view.setUint8(offset + index, char.charCodeAt(0)));
+  text(0, "RIFF");
+  view.setUint32(4, 36 + samples * 2, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 16000, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, "data");
+  view.setUint32(40, samples * 2, true);
+  return bytes;
+}
 const WAV_BYTES = new Uint8Array([82, 73, 70, 70, 36, 0, 0, 0, 87, 65, 86, 69, 1, 2, 3]);
 const KEY = "sk-endpoint-sentinel-key-42";
 
@@ -125,6 +148,48 @@ describe("text classification, Text Embeddings Inference /predict", () => {
   });
 });
 
+describe("text to image, OpenAI-compatible /v1/images/generations", () => {
+  it("posts { model, prompt, n: 1 } with the parameters, and keeps the b64_json image by reference", async () => {
+    const seen = answer("https://images.test/v1/images/generations", () => HttpResponse.json(OPENAI_IMAGES));
+    const record = await runOne("text-to-image", { endpointUrl: "https://images.test/v1", api: "openai" }, "A lighthouse at dusk", { size: "1024x1024", response_format: "b64_json" });
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.images.b64_json", outputImages: 1 });
+    expect(record.outputValue).toMatchObject({ mime: "image/png", bytes: PNG_BYTES.length });
+    expect(record.output).toBe("image/png 1×1");
+    expect(await seen[0]!.request.json()).toEqual({ size: "1024x1024", response_format: "b64_json", model: "acme/model", prompt: "A lighthouse at dusk", n: 1 });
+  });
+
+  it("fetches a url answer through the run's transport, from the origin that answered", async () => {
+    answer("https://images.test/v1/images/generations", () => HttpResponse.json({ created: 1, data: [{ url: "https://images.test/files/lighthouse.png" }] }));
+    server.use(http.get("https://images.test/files/lighthouse.png", () => new HttpResponse(PNG_BYTES, { headers: { "content-type": "image/png" } })));
+    const record = await runOne("text-to-image", { endpointUrl: "https://images.test/v1", api: "openai" }, "A lighthouse at dusk");
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.images.url", output: "image/png 1×1" });
+  });
+
+  it("refuses a url at another origin, naming it, before any byte is asked for", async () => {
+    answer("https://images.test/v1/images/generations", () => HttpResponse.json({ created: 1, data: [{ url: "https://elsewhere.test/a.png" }] }));
+    const record = await runOne("text-to-image", { endpointUrl: "https://images.test/v1", api: "openai" }, "A lighthouse at dusk");
+    expect(record.status).toBe("error");
+    expect(record.errorMessage).toContain("another host than images.test");
+  });
+});
+
+describe("text to speech, OpenAI-compatible /v1/audio/speech", () => {
+  it("posts { model, input, voice, response_format: wav } and keeps the audio by reference, its seconds measured", async () => {
+    const seen = answer("https://tts.test/v1/audio/speech", () => new HttpResponse(wavFile(8000), { headers: { "content-type": "audio/wav" } }));
+    const record = await runOne("text-to-speech", { endpointUrl: "https://tts.test/v1", api: "openai" }, "The next train leaves at nine.", { speed: 1.2 });
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.speech", outputAudioSeconds: 1 });
+    expect(record.outputValue).toMatchObject({ mime: "audio/wav" });
+    expect(await seen[0]!.request.json()).toEqual({ speed: 1.2, voice: "alloy", response_format: "wav", model: "acme/model", input: "The next train leaves at nine." });
+  });
+
+  it("a JSON answer where the audio should be is a bad_response that says what it was", async () => {
+    answer("https://tts.test/v1/audio/speech", () => HttpResponse.json({ audio: "…" }));
+    const record = await runOne("text-to-speech", { endpointUrl: "https://tts.test/v1", api: "openai" }, "x");
+    expect(record).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(record.errorMessage).toContain("the answer is application/json, not the file /audio/speech answers with");
+  });
+});
+
 interface MalformedCase {
   name: string;
   task: string;
@@ -148,6 +213,8 @@ const MALFORMED: MalformedCase[] = [
   { name: "tei: an empty row", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: [[]], field: "[0] must be a non-empty array of numbers" },
   { name: "tei predict: a label not a string", task: "text-classification", target: TEI, url: "https://tei.test/predict", input: "x", answer: [{ score: 0.9, label: null }], field: "malformed tei.predict answer: [0].label must be a string" },
   { name: "tei predict: an object", task: "text-classification", target: TEI, url: "https://tei.test/predict", input: "x", answer: { predictions: [] }, field: "malformed tei.predict answer: the answer must be a list" },
+  { name: "openai images: neither b64_json nor url", task: "text-to-image", target: { endpointUrl: "https://images.test/v1", api: "openai" }, url: "https://images.test/v1/images/generations", input: "x", answer: { data: [{ revised_prompt: "x" }] }, field: "malformed openai.images answer: data[0].b64_json (or data[0].url) must be a non-empty string" },
+  { name: "openai images: no data", task: "text-to-image", target: { endpointUrl: "https://images.test/v1", api: "openai" }, url: "https://images.test/v1/images/generations", input: "x", answer: { created: 1 }, field: "malformed openai.images answer: data must be a non-empty list" },
   { name: "transcription: no text", task: "automatic-speech-recognition", target: WHISPER, url: "https://whisper.test/v1/audio/transcriptions", input: { file: "a.wav" }, answer: { transcript: "hello" }, field: "malformed openai.transcription answer: text must be a string" },
 ];
 
