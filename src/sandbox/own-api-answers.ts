@@ -5,9 +5,9 @@
 //   (`{ inputs, parameters }`, or a file's bytes) and answers the same outputs in the shapes the toolkit's
 //   pipelines give them (huggingface-inference-toolkit: the transformers pipeline's return value as is;
 //   sentence-transformers' `{ embeddings }` and `{ similarities }`), a batch list-wrapped.
-// - TEI's `/predict`: its answer is the classification pipeline's shape (openapi.json, PredictResponse).
-// - OpenAI's `/v1/images/generations` (`{ prompt }` in, `{ data: [{ b64_json }] }` out) and `/v1/audio/speech`
-//   (`{ input }` in, the audio file out).
+// - TEI's `/predict` (its answer is the classification pipeline's shape) and `/rerank`.
+// - OpenAI's `/v1/images/generations` (`{ prompt }` in, `{ data: [{ b64_json }] }` out), `/v1/audio/speech`
+//   (`{ input }` in, the audio file out) and the Cohere/Jina-style `/v1/rerank`.
 import { HF_TOOLKIT_TASKS, type PipelineTask } from "../core/tasks";
 import type { TaskBody } from "./task-answers";
 import type { TaskRequest } from "./task-requests";
@@ -26,43 +26,63 @@ export function unknownToolkitMessage(profileName: string, path: string): string
 
 type Labels = { label: string; score: number }[];
 
-/** Text Embeddings Inference's `/predict` (a sequence-classification model): text classification, answered as TEI does. */
-export const TEI_PREDICT_ROUTE = "/predict";
-
-/** Whose shapes a task request is answered in besides hf-inference's: the toolkit's, TEI's on /predict, OpenAI's (openai-task-routes.ts). */
+/** Whose shapes a task request is answered in besides hf-inference's: the toolkit's, TEI's, OpenAI's. */
 export type AnswerConvention = "hf-toolkit" | "tei" | "openai";
+
+type JsonObject = Record<string, unknown>;
+
+/** A server's own route for a task the task routes play: its task, its shapes, and its body as the task route's. */
+export interface OwnApiRoute {
+  task: PipelineTask;
+  convention: AnswerConvention;
+  /** The body as the task route's `{ inputs, parameters }` (a model name dropped: the sandbox plays one model). */
+  toTaskBody?: (body: JsonObject) => unknown;
+}
+
+const OWN_API_ROUTES: Readonly<Record<string, OwnApiRoute>> = {
+  // TEI's sequence classification and reranking (openapi.json: PredictRequest, RerankRequest).
+  "/predict": { task: "text-classification", convention: "tei" },
+  "/rerank": { task: "text-ranking", convention: "tei", toTaskBody: ({ query, texts, ...parameters }) => ({ inputs: { query, texts }, parameters }) },
+  // The Cohere/Jina-style rerank of OpenAI-compatible servers; OpenAI's images and speech.
+  "/v1/rerank": { task: "text-ranking", convention: "openai", toTaskBody: ({ query, documents, model: _model, ...parameters }) => ({ inputs: { query, texts: documents }, parameters }) },
+  "/v1/images/generations": { task: "text-to-image", convention: "openai", toTaskBody: ({ prompt, model: _model, n: _n, ...parameters }) => ({ inputs: prompt, parameters }) },
+  "/v1/audio/speech": { task: "text-to-speech", convention: "openai", toTaskBody: ({ input, model: _model, ...parameters }) => ({ inputs: input, parameters }) },
+};
+
+export function ownApiRouteOf(routePath: string): OwnApiRoute | null {
+  return Object.hasOwn(OWN_API_ROUTES, routePath) ? OWN_API_ROUTES[routePath]! : null;
+}
+
+/** A JSON body as the task route's, for a route that names its fields its own way. */
+export function asTaskRouteBody(route: OwnApiRoute | undefined, json: unknown): unknown {
+  if (route?.toTaskBody === undefined || typeof json !== "object" || json === null || Array.isArray(json)) return json;
+  return route.toTaskBody(json as JsonObject);
+}
 
 /**
  * The task route's answer in the convention's shape: TEI's `/predict` answers one text's `[{ label, score }]`
- * as the pipeline does; OpenAI's images answer is JSON with the image in base64, its speech the file as is.
+ * as the pipeline does; a rerank its list of `{ index, score }` (TEI) or `{ results: [{ index,
+ * relevance_score }] }` (OpenAI-style, cut to top_n); OpenAI's images answer is JSON with the image in
+ * base64, its speech the file as is.
  */
 export function bodyInConvention(convention: AnswerConvention, request: TaskRequest, body: TaskBody): TaskBody {
+  if (request.task === "text-ranking" && body.kind === "json") return { kind: "json", value: rerankAnswer(convention, request, body.value) };
   if (convention === "openai") return body.kind === "file" && request.task === "text-to-image" ? { kind: "json", value: openAiImagesAnswer(body.bytes) } : body;
   if (body.kind !== "json" || (convention === "tei" && request.task !== "text-classification")) return body;
   return { kind: "json", value: toolkitAnswer(request, body.value) };
 }
 
+function rerankAnswer(convention: AnswerConvention, request: TaskRequest, value: unknown): unknown {
+  const ranks = (value as { scores: { index: number; score: number }[] }).scores;
+  if (convention === "tei") return ranks;
+  if (convention !== "openai") return value;
+  const topN = typeof request.parameters.top_n === "number" && request.parameters.top_n >= 1 ? request.parameters.top_n : ranks.length;
+  return { id: "rerank-sandbox", results: ranks.slice(0, topN).map(({ index, score }) => ({ index, relevance_score: score })) };
+}
+
 /** OpenAI's "Create image" answer: `{ created, data: [{ b64_json }] }`. */
 function openAiImagesAnswer(bytes: Uint8Array): unknown {
   return { created: Math.floor(Date.now() / 1000), data: [{ b64_json: Buffer.from(bytes).toString("base64") }] };
-}
-
-/** OpenAI's JSON routes for tasks the task routes play: the field that carries the input, the rest parameters. */
-const OPENAI_TASK_ROUTES: Readonly<Record<string, { task: PipelineTask; inputField: string }>> = {
-  "/v1/images/generations": { task: "text-to-image", inputField: "prompt" },
-  "/v1/audio/speech": { task: "text-to-speech", inputField: "input" },
-};
-
-export function openAiTaskOf(routePath: string): PipelineTask | null {
-  return OPENAI_TASK_ROUTES[routePath]?.task ?? null;
-}
-
-/** OpenAI's body as the task route's `{ inputs, parameters }` (model and n dropped: the sandbox plays one model, one image). */
-export function asTaskRouteBody(task: PipelineTask, json: unknown): unknown {
-  const route = Object.values(OPENAI_TASK_ROUTES).find((entry) => entry.task === task);
-  if (route === undefined || typeof json !== "object" || json === null || Array.isArray(json)) return json;
-  const { [route.inputField]: inputs, model: _model, n: _n, ...parameters } = json as Record<string, unknown>;
-  return { inputs, parameters };
 }
 
 /** The task route's answer (hf-inference's shape, task-answers.ts) in the toolkit's shape for the same request. */

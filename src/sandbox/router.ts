@@ -16,7 +16,7 @@ import { drawFor, runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-st
 import { decodeTaskBody, parseTaskRequest, type PipelineTask } from "./task-requests";
 import { pipelineTaskOf, playTask, unknownPipelineMessage } from "./task-route";
 import { isMultipartForm, readTranscriptionForm } from "./transcription-form";
-import { asTaskRouteBody, openAiTaskOf, TEI_PREDICT_ROUTE, toolkitTaskOf, unknownToolkitMessage, type AnswerConvention } from "./own-api-answers";
+import { asTaskRouteBody, ownApiRouteOf, toolkitTaskOf, unknownToolkitMessage, type OwnApiRoute } from "./own-api-answers";
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -89,10 +89,9 @@ export async function route(state: SandboxState, request: IncomingMessage, respo
   if (pipelineTask !== null) return routeTask(routed, pipelineTask);
   const toolkitTask = toolkitTaskOf(routed.routePath);
   if (toolkitTask === "unknown") return notFound(response, unknownToolkitMessage(profileName, path));
-  if (toolkitTask !== null) return routeTask(routed, toolkitTask, "hf-toolkit");
-  if (routed.routePath === TEI_PREDICT_ROUTE) return routeTask(routed, "text-classification", "tei");
-  const openAiTask = openAiTaskOf(routed.routePath);
-  if (openAiTask !== null) return routeTask(routed, openAiTask, "openai");
+  if (toolkitTask !== null) return routeTask(routed, toolkitTask, { task: toolkitTask, convention: "hf-toolkit" });
+  const ownApiRoute = ownApiRouteOf(routed.routePath);
+  if (ownApiRoute !== null) return routeTask(routed, ownApiRoute.task, ownApiRoute);
   return routeOpenAi(routed);
 }
 
@@ -130,22 +129,23 @@ function health(state: SandboxState): unknown {
 
 /**
  * `POST /<profile>/pipeline/<task>` (and the task routes under `/v1/`): hf-inference's error bodies; the
- * same under `/<profile>/toolkit/<task>`, TEI's `/<profile>/predict` and OpenAI's `/v1/images/generations`
- * and `/v1/audio/speech`, answered in the inference toolkit's, TEI's and OpenAI's shapes (own-api-answers.ts).
+ * same under `/<profile>/toolkit/<task>` and servers' own routes for a task (TEI's `/predict` and `/rerank`,
+ * OpenAI's `/v1/images/generations`, `/v1/audio/speech`, `/v1/rerank`), taking and answering their shapes
+ * (own-api-answers.ts).
  */
-async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask, convention?: AnswerConvention): Promise<void> {
+async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask, ownApi?: OwnApiRoute): Promise<void> {
   if (method !== "POST") return methodNotAllowed(response, method, path, "POST");
   const body = await readBody(request);
   if (body === "too-large") return sendJson(response, 413, { error: `Request body larger than ${MAX_BODY_BYTES} bytes.` }, { connection: "close" });
   const contentType = request.headers["content-type"];
   const decoded = isMultipartForm(contentType) ? await readTranscriptionForm(body, contentType!) : decodeTaskBody(body, contentType);
   if ("error" in decoded) return sendJson(response, 400, { error: decoded.error });
-  if (convention === "openai" && "json" in decoded) decoded.json = asTaskRouteBody(task, decoded.json);
+  if ("json" in decoded) decoded.json = asTaskRouteBody(ownApi, decoded.json);
   const parsed = parseTaskRequest(task, decoded);
   if (!parsed.ok) return sendJson(response, 400, { error: parsed.message });
   const draw = drawFor(state, profile, request);
   admitToCapacity(profile, runtimeOf(state, profile.name), response, arrivedAtMs, (startedAtMs) =>
-    playTask({ profile, draw, seed: state.settings.seed, timeScale: timeScaleOf(state, profile.name), convention }, parsed.request, response, new RequestLifetime(response, startedAtMs)),
+    playTask({ profile, draw, seed: state.settings.seed, timeScale: timeScaleOf(state, profile.name), convention: ownApi?.convention }, parsed.request, response, new RequestLifetime(response, startedAtMs)),
   );
 }
 
@@ -155,7 +155,7 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   if (!endpoint) {
     return notFound(
       response,
-      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict; GET /${profile.name}/v1/models.`,
+      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations, /v1/rerank, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict, /rerank; GET /${profile.name}/v1/models.`,
     );
   }
   if (endpoint === "models") {

@@ -52,7 +52,7 @@ export interface TaskPlayback {
   draw: RequestDraw;
   seed: number;
   timeScale: number;
-  /** The inference toolkit's route, TEI's /predict or OpenAI's task routes: the answer in their shapes (own-api-answers.ts). */
+  /** The inference toolkit's routes, or a server's own route for the task: the answer in its shapes (own-api-answers.ts). */
   convention?: AnswerConvention | undefined;
 }
 

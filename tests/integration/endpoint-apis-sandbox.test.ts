@@ -195,3 +195,31 @@ describe("the sandbox's OpenAI image and speech routes", () => {
     expect(JSON.parse(speech.body)).toEqual({ voice: "alloy", response_format: "wav", model: "sandbox", input: "The next train leaves at nine." });
   });
 });
+
+describe("sandbox-text-ranking-apis.json: the toolkit's sentence-ranking, TEI's /rerank, OpenAI-style /v1/rerank", () => {
+  it("each target is sent its API's request, each answer is read into one score per document, and the rankings compare by NDCG", async () => {
+    const { records, sent, targetIds, task } = await runBundled("sandbox-text-ranking-apis.json");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    expect(new Set(records.map((record) => `${record.targetId} ${record.answerShape}`))).toEqual(new Set(["toolkit hf-toolkit.sentence-ranking", "tei tei.rerank", "openai openai.rerank"]));
+    const first = (path: string) => JSON.parse(sent.find((request) => request.path === path)!.body) as unknown;
+    const query = "How do I measure tail latency?";
+    const documents = ["Tail latency is measured by high percentiles such as p99.", "Bananas are rich in potassium.", "Measure latency per request and report p50 and p99.", "The meeting moved to Thursday."];
+    expect(first("/fast/pipeline/text-ranking")).toEqual({ inputs: { query, texts: documents } });
+    expect(first("/steady/rerank")).toEqual({ query, texts: documents, return_text: false });
+    expect(first("/slow/v1/rerank")).toEqual({ model: "sandbox-reranker", query, documents, top_n: 4, return_documents: false });
+    // One score per document, in the input's order, whatever the API's order and names.
+    for (const record of records) expect((record.outputValue as number[]).length).toBe(record.inputIndex === 1 ? 3 : 4);
+
+    const table = agreementTable(task, records, targetIds);
+    const ndcg = table.find((measure) => measure.id === "agreementNdcg");
+    expect(ndcg?.pairs).toHaveLength(6);
+    for (const pair of ndcg!.pairs) {
+      expect(pair.inputs).toBe(3);
+      expect(pair.value).toBeGreaterThan(0.8);
+      expect(pair.value).toBeLessThanOrEqual(1);
+    }
+    // The relevant documents lead every target's ranking: the sandbox's reranker reads the words.
+    const tei = records.find((record) => record.targetId === "tei" && record.inputIndex === 0)!.outputValue as number[];
+    expect(tei[1]).toBeLessThan(tei[0]!);
+  });
+});

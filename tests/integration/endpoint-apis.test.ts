@@ -14,6 +14,8 @@ const OPENAI_EMBEDDINGS = fixture("openai-embeddings.json") as { data: { embeddi
 const TEI_EMBED = fixture("tei-embed.json") as number[][];
 const TRANSCRIPTION = fixture("openai-transcription.json") as { text: string };
 const TEI_PREDICT = fixture("tei-predict.json") as { label: string; score: number }[];
+const RERANK = fixture("rerank.json") as { tei: unknown; openai: unknown; toolkit: unknown; scores: number[] };
+const RANKING_INPUT = { query: "Why use a reranker?", documents: ["Rerankers reorder documents.", "The cat sleeps.", "A reranker scores each document against the query."] };
 const OPENAI_IMAGES = fixture("openai-images.json") as { data: { b64_json: string }[] };
 const PNG_BYTES = Uint8Array.from(atob(OPENAI_IMAGES.data[0]!.b64_json), (char) => char.charCodeAt(0));
 
@@ -190,6 +192,35 @@ describe("text to speech, OpenAI-compatible /v1/audio/speech", () => {
   });
 });
 
+describe("text ranking in each API", () => {
+  it("TEI: posts { query, texts } to /rerank and keeps one score per document, in the documents' order", async () => {
+    const seen = answer("https://tei.test/rerank", () => HttpResponse.json(RERANK.tei as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://tei.test", api: "tei" }, RANKING_INPUT, { truncate: true });
+    expect(record).toMatchObject({ status: "ok", answerShape: "tei.rerank", outputValue: RERANK.scores, output: "best #3 0.94 of 3" });
+    expect(await seen[0]!.request.json()).toEqual({ truncate: true, query: RANKING_INPUT.query, texts: RANKING_INPUT.documents, return_text: false });
+  });
+
+  it("OpenAI-compatible: posts { model, query, documents, top_n: all } to /v1/rerank and reads results[].relevance_score", async () => {
+    const seen = answer("https://vllm.test/v1/rerank", () => HttpResponse.json(RERANK.openai as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://vllm.test/v1", api: "openai" }, RANKING_INPUT);
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.rerank", outputValue: RERANK.scores });
+    expect(await seen[0]!.request.json()).toEqual({ model: "acme/model", query: RANKING_INPUT.query, documents: RANKING_INPUT.documents, top_n: 3, return_documents: false });
+  });
+
+  it("default: the inference toolkit's sentence-ranking { inputs: { query, texts } } at the URL as given, { scores } read", async () => {
+    const seen = answer("https://ie.test/", () => HttpResponse.json(RERANK.toolkit as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://ie.test/" }, RANKING_INPUT);
+    expect(record).toMatchObject({ status: "ok", answerShape: "hf-toolkit.sentence-ranking", outputValue: RERANK.scores });
+    expect(await seen[0]!.request.json()).toEqual({ inputs: { query: RANKING_INPUT.query, texts: RANKING_INPUT.documents } });
+  });
+
+  it("a document the answer left out has no score (null), the others keep theirs", async () => {
+    answer("https://tei.test/rerank", () => HttpResponse.json([{ index: 2, score: 0.9 }]));
+    const record = await runOne("text-ranking", { endpointUrl: "https://tei.test", api: "tei" }, RANKING_INPUT);
+    expect(record.outputValue).toEqual([null, null, 0.9]);
+  });
+});
+
 interface MalformedCase {
   name: string;
   task: string;
@@ -215,6 +246,9 @@ const MALFORMED: MalformedCase[] = [
   { name: "tei predict: an object", task: "text-classification", target: TEI, url: "https://tei.test/predict", input: "x", answer: { predictions: [] }, field: "malformed tei.predict answer: the answer must be a list" },
   { name: "openai images: neither b64_json nor url", task: "text-to-image", target: { endpointUrl: "https://images.test/v1", api: "openai" }, url: "https://images.test/v1/images/generations", input: "x", answer: { data: [{ revised_prompt: "x" }] }, field: "malformed openai.images answer: data[0].b64_json (or data[0].url) must be a non-empty string" },
   { name: "openai images: no data", task: "text-to-image", target: { endpointUrl: "https://images.test/v1", api: "openai" }, url: "https://images.test/v1/images/generations", input: "x", answer: { created: 1 }, field: "malformed openai.images answer: data must be a non-empty list" },
+  { name: "tei rerank: an index past the documents", task: "text-ranking", target: TEI, url: "https://tei.test/rerank", input: RANKING_INPUT, answer: [{ index: 3, score: 0.5 }], field: "malformed tei.rerank answer: [0].index must be a document's index, 0 to 2" },
+  { name: "openai rerank: a score as text", task: "text-ranking", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/rerank", input: RANKING_INPUT, answer: { results: [{ index: 0, relevance_score: "high" }] }, field: "malformed openai.rerank answer: results[0].relevance_score must be a finite number" },
+  { name: "openai rerank: no results", task: "text-ranking", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/rerank", input: RANKING_INPUT, answer: { data: [] }, field: "malformed openai.rerank answer: results must be a non-empty list" },
   { name: "transcription: no text", task: "automatic-speech-recognition", target: WHISPER, url: "https://whisper.test/v1/audio/transcriptions", input: { file: "a.wav" }, answer: { transcript: "hello" }, field: "malformed openai.transcription answer: text must be a string" },
 ];
 
