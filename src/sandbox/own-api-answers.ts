@@ -7,7 +7,7 @@
 //   sentence-transformers' `{ embeddings }` and `{ similarities }`), a batch list-wrapped.
 // - TEI's `/predict` (its answer is the classification pipeline's shape) and `/rerank`.
 // - OpenAI's `/v1/images/generations` (`{ prompt }` in, `{ data: [{ b64_json }] }` out), `/v1/audio/speech`
-//   (`{ input }` in, the audio file out) and the Cohere/Jina-style `/v1/rerank`.
+//   (`{ input }` in, the audio file out), the Cohere/Jina-style `/v1/rerank` and vLLM's `/v1/score`.
 import { HF_TOOLKIT_TASKS, type PipelineTask } from "../core/tasks";
 import type { TaskBody } from "./task-answers";
 import type { TaskRequest } from "./task-requests";
@@ -45,6 +45,8 @@ const OWN_API_ROUTES: Readonly<Record<string, OwnApiRoute>> = {
   "/rerank": { task: "text-ranking", convention: "tei", toTaskBody: ({ query, texts, ...parameters }) => ({ inputs: { query, texts }, parameters }) },
   // The Cohere/Jina-style rerank of OpenAI-compatible servers; OpenAI's images and speech.
   "/v1/rerank": { task: "text-ranking", convention: "openai", toTaskBody: ({ query, documents, model: _model, ...parameters }) => ({ inputs: { query, texts: documents }, parameters }) },
+  // vLLM's score route: a source against each sentence (ScoreRequest's text_1, text_2).
+  "/v1/score": { task: "sentence-similarity", convention: "openai", toTaskBody: ({ text_1, text_2, model: _model, ...parameters }) => ({ inputs: { source_sentence: text_1, sentences: text_2 }, parameters }) },
   "/v1/images/generations": { task: "text-to-image", convention: "openai", toTaskBody: ({ prompt, model: _model, n: _n, ...parameters }) => ({ inputs: prompt, parameters }) },
   "/v1/audio/speech": { task: "text-to-speech", convention: "openai", toTaskBody: ({ input, model: _model, ...parameters }) => ({ inputs: input, parameters }) },
 };
@@ -67,6 +69,7 @@ export function asTaskRouteBody(route: OwnApiRoute | undefined, json: unknown): 
  */
 export function bodyInConvention(convention: AnswerConvention, request: TaskRequest, body: TaskBody): TaskBody {
   if (request.task === "text-ranking" && body.kind === "json") return { kind: "json", value: rerankAnswer(convention, request, body.value) };
+  if (request.task === "sentence-similarity" && convention === "openai" && body.kind === "json") return { kind: "json", value: scoreAnswer(body.value as number[]) };
   if (convention === "openai") return body.kind === "file" && request.task === "text-to-image" ? { kind: "json", value: openAiImagesAnswer(body.bytes) } : body;
   if (body.kind !== "json" || (convention === "tei" && request.task !== "text-classification")) return body;
   return { kind: "json", value: toolkitAnswer(request, body.value) };
@@ -78,6 +81,11 @@ function rerankAnswer(convention: AnswerConvention, request: TaskRequest, value:
   if (convention !== "openai") return value;
   const topN = typeof request.parameters.top_n === "number" && request.parameters.top_n >= 1 ? request.parameters.top_n : ranks.length;
   return { id: "rerank-sandbox", results: ranks.slice(0, topN).map(({ index, score }) => ({ index, relevance_score: score })) };
+}
+
+/** vLLM's ScoreResponse: one `{ index, object: "score", score }` per sentence. */
+function scoreAnswer(scores: readonly number[]): unknown {
+  return { id: "score-sandbox", object: "list", model: "sandbox", data: scores.map((score, index) => ({ index, object: "score", score })) };
 }
 
 /** OpenAI's "Create image" answer: `{ created, data: [{ b64_json }] }`. */

@@ -130,7 +130,7 @@ function health(state: SandboxState): unknown {
 /**
  * `POST /<profile>/pipeline/<task>` (and the task routes under `/v1/`): hf-inference's error bodies; the
  * same under `/<profile>/toolkit/<task>` and servers' own routes for a task (TEI's `/predict` and `/rerank`,
- * OpenAI's `/v1/images/generations`, `/v1/audio/speech`, `/v1/rerank`), taking and answering their shapes
+ * OpenAI's `/v1/images/generations`, `/v1/audio/speech`, `/v1/rerank`, `/v1/score`), taking and answering their shapes
  * (own-api-answers.ts).
  */
 async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask, ownApi?: OwnApiRoute): Promise<void> {
@@ -155,7 +155,7 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   if (!endpoint) {
     return notFound(
       response,
-      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations, /v1/rerank, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict, /rerank; GET /${profile.name}/v1/models.`,
+      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations, /v1/rerank, /v1/score, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict, /rerank; GET /${profile.name}/v1/models.`,
     );
   }
   if (endpoint === "models") {

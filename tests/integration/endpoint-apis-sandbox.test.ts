@@ -223,3 +223,26 @@ describe("sandbox-text-ranking-apis.json: the toolkit's sentence-ranking, TEI's 
     expect(tei[1]).toBeLessThan(tei[0]!);
   });
 });
+
+describe("the sandbox's vLLM-style /v1/score", () => {
+  it("scores the source against each sentence, answered as ScoreResponse and read into the task route's scores", async () => {
+    const scenario = {
+      version: 1,
+      name: "score",
+      task: "sentence-similarity",
+      targets: [
+        { id: "hf-route", endpointUrl: "sandbox:/steady/pipeline/sentence-similarity", model: "sandbox" },
+        { id: "score", endpointUrl: "sandbox:/steady/v1", api: "openai", model: "sandbox" },
+      ],
+      inputs: [{ source_sentence: "A cat sleeps on the sofa.", sentences: ["A cat naps on the sofa.", "Stocks fell sharply."] }],
+      run: { repetitions: 1, warmup: 0, concurrency: 2 },
+    };
+    const { records, sent } = await runInSandbox(scenario, "score");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    expect(records.find((record) => record.targetId === "score")?.answerShape).toBe("openai.score");
+    expect(JSON.parse(sent.find((request) => request.path === "/steady/v1/score")!.body)).toEqual({ model: "sandbox", text_1: "A cat sleeps on the sofa.", text_2: ["A cat naps on the sofa.", "Stocks fell sharply."] });
+    // The same profile scores the same sentences alike through either route.
+    const [a, b] = ["hf-route", "score"].map((id) => records.find((record) => record.targetId === id)!.outputValue);
+    expect(b).toEqual(a);
+  });
+});

@@ -221,6 +221,17 @@ describe("text ranking in each API", () => {
   });
 });
 
+describe("sentence similarity, vLLM's OpenAI-compatible /v1/score", () => {
+  it("posts { model, text_1, text_2 } and keeps data[].score in the sentences' order", async () => {
+    const seen = answer("https://vllm.test/v1/score", () =>
+      HttpResponse.json({ id: "score-1", object: "list", created: 1, model: "acme/model", data: [{ index: 1, object: "score", score: 0.12 }, { index: 0, object: "score", score: 0.87 }], usage: { prompt_tokens: 20, total_tokens: 20 } }),
+    );
+    const record = await runOne("sentence-similarity", { endpointUrl: "https://vllm.test/v1", api: "openai" }, { source_sentence: "A cat sleeps.", sentences: ["A kitten naps.", "Stocks fell."] });
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.score", outputValue: [0.87, 0.12], output: "0.87, 0.12" });
+    expect(await seen[0]!.request.json()).toEqual({ model: "acme/model", text_1: "A cat sleeps.", text_2: ["A kitten naps.", "Stocks fell."] });
+  });
+});
+
 interface MalformedCase {
   name: string;
   task: string;
@@ -249,6 +260,7 @@ const MALFORMED: MalformedCase[] = [
   { name: "tei rerank: an index past the documents", task: "text-ranking", target: TEI, url: "https://tei.test/rerank", input: RANKING_INPUT, answer: [{ index: 3, score: 0.5 }], field: "malformed tei.rerank answer: [0].index must be a document's index, 0 to 2" },
   { name: "openai rerank: a score as text", task: "text-ranking", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/rerank", input: RANKING_INPUT, answer: { results: [{ index: 0, relevance_score: "high" }] }, field: "malformed openai.rerank answer: results[0].relevance_score must be a finite number" },
   { name: "openai rerank: no results", task: "text-ranking", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/rerank", input: RANKING_INPUT, answer: { data: [] }, field: "malformed openai.rerank answer: results must be a non-empty list" },
+  { name: "openai score: a sentence without a score", task: "sentence-similarity", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/score", input: { source_sentence: "a", sentences: ["b", "c"] }, answer: { data: [{ index: 0, score: 0.5 }] }, field: "malformed openai.score answer: data has no score for sentence 1" },
   { name: "transcription: no text", task: "automatic-speech-recognition", target: WHISPER, url: "https://whisper.test/v1/audio/transcriptions", input: { file: "a.wav" }, answer: { transcript: "hello" }, field: "malformed openai.transcription answer: text must be a string" },
 ];
 
