@@ -6,7 +6,6 @@ export * from "./registry";
 export * from "./task-definition";
 export * from "./endpoint-api-names";
 export * from "./endpoint-apis";
-export * from "./apis/hf-toolkit-answers";
 export * from "./task-io";
 export * from "./output-value";
 export * from "./task-ids";

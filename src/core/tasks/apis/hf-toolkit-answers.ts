@@ -86,6 +86,3 @@ export const HF_TOOLKIT_READERS: Readonly<Partial<Record<Task, ToolkitReader>>> 
   "document-question-answering": objects("hf-toolkit.document-question-answering", 1, has({ answer: "string" })),
   "automatic-speech-recognition": objects("hf-toolkit.automatic-speech-recognition", 0, has({ text: "string" })),
 };
-
-/** The tasks the toolkit's API serves here: for validation's messages and the sandbox's toolkit routes. */
-export const HF_TOOLKIT_TASKS = Object.keys(HF_TOOLKIT_READERS) as Task[];
