@@ -87,11 +87,6 @@ export async function route(state: SandboxState, request: IncomingMessage, respo
   const pipelineTask = pipelineTaskOf(routed.routePath);
   if (pipelineTask === "unknown") return notFound(response, unknownPipelineMessage(profileName, path));
   if (pipelineTask !== null) return routeTask(routed, pipelineTask);
-  const toolkitTask = toolkitTaskOf(routed.routePath);
-  if (toolkitTask === "unknown") return notFound(response, unknownToolkitMessage(profileName, path));
-  if (toolkitTask !== null) return routeTask(routed, toolkitTask, { task: toolkitTask, convention: "hf-toolkit" });
-  const ownApiRoute = ownApiRouteOf(routed.routePath);
-  if (ownApiRoute !== null) return routeTask(routed, ownApiRoute.task, ownApiRoute);
   return routeOpenAi(routed);
 }
 
@@ -150,9 +145,13 @@ async function routeTask({ state, request, response, method, path, profile, arri
 }
 
 /** The OpenAI routes: the models list, and the inference requests with OpenAI's error bodies. */
-async function routeOpenAi({ state, request, response, method, path, profile, routePath, arrivedAtMs }: Routed): Promise<void> {
+async function routeOpenAi(routed: Routed): Promise<void> {
+  const { state, request, response, method, path, profile, routePath, arrivedAtMs } = routed;
   const endpoint = ROUTES[routePath];
   if (!endpoint) {
+    // Servers' own routes for the task routes' tasks, looked up only here: a chat request never pays for them.
+    const ownApi = routeOwnApi(routed);
+    if (ownApi !== null) return ownApi;
     return notFound(
       response,
       `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations, /v1/rerank, /v1/score, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict, /rerank; GET /${profile.name}/v1/models.`,
@@ -192,6 +191,18 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   const inference = parsed.request;
   const draw = drawFor(state, profile, request);
   admitToCapacity(profile, runtimeOf(state, profile.name), response, arrivedAtMs, (startedAtMs) => playInference(state, profile, inference, draw, response, startedAtMs, arrivedAtMs));
+}
+
+/** The inference toolkit's `/toolkit/<task>` and servers' own task routes (own-api-answers.ts); null for another path. */
+function routeOwnApi(routed: Routed): Promise<void> | null {
+  const toolkitTask = toolkitTaskOf(routed.routePath);
+  if (toolkitTask === "unknown") {
+    notFound(routed.response, unknownToolkitMessage(routed.profile.name, routed.path));
+    return Promise.resolve();
+  }
+  if (toolkitTask !== null) return routeTask(routed, toolkitTask, { task: toolkitTask, convention: "hf-toolkit" });
+  const ownApiRoute = ownApiRouteOf(routed.routePath);
+  return ownApiRoute === null ? null : routeTask(routed, ownApiRoute.task, ownApiRoute);
 }
 
 function parseFor(endpoint: Exclude<Endpoint, "models">, body: unknown): Parsed<InferenceRequest> {
