@@ -214,6 +214,13 @@ describe("text ranking in each API", () => {
     expect(await seen[0]!.request.json()).toEqual({ inputs: { query: RANKING_INPUT.query, texts: RANKING_INPUT.documents } });
   });
 
+  it("hf-toolkit: the same request, a target saying it speaks the toolkit", async () => {
+    const seen = answer("https://ie.test/", () => HttpResponse.json(RERANK.toolkit as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://ie.test/", api: "hf-toolkit" }, RANKING_INPUT, { return_documents: false });
+    expect(record).toMatchObject({ status: "ok", answerShape: "hf-toolkit.sentence-ranking", outputValue: RERANK.scores });
+    expect(await seen[0]!.request.json()).toEqual({ inputs: { query: RANKING_INPUT.query, texts: RANKING_INPUT.documents }, parameters: { return_documents: false } });
+  });
+
   it("a document the answer left out has no score (null), the others keep theirs", async () => {
     answer("https://tei.test/rerank", () => HttpResponse.json([{ index: 2, score: 0.9 }]));
     const record = await runOne("text-ranking", { endpointUrl: "https://tei.test", api: "tei" }, RANKING_INPUT);

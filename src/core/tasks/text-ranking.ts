@@ -36,12 +36,18 @@ export const textRankingTask: TaskDefinition<TextRankingInput> = {
   endpointRoute: ROUTE_UNDER_V1,
   describeInput: (input) => describeValue((input as TextRankingInput).query),
   toValue: (input) => input as TextRankingInput,
-  call: async ({ query, documents }, context) => rankingResult(await sentenceRanking(query, documents, context), HF_SENTENCE_RANKING_SHAPE),
+  call: sentenceRankingCall,
   apiCalls: {
+    // The default already is the toolkit's request: a target may say so.
+    "hf-toolkit": sentenceRankingCall,
     tei: async ({ query, documents }, context) => rankingResult(await teiRerank(query, documents, context), TEI_RERANK_SHAPE),
     openai: async ({ query, documents }, context) => rankingResult(await openAiRerank(query, documents, context), OPENAI_RERANK_SHAPE),
   },
 };
+
+async function sentenceRankingCall({ query, documents }: TextRankingInput, context: TaskCallContext): Promise<TargetCallResult> {
+  return rankingResult(await sentenceRanking(query, documents, context), HF_SENTENCE_RANKING_SHAPE);
+}
 
 /** The default: the toolkit's request at the endpoint URL as given (a `/v1` base gets `/text-ranking`, as every task's default). */
 async function sentenceRanking(query: string, documents: string[], context: TaskCallContext): Promise<(number | null)[]> {
