@@ -8,9 +8,12 @@
 // - TEI's `/predict` (its answer is the classification pipeline's shape) and `/rerank`.
 // - OpenAI's `/v1/images/generations` (`{ prompt }` in, `{ data: [{ b64_json }] }` out), `/v1/audio/speech`
 //   (`{ input }` in, the audio file out), the Cohere/Jina-style `/v1/rerank` and vLLM's `/v1/score`.
-import { HF_TOOLKIT_TASKS, type PipelineTask } from "../core/tasks";
+import { endpointApisOf, PIPELINE_TASKS, taskDefinition, type PipelineTask } from "../core/tasks";
 import type { TaskBody } from "./task-answers";
 import type { TaskRequest } from "./task-requests";
+
+/** The tasks an endpoint target may ask of the inference toolkit (core/tasks/endpoint-apis.ts), each a toolkit route here. */
+const HF_TOOLKIT_TASKS: readonly PipelineTask[] = PIPELINE_TASKS.filter((task) => endpointApisOf(taskDefinition(task)).includes("hf-toolkit"));
 
 /** `/toolkit/<task>` → the task; `unknown` for another name under `/toolkit/`; null for other paths. */
 export function toolkitTaskOf(routePath: string): PipelineTask | "unknown" | null {

@@ -158,6 +158,8 @@ describe("sandbox-text-classification-apis.json: HF task route, the inference to
     expect(await similarity.json()).toEqual({ similarities: [expect.any(Number)] });
     const unknown = await post("/fast/toolkit/text-to-image", { inputs: "a cat" });
     expect(unknown.status).toBe(404);
+    const generation = await post("/fast/toolkit/text-generation", { inputs: "Once upon a time", parameters: { return_full_text: false, max_new_tokens: 8 } });
+    expect(await generation.json()).toEqual([{ generated_text: expect.any(String) }]);
   });
 });
 

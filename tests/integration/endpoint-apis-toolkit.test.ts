@@ -95,6 +95,25 @@ describe("hf-toolkit: the request", () => {
   });
 });
 
+describe("hf-toolkit: text generation, whose request the library does not build", () => {
+  it("posts { inputs, parameters } with return_full_text false to the root, and keeps generated_text as text", async () => {
+    const seen = toolkitAnswers([{ generated_text: " the model answered." }]);
+    const record = await runOne("text-generation", "Once upon a time", { max_new_tokens: 16 });
+    expect(record).toMatchObject({ status: "ok", answerShape: "hf-toolkit.text-generation", output: " the model answered.", tokensEstimated: true });
+    expect(seen[0]!.url).toBe(ROOT);
+    expect(await seen[0]!.json()).toEqual({ inputs: "Once upon a time", parameters: { return_full_text: false, max_new_tokens: 16 } });
+  });
+
+  it("reads a batch's [[{ generated_text }]] and refuses an answer without the text, naming the field", async () => {
+    toolkitAnswers([[{ generated_text: "x" }]]);
+    expect(await runOne("text-generation", "p")).toMatchObject({ status: "ok", answerShape: "hf-toolkit.text-generation[list]", output: "x" });
+    toolkitAnswers([{ text: "x" }]);
+    const record = await runOne("text-generation", "p");
+    expect(record).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(record.errorMessage).toContain("malformed hf-toolkit.text-generation answer: [0].generated_text must be a string");
+  });
+});
+
 describe("hf-toolkit: malformed answers name the field", () => {
   const cases: { task: string; answer: unknown; field: string }[] = [
     { task: "text-classification", answer: [{ label: "POSITIVE", score: "high" }], field: "hf-toolkit.text-classification answer: [0].score must be a finite number" },

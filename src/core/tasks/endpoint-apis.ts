@@ -5,10 +5,6 @@ import { DEFAULT_ENDPOINT_API, ENDPOINT_APIS, type EndpointApi, type OwnEndpoint
 import { HF_TOOLKIT_READERS } from "./apis/hf-toolkit-answers";
 import { hfToolkitCall } from "./apis/hf-toolkit";
 import type { TaskCall, TaskDefinition } from "./task-definition";
-import type { Task } from "./task-ids";
-
-/** The tasks the inference toolkit's API serves here (apis/hf-toolkit-answers.ts): the sandbox's toolkit routes. */
-export const HF_TOOLKIT_TASKS = Object.keys(HF_TOOLKIT_READERS) as Task[];
 
 /** The APIs a task speaks: the default, then each it has a call for. */
 export function endpointApisOf(definition: Pick<TaskDefinition, "id" | "apiCalls">): EndpointApi[] {
