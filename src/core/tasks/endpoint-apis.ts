@@ -14,7 +14,7 @@ export function endpointApisOf(definition: Pick<TaskDefinition, "id" | "apiCalls
 function speaks(definition: Pick<TaskDefinition, "id" | "apiCalls">, api: OwnEndpointApi): boolean {
   if (definition.apiCalls?.[api] !== undefined) return true;
   // The toolkit's calls are one table (apis/hf-toolkit-answers.ts), not each task's: its request is the library's.
-  return api === "hf-toolkit" && definition.id in HF_TOOLKIT_READERS;
+  return api === "hf-toolkit" && Object.hasOwn(HF_TOOLKIT_READERS, definition.id);
 }
 
 /** The task's call for an API besides the default: its own (apiCalls), else the toolkit's; undefined when it does not speak it. */

@@ -59,9 +59,10 @@ const similarities: ToolkitReader = (answer) => {
 /**
  * The tasks the toolkit answers in JSON that the library's own request (`{ inputs, parameters }`, or an
  * image's or a recording's bytes) asks correctly of it, each with its reader. Not here: text generation
- * and chat (Inference Endpoints serve them with TGI or vLLM: api openai or the default), and the tasks
- * whose answer is a file (text-to-image, image-to-image, text-to-speech: the toolkit answers JSON unless
- * the request's Accept names a file type, which the library does not send).
+ * (the library asks OpenAI's completions of an endpoint: its toolkit call builds the request, hf-toolkit.ts),
+ * text ranking (its default request is the toolkit's), chat (Inference Endpoints serve it with TGI or vLLM),
+ * and the tasks whose answer is a file (text-to-image, image-to-image, text-to-speech: the toolkit answers
+ * JSON unless the request's Accept names a file type, which the library does not send).
  */
 export const HF_TOOLKIT_READERS: Readonly<Partial<Record<Task, ToolkitReader>>> = {
   // hf-inference answers `[[{ label, score }]]`; the pipeline, one input's `[{ label, score }]`.
