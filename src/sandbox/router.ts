@@ -16,6 +16,7 @@ import { drawFor, runtimeOf, timeScaleOf, type SandboxState } from "./sandbox-st
 import { decodeTaskBody, parseTaskRequest, type PipelineTask } from "./task-requests";
 import { pipelineTaskOf, playTask, unknownPipelineMessage } from "./task-route";
 import { isMultipartForm, readTranscriptionForm } from "./transcription-form";
+import { asTaskRouteBody, ownApiRouteOf, toolkitTaskOf, unknownToolkitMessage, type OwnApiRoute } from "./own-api-answers";
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -121,29 +122,39 @@ function health(state: SandboxState): unknown {
   };
 }
 
-/** `POST /<profile>/pipeline/<task>` (and the task routes under `/v1/`): hf-inference's error bodies. */
-async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask): Promise<void> {
+/**
+ * `POST /<profile>/pipeline/<task>` (and the task routes under `/v1/`): hf-inference's error bodies; the
+ * same under `/<profile>/toolkit/<task>` and servers' own routes for a task (TEI's `/predict` and `/rerank`,
+ * OpenAI's `/v1/images/generations`, `/v1/audio/speech`, `/v1/rerank`, `/v1/score`), taking and answering their shapes
+ * (own-api-answers.ts).
+ */
+async function routeTask({ state, request, response, method, path, profile, arrivedAtMs }: Routed, task: PipelineTask, ownApi?: OwnApiRoute): Promise<void> {
   if (method !== "POST") return methodNotAllowed(response, method, path, "POST");
   const body = await readBody(request);
   if (body === "too-large") return sendJson(response, 413, { error: `Request body larger than ${MAX_BODY_BYTES} bytes.` }, { connection: "close" });
   const contentType = request.headers["content-type"];
   const decoded = isMultipartForm(contentType) ? await readTranscriptionForm(body, contentType!) : decodeTaskBody(body, contentType);
   if ("error" in decoded) return sendJson(response, 400, { error: decoded.error });
+  if ("json" in decoded) decoded.json = asTaskRouteBody(ownApi, decoded.json);
   const parsed = parseTaskRequest(task, decoded);
   if (!parsed.ok) return sendJson(response, 400, { error: parsed.message });
   const draw = drawFor(state, profile, request);
   admitToCapacity(profile, runtimeOf(state, profile.name), response, arrivedAtMs, (startedAtMs) =>
-    playTask({ profile, draw, seed: state.settings.seed, timeScale: timeScaleOf(state, profile.name) }, parsed.request, response, new RequestLifetime(response, startedAtMs)),
+    playTask({ profile, draw, seed: state.settings.seed, timeScale: timeScaleOf(state, profile.name), convention: ownApi?.convention }, parsed.request, response, new RequestLifetime(response, startedAtMs)),
   );
 }
 
 /** The OpenAI routes: the models list, and the inference requests with OpenAI's error bodies. */
-async function routeOpenAi({ state, request, response, method, path, profile, routePath, arrivedAtMs }: Routed): Promise<void> {
+async function routeOpenAi(routed: Routed): Promise<void> {
+  const { state, request, response, method, path, profile, routePath, arrivedAtMs } = routed;
   const endpoint = ROUTES[routePath];
   if (!endpoint) {
+    // Servers' own routes for the task routes' tasks, looked up only here: a chat request never pays for them.
+    const ownApi = routeOwnApi(routed);
+    if (ownApi !== null) return ownApi;
     return notFound(
       response,
-      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/<task>, /pipeline/<task>, /embed; GET /${profile.name}/v1/models.`,
+      `Unknown path ${path}. Routes: POST /${profile.name}/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations, /v1/rerank, /v1/score, /v1/<task>, /pipeline/<task>, /toolkit/<task>, /embed, /predict, /rerank; GET /${profile.name}/v1/models.`,
     );
   }
   if (endpoint === "models") {
@@ -180,6 +191,18 @@ async function routeOpenAi({ state, request, response, method, path, profile, ro
   const inference = parsed.request;
   const draw = drawFor(state, profile, request);
   admitToCapacity(profile, runtimeOf(state, profile.name), response, arrivedAtMs, (startedAtMs) => playInference(state, profile, inference, draw, response, startedAtMs, arrivedAtMs));
+}
+
+/** The inference toolkit's `/toolkit/<task>` and servers' own task routes (own-api-answers.ts); null for another path. */
+function routeOwnApi(routed: Routed): Promise<void> | null {
+  const toolkitTask = toolkitTaskOf(routed.routePath);
+  if (toolkitTask === "unknown") {
+    notFound(routed.response, unknownToolkitMessage(routed.profile.name, routed.path));
+    return Promise.resolve();
+  }
+  if (toolkitTask !== null) return routeTask(routed, toolkitTask, { task: toolkitTask, convention: "hf-toolkit" });
+  const ownApiRoute = ownApiRouteOf(routed.routePath);
+  return ownApiRoute === null ? null : routeTask(routed, ownApiRoute.task, ownApiRoute);
 }
 
 function parseFor(endpoint: Exclude<Endpoint, "models">, body: unknown): Parsed<InferenceRequest> {

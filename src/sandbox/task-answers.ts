@@ -108,11 +108,10 @@ export function answerTask(request: TaskRequest, variation: Variation): TaskOutp
       const translations = texts.map((text) => ({ translation_text: translate(text, variation) }));
       return json(translations, 40 + MS_PER_OUTPUT_WORD * inputWords);
     }
-    case "sentence-similarity": {
+    case "sentence-similarity":
+    case "text-ranking":
       if (input.kind !== "similarity") break;
-      const words = wordCount(input.source) + input.sentences.reduce((sum, text) => sum + wordCount(text), 0);
-      return json(sentenceSimilarity(input.source, input.sentences, variation), 20 + MS_PER_INPUT_WORD * words);
-    }
+      return scoreSentences(request.task, input.source, input.sentences, variation);
     case "feature-extraction":
       return json(featureExtraction(texts, input.kind === "text" && input.single), 20 + MS_PER_INPUT_WORD * inputWords);
     case "text-to-image": {
@@ -153,6 +152,19 @@ export function answerTask(request: TaskRequest, variation: Variation): TaskOutp
       break;
   }
   throw new Error(`no answer for ${request.task} with ${input.kind} input`);
+}
+
+/**
+ * Sentence similarity's scores (a bare list), or text ranking's as the inference toolkit's sentence-ranking
+ * answers them: `{ scores: [{ index, score }] }` best first. A cross-encoder reads the query with each
+ * document: its work counts the query once per document.
+ */
+function scoreSentences(task: "sentence-similarity" | "text-ranking", source: string, sentences: readonly string[], variation: Variation): TaskOutput {
+  const scores = sentenceSimilarity(source, sentences, variation);
+  const sentenceWords = sentences.reduce((sum, text) => sum + wordCount(text), 0);
+  if (task === "sentence-similarity") return json(scores, 20 + MS_PER_INPUT_WORD * (wordCount(source) + sentenceWords));
+  const ranked = scores.map((score, index) => ({ index, score })).sort((a, b) => b.score - a.score || a.index - b.index);
+  return json({ scores: ranked }, 20 + MS_PER_INPUT_WORD * (wordCount(source) * sentences.length + sentenceWords));
 }
 
 export function fileAnswer(mime: string, bytes: Uint8Array, atMs: number): ScheduledAnswer {

@@ -111,6 +111,13 @@ function readJsonInput(task: PipelineTask, inputs: unknown): TaskInput | string 
       }
       return { kind: "similarity", source: inputs.source_sentence, sentences: inputs.sentences };
     }
+    case "text-ranking": {
+      // The inference toolkit's sentence-ranking inputs; TEI's and OpenAI's rerank bodies arrive as these (own-api-answers.ts).
+      if (!isObject(inputs) || typeof inputs.query !== "string" || !isStringArray(inputs.texts)) {
+        return "Invalid value for 'inputs': expected { query: string, texts: string[] }.";
+      }
+      return { kind: "similarity", source: inputs.query, sentences: inputs.texts };
+    }
     case "visual-question-answering":
     case "document-question-answering": {
       if (!isObject(inputs) || typeof inputs.question !== "string") {

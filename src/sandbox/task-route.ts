@@ -19,6 +19,7 @@ import { answerTask, hfErrorAnswer, partialTaskAnswer, taskBodyAnswer, withPaylo
 import { isPipelineTask, PIPELINE_TASKS, type PipelineTask, type TaskRequest } from "./task-requests";
 import { TaskInputError } from "./task-text";
 import { tgiAnswer } from "./tgi-answers";
+import { bodyInConvention, type AnswerConvention } from "./own-api-answers";
 import { TRANSCRIPTIONS_ROUTE } from "./transcription-form";
 
 const STEADY_TOKENS_PER_SECOND = 60;
@@ -51,6 +52,8 @@ export interface TaskPlayback {
   draw: RequestDraw;
   seed: number;
   timeScale: number;
+  /** The inference toolkit's routes, or a server's own route for the task: the answer in its shapes (own-api-answers.ts). */
+  convention?: AnswerConvention | undefined;
 }
 
 /** How much longer than steady this profile takes for the same work (0 for fixed-timing profiles). */
@@ -91,6 +94,7 @@ export function playTask(playback: TaskPlayback, request: TaskRequest, response:
     playAnswer(response, hfErrorAnswer(400, error.message, plan.ttftMs), lifetime);
     return;
   }
+  if (playback.convention !== undefined) body = bodyInConvention(playback.convention, request, body);
   if (fault?.kind === "evil" && body.kind === "json") body = { kind: "json", value: withPayloads(body.value, fault.payloads) };
   // The work's own jitter comes from the request's seed, after everything the plan drew.
   const atMs = plan.endMs + workMs * workScale(profile, timeScale) * logNormal(mulberry32(plan.requestSeed ^ 0x5f3759df), 1, 0.1);

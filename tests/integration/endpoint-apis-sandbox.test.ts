@@ -27,7 +27,11 @@ interface Sent {
 
 /** Runs a bundled scenario, keeping every request the sandbox was sent (route and body). */
 async function runBundled(file: string): Promise<{ records: RequestRecord[]; sent: Sent[]; targetIds: string[]; task: string }> {
-  const validated = validateScenario(JSON.parse(readFileSync(new URL(file, scenarioFolder), "utf8")));
+  return runInSandbox(JSON.parse(readFileSync(new URL(file, scenarioFolder), "utf8")), file);
+}
+
+async function runInSandbox(scenario: unknown, file: string): Promise<{ records: RequestRecord[]; sent: Sent[]; targetIds: string[]; task: string }> {
+  const validated = validateScenario(scenario);
   if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
   const sent: Sent[] = [];
   const keepingFetch: typeof fetch = async (input, init) => {
@@ -122,5 +126,125 @@ describe("the sandbox's own-API routes refuse what their servers refuse", () => 
     const srt = await post("/fast/v1/audio/transcriptions", { body: form });
     expect(srt.status).toBe(400);
     expect(((await srt.json()) as { error: string }).error).toContain("response_format");
+  });
+});
+
+describe("sandbox-text-classification-apis.json: HF task route, the inference toolkit, TEI's /predict", () => {
+  it("each target is sent its API's request on its route, each answer shape is read into one label list, and the three agree as one table", async () => {
+    const { records, sent, targetIds, task } = await runBundled("sandbox-text-classification-apis.json");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    expect(new Set(records.map((record) => `${record.targetId} ${record.answerShape ?? "-"}`))).toEqual(new Set(["hf-route -", "toolkit hf-toolkit.text-classification", "tei tei.predict"]));
+    expect(new Set(sent.map((request) => request.path))).toEqual(new Set(["/fast/pipeline/text-classification", "/steady/toolkit/text-classification", "/slow/predict"]));
+    const text = "The new release is fast and a pleasure to use.";
+    for (const path of ["/steady/toolkit/text-classification", "/slow/predict"]) expect(JSON.parse(sent.find((request) => request.path === path)!.body)).toEqual({ inputs: text });
+    // The same list of labels with scores in every record, whichever shape it came in.
+    for (const record of records) expect(record.outputValue).toEqual([expect.objectContaining({ label: expect.any(String), score: expect.any(Number) }), expect.anything()]);
+
+    const table = agreementTable(task, records, targetIds);
+    const topLabel = table.find((measure) => measure.id === "agreementTop1");
+    expect(topLabel?.pairs.map((pair) => [pair.referenceId, pair.otherId, pair.inputs])).toEqual([
+      ["hf-route", "toolkit", 3],
+      ["hf-route", "tei", 3],
+      ["toolkit", "tei", 3],
+    ]);
+  });
+
+  it("the toolkit's sandbox answers zero-shot in the pipeline's { sequence, labels, scores }, and a name it does not serve is a 404", async () => {
+    const post = (path: string, body: unknown) => fetch(`${sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const zeroShot = await post("/fast/toolkit/zero-shot-classification", { inputs: "I want my money back.", parameters: { candidate_labels: ["refund", "praise"] } });
+    expect(zeroShot.status).toBe(200);
+    expect(await zeroShot.json()).toEqual({ sequence: "I want my money back.", labels: expect.arrayContaining(["refund", "praise"]), scores: [expect.any(Number), expect.any(Number)] });
+    const similarity = await post("/fast/toolkit/sentence-similarity", { inputs: { source_sentence: "A cat sleeps.", sentences: ["A kitten naps."] } });
+    expect(await similarity.json()).toEqual({ similarities: [expect.any(Number)] });
+    const unknown = await post("/fast/toolkit/text-to-image", { inputs: "a cat" });
+    expect(unknown.status).toBe(404);
+    const generation = await post("/fast/toolkit/text-generation", { inputs: "Once upon a time", parameters: { return_full_text: false, max_new_tokens: 8 } });
+    expect(await generation.json()).toEqual([{ generated_text: expect.any(String) }]);
+  });
+});
+
+describe("the sandbox's OpenAI image and speech routes", () => {
+  const both = (task: string, input: string) => ({
+    version: 1,
+    name: task,
+    task,
+    targets: [
+      { id: "hf-route", endpointUrl: `sandbox:/fast/pipeline/${task}`, model: "sandbox" },
+      { id: "openai", endpointUrl: "sandbox:/steady/v1", api: "openai", model: "sandbox" },
+    ],
+    inputs: [input],
+    run: { repetitions: 1, warmup: 0, concurrency: 2 },
+  });
+
+  it("text to image: /v1/images/generations gets { model, prompt, n } and answers b64_json, kept as the task route's PNG is", async () => {
+    const { records, sent } = await runInSandbox(both("text-to-image", "A lighthouse at dusk"), "images");
+    expect(records.map((record) => [record.targetId, record.status, record.answerShape ?? "-", record.outputImages])).toEqual(
+      expect.arrayContaining([
+        ["hf-route", "ok", "-", 1],
+        ["openai", "ok", "openai.images.b64_json", 1],
+      ]),
+    );
+    const images = sent.find((request) => request.path === "/steady/v1/images/generations")!;
+    expect(JSON.parse(images.body)).toEqual({ model: "sandbox", prompt: "A lighthouse at dusk", n: 1 });
+    for (const record of records) expect(record.output).toMatch(/^image\/png \d+×\d+$/);
+  });
+
+  it("text to speech: /v1/audio/speech gets { model, input, voice, response_format } and answers the WAV itself", async () => {
+    const { records, sent } = await runInSandbox(both("text-to-speech", "The next train leaves at nine."), "speech");
+    expect(records.every((record) => record.status === "ok" && (record.outputAudioSeconds ?? 0) > 0)).toBe(true);
+    expect(records.find((record) => record.targetId === "openai")?.answerShape).toBe("openai.speech");
+    const speech = sent.find((request) => request.path === "/steady/v1/audio/speech")!;
+    expect(JSON.parse(speech.body)).toEqual({ voice: "alloy", response_format: "wav", model: "sandbox", input: "The next train leaves at nine." });
+  });
+});
+
+describe("sandbox-text-ranking-apis.json: the toolkit's sentence-ranking, TEI's /rerank, OpenAI-style /v1/rerank", () => {
+  it("each target is sent its API's request, each answer is read into one score per document, and the rankings compare by NDCG", async () => {
+    const { records, sent, targetIds, task } = await runBundled("sandbox-text-ranking-apis.json");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    expect(new Set(records.map((record) => `${record.targetId} ${record.answerShape}`))).toEqual(new Set(["toolkit hf-toolkit.sentence-ranking", "tei tei.rerank", "openai openai.rerank"]));
+    const first = (path: string) => JSON.parse(sent.find((request) => request.path === path)!.body) as unknown;
+    const query = "How do I measure tail latency?";
+    const documents = ["Tail latency is measured by high percentiles such as p99.", "Bananas are rich in potassium.", "Measure latency per request and report p50 and p99.", "The meeting moved to Thursday."];
+    expect(first("/fast/pipeline/text-ranking")).toEqual({ inputs: { query, texts: documents } });
+    expect(first("/steady/rerank")).toEqual({ query, texts: documents, return_text: false });
+    expect(first("/slow/v1/rerank")).toEqual({ model: "sandbox-reranker", query, documents, top_n: 4, return_documents: false });
+    // One score per document, in the input's order, whatever the API's order and names.
+    for (const record of records) expect((record.outputValue as number[]).length).toBe(record.inputIndex === 1 ? 3 : 4);
+
+    const table = agreementTable(task, records, targetIds);
+    const ndcg = table.find((measure) => measure.id === "agreementNdcg");
+    expect(ndcg?.pairs).toHaveLength(6);
+    for (const pair of ndcg!.pairs) {
+      expect(pair.inputs).toBe(3);
+      expect(pair.value).toBeGreaterThan(0.8);
+      expect(pair.value).toBeLessThanOrEqual(1);
+    }
+    // The relevant documents lead every target's ranking: the sandbox's reranker reads the words.
+    const tei = records.find((record) => record.targetId === "tei" && record.inputIndex === 0)!.outputValue as number[];
+    expect(tei[1]).toBeLessThan(tei[0]!);
+  });
+});
+
+describe("the sandbox's vLLM-style /v1/score", () => {
+  it("scores the source against each sentence, answered as ScoreResponse and read into the task route's scores", async () => {
+    const scenario = {
+      version: 1,
+      name: "score",
+      task: "sentence-similarity",
+      targets: [
+        { id: "hf-route", endpointUrl: "sandbox:/steady/pipeline/sentence-similarity", model: "sandbox" },
+        { id: "score", endpointUrl: "sandbox:/steady/v1", api: "openai", model: "sandbox" },
+      ],
+      inputs: [{ source_sentence: "A cat sleeps on the sofa.", sentences: ["A cat naps on the sofa.", "Stocks fell sharply."] }],
+      run: { repetitions: 1, warmup: 0, concurrency: 2 },
+    };
+    const { records, sent } = await runInSandbox(scenario, "score");
+    expect(records.every((record) => record.status === "ok")).toBe(true);
+    expect(records.find((record) => record.targetId === "score")?.answerShape).toBe("openai.score");
+    expect(JSON.parse(sent.find((request) => request.path === "/steady/v1/score")!.body)).toEqual({ model: "sandbox", text_1: "A cat sleeps on the sofa.", text_2: ["A cat naps on the sofa.", "Stocks fell sharply."] });
+    // The same profile scores the same sentences alike through either route.
+    const [a, b] = ["hf-route", "score"].map((id) => records.find((record) => record.targetId === id)!.outputValue);
+    expect(b).toEqual(a);
   });
 });

@@ -13,6 +13,32 @@ const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../f
 const OPENAI_EMBEDDINGS = fixture("openai-embeddings.json") as { data: { embedding: number[] }[] };
 const TEI_EMBED = fixture("tei-embed.json") as number[][];
 const TRANSCRIPTION = fixture("openai-transcription.json") as { text: string };
+const TEI_PREDICT = fixture("tei-predict.json") as { label: string; score: number }[];
+const RERANK = fixture("rerank.json") as { tei: unknown; openai: unknown; toolkit: unknown; scores: number[] };
+const RANKING_INPUT = { query: "Why use a reranker?", documents: ["Rerankers reorder documents.", "The cat sleeps.", "A reranker scores each document against the query."] };
+const OPENAI_IMAGES = fixture("openai-images.json") as { data: { b64_json: string }[] };
+const PNG_BYTES = Uint8Array.from(atob(OPENAI_IMAGES.data[0]!.b64_json), (char) => char.charCodeAt(0));
+
+/** A WAV file of `samples` silent 16-bit mono samples at 8 kHz (what /audio/speech answers with when asked for wav). */
+function wavFile(samples: number): Uint8Array {
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, value: string) => [...value].forEach((char, index) => view.setUint8(offset + index, char.charCodeAt(0)));
+  text(0, "RIFF");
+  view.setUint32(4, 36 + samples * 2, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 16000, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, "data");
+  view.setUint32(40, samples * 2, true);
+  return bytes;
+}
 const WAV_BYTES = new Uint8Array([82, 73, 70, 70, 36, 0, 0, 0, 87, 65, 86, 69, 1, 2, 3]);
 const KEY = "sk-endpoint-sentinel-key-42";
 
@@ -108,6 +134,111 @@ describe("speech recognition, OpenAI-compatible /v1/audio/transcriptions", () =>
   });
 });
 
+describe("text classification, Text Embeddings Inference /predict", () => {
+  it("posts { inputs } with TEI's options to /predict, and keeps the labels of [{ score, label }]", async () => {
+    const seen = answer("https://tei.test/predict", () => HttpResponse.json(TEI_PREDICT));
+    const record = await runOne("text-classification", { endpointUrl: "https://tei.test", api: "tei" }, "Fast and pleasant.", { raw_scores: false, truncate: true });
+    expect(record).toMatchObject({ status: "ok", answerShape: "tei.predict", output: "POSITIVE 1.00", outputValue: TEI_PREDICT });
+    expect(seen[0]!.authorization).toBe(`Bearer ${KEY}`);
+    expect(await seen[0]!.request.json()).toEqual({ raw_scores: false, truncate: true, inputs: "Fast and pleasant." });
+  });
+
+  it("reads a batch's [[…]] as its first input's labels, and names the shape", async () => {
+    answer("https://tei.test/predict", () => HttpResponse.json([TEI_PREDICT]));
+    const record = await runOne("text-classification", { endpointUrl: "https://tei.test", api: "tei" }, "x");
+    expect(record).toMatchObject({ status: "ok", answerShape: "tei.predict[list]", outputValue: TEI_PREDICT });
+  });
+});
+
+describe("text to image, OpenAI-compatible /v1/images/generations", () => {
+  it("posts { model, prompt, n: 1 } with the parameters, and keeps the b64_json image by reference", async () => {
+    const seen = answer("https://images.test/v1/images/generations", () => HttpResponse.json(OPENAI_IMAGES));
+    const record = await runOne("text-to-image", { endpointUrl: "https://images.test/v1", api: "openai" }, "A lighthouse at dusk", { size: "1024x1024", response_format: "b64_json" });
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.images.b64_json", outputImages: 1 });
+    expect(record.outputValue).toMatchObject({ mime: "image/png", bytes: PNG_BYTES.length });
+    expect(record.output).toBe("image/png 1×1");
+    expect(await seen[0]!.request.json()).toEqual({ size: "1024x1024", response_format: "b64_json", model: "acme/model", prompt: "A lighthouse at dusk", n: 1 });
+  });
+
+  it("fetches a url answer through the run's transport, from the origin that answered", async () => {
+    answer("https://images.test/v1/images/generations", () => HttpResponse.json({ created: 1, data: [{ url: "https://images.test/files/lighthouse.png" }] }));
+    server.use(http.get("https://images.test/files/lighthouse.png", () => new HttpResponse(PNG_BYTES, { headers: { "content-type": "image/png" } })));
+    const record = await runOne("text-to-image", { endpointUrl: "https://images.test/v1", api: "openai" }, "A lighthouse at dusk");
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.images.url", output: "image/png 1×1" });
+  });
+
+  it("refuses a url at another origin, naming it, before any byte is asked for", async () => {
+    answer("https://images.test/v1/images/generations", () => HttpResponse.json({ created: 1, data: [{ url: "https://elsewhere.test/a.png" }] }));
+    const record = await runOne("text-to-image", { endpointUrl: "https://images.test/v1", api: "openai" }, "A lighthouse at dusk");
+    expect(record.status).toBe("error");
+    expect(record.errorMessage).toContain("another host than images.test");
+  });
+});
+
+describe("text to speech, OpenAI-compatible /v1/audio/speech", () => {
+  it("posts { model, input, voice, response_format: wav } and keeps the audio by reference, its seconds measured", async () => {
+    const seen = answer("https://tts.test/v1/audio/speech", () => new HttpResponse(wavFile(8000), { headers: { "content-type": "audio/wav" } }));
+    const record = await runOne("text-to-speech", { endpointUrl: "https://tts.test/v1", api: "openai" }, "The next train leaves at nine.", { speed: 1.2 });
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.speech", outputAudioSeconds: 1 });
+    expect(record.outputValue).toMatchObject({ mime: "audio/wav" });
+    expect(await seen[0]!.request.json()).toEqual({ speed: 1.2, voice: "alloy", response_format: "wav", model: "acme/model", input: "The next train leaves at nine." });
+  });
+
+  it("a JSON answer where the audio should be is a bad_response that says what it was", async () => {
+    answer("https://tts.test/v1/audio/speech", () => HttpResponse.json({ audio: "…" }));
+    const record = await runOne("text-to-speech", { endpointUrl: "https://tts.test/v1", api: "openai" }, "x");
+    expect(record).toMatchObject({ status: "error", errorKind: "bad_response" });
+    expect(record.errorMessage).toContain("the answer is application/json, not the file /audio/speech answers with");
+  });
+});
+
+describe("text ranking in each API", () => {
+  it("TEI: posts { query, texts } to /rerank and keeps one score per document, in the documents' order", async () => {
+    const seen = answer("https://tei.test/rerank", () => HttpResponse.json(RERANK.tei as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://tei.test", api: "tei" }, RANKING_INPUT, { truncate: true });
+    expect(record).toMatchObject({ status: "ok", answerShape: "tei.rerank", outputValue: RERANK.scores, output: "best #3 0.94 of 3" });
+    expect(await seen[0]!.request.json()).toEqual({ truncate: true, query: RANKING_INPUT.query, texts: RANKING_INPUT.documents, return_text: false });
+  });
+
+  it("OpenAI-compatible: posts { model, query, documents, top_n: all } to /v1/rerank and reads results[].relevance_score", async () => {
+    const seen = answer("https://vllm.test/v1/rerank", () => HttpResponse.json(RERANK.openai as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://vllm.test/v1", api: "openai" }, RANKING_INPUT);
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.rerank", outputValue: RERANK.scores });
+    expect(await seen[0]!.request.json()).toEqual({ model: "acme/model", query: RANKING_INPUT.query, documents: RANKING_INPUT.documents, top_n: 3, return_documents: false });
+  });
+
+  it("default: the inference toolkit's sentence-ranking { inputs: { query, texts } } at the URL as given, { scores } read", async () => {
+    const seen = answer("https://ie.test/", () => HttpResponse.json(RERANK.toolkit as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://ie.test/" }, RANKING_INPUT);
+    expect(record).toMatchObject({ status: "ok", answerShape: "hf-toolkit.sentence-ranking", outputValue: RERANK.scores });
+    expect(await seen[0]!.request.json()).toEqual({ inputs: { query: RANKING_INPUT.query, texts: RANKING_INPUT.documents } });
+  });
+
+  it("hf-toolkit: the same request, a target saying it speaks the toolkit", async () => {
+    const seen = answer("https://ie.test/", () => HttpResponse.json(RERANK.toolkit as never));
+    const record = await runOne("text-ranking", { endpointUrl: "https://ie.test/", api: "hf-toolkit" }, RANKING_INPUT, { return_documents: false });
+    expect(record).toMatchObject({ status: "ok", answerShape: "hf-toolkit.sentence-ranking", outputValue: RERANK.scores });
+    expect(await seen[0]!.request.json()).toEqual({ inputs: { query: RANKING_INPUT.query, texts: RANKING_INPUT.documents }, parameters: { return_documents: false } });
+  });
+
+  it("a document the answer left out has no score (null), the others keep theirs", async () => {
+    answer("https://tei.test/rerank", () => HttpResponse.json([{ index: 2, score: 0.9 }]));
+    const record = await runOne("text-ranking", { endpointUrl: "https://tei.test", api: "tei" }, RANKING_INPUT);
+    expect(record.outputValue).toEqual([null, null, 0.9]);
+  });
+});
+
+describe("sentence similarity, vLLM's OpenAI-compatible /v1/score", () => {
+  it("posts { model, text_1, text_2 } and keeps data[].score in the sentences' order", async () => {
+    const seen = answer("https://vllm.test/v1/score", () =>
+      HttpResponse.json({ id: "score-1", object: "list", created: 1, model: "acme/model", data: [{ index: 1, object: "score", score: 0.12 }, { index: 0, object: "score", score: 0.87 }], usage: { prompt_tokens: 20, total_tokens: 20 } }),
+    );
+    const record = await runOne("sentence-similarity", { endpointUrl: "https://vllm.test/v1", api: "openai" }, { source_sentence: "A cat sleeps.", sentences: ["A kitten naps.", "Stocks fell."] });
+    expect(record).toMatchObject({ status: "ok", answerShape: "openai.score", outputValue: [0.87, 0.12], output: "0.87, 0.12" });
+    expect(await seen[0]!.request.json()).toEqual({ model: "acme/model", text_1: "A cat sleeps.", text_2: ["A kitten naps.", "Stocks fell."] });
+  });
+});
+
 interface MalformedCase {
   name: string;
   task: string;
@@ -129,6 +260,14 @@ const MALFORMED: MalformedCase[] = [
   { name: "tei: an object", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: { embeddings: [[0.1]] }, field: "malformed tei.embed answer: the answer must be a non-empty list of vectors" },
   { name: "tei: a bare vector", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: [0.1, 0.2], field: "[0] must be a vector" },
   { name: "tei: an empty row", task: "feature-extraction", target: TEI, url: "https://tei.test/embed", input: "x", answer: [[]], field: "[0] must be a non-empty array of numbers" },
+  { name: "tei predict: a label not a string", task: "text-classification", target: TEI, url: "https://tei.test/predict", input: "x", answer: [{ score: 0.9, label: null }], field: "malformed tei.predict answer: [0].label must be a string" },
+  { name: "tei predict: an object", task: "text-classification", target: TEI, url: "https://tei.test/predict", input: "x", answer: { predictions: [] }, field: "malformed tei.predict answer: the answer must be a list" },
+  { name: "openai images: neither b64_json nor url", task: "text-to-image", target: { endpointUrl: "https://images.test/v1", api: "openai" }, url: "https://images.test/v1/images/generations", input: "x", answer: { data: [{ revised_prompt: "x" }] }, field: "malformed openai.images answer: data[0].b64_json (or data[0].url) must be a non-empty string" },
+  { name: "openai images: no data", task: "text-to-image", target: { endpointUrl: "https://images.test/v1", api: "openai" }, url: "https://images.test/v1/images/generations", input: "x", answer: { created: 1 }, field: "malformed openai.images answer: data must be a non-empty list" },
+  { name: "tei rerank: an index past the documents", task: "text-ranking", target: TEI, url: "https://tei.test/rerank", input: RANKING_INPUT, answer: [{ index: 3, score: 0.5 }], field: "malformed tei.rerank answer: [0].index must be a document's index, 0 to 2" },
+  { name: "openai rerank: a score as text", task: "text-ranking", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/rerank", input: RANKING_INPUT, answer: { results: [{ index: 0, relevance_score: "high" }] }, field: "malformed openai.rerank answer: results[0].relevance_score must be a finite number" },
+  { name: "openai rerank: no results", task: "text-ranking", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/rerank", input: RANKING_INPUT, answer: { data: [] }, field: "malformed openai.rerank answer: results must be a non-empty list" },
+  { name: "openai score: a sentence without a score", task: "sentence-similarity", target: { endpointUrl: "https://vllm.test/v1", api: "openai" }, url: "https://vllm.test/v1/score", input: { source_sentence: "a", sentences: ["b", "c"] }, answer: { data: [{ index: 0, score: 0.5 }] }, field: "malformed openai.score answer: data has no score for sentence 1" },
   { name: "transcription: no text", task: "automatic-speech-recognition", target: WHISPER, url: "https://whisper.test/v1/audio/transcriptions", input: { file: "a.wav" }, answer: { transcript: "hello" }, field: "malformed openai.transcription answer: text must be a string" },
 ];
 

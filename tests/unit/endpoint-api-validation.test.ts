@@ -14,6 +14,14 @@ describe("a target's api", () => {
     expect(errorsOf("feature-extraction", { endpointUrl: "http://127.0.0.1:8000/v1", api: "openai" })).toEqual([]);
     expect(errorsOf("automatic-speech-recognition", { endpointUrl: "http://127.0.0.1:8000/v1", api: "openai" }, [{ file: "a.wav" }])).toEqual([]);
     expect(errorsOf("chat-completion", { endpointUrl: "http://127.0.0.1:8000/v1", api: "openai" })).toEqual([]);
+    expect(errorsOf("text-classification", { endpointUrl: "http://127.0.0.1:8080", api: "tei" })).toEqual([]);
+    expect(errorsOf("zero-shot-classification", { endpointUrl: "https://x.endpoints.huggingface.cloud", api: "hf-toolkit" })).toEqual([]);
+  });
+
+  it("hf-toolkit is spoken by the tasks the toolkit answers in JSON, not by chat or file answers", () => {
+    const speaking = SUPPORTED_TASKS.filter((task) => endpointApisOf(taskDefinition(task)).includes("hf-toolkit"));
+    for (const task of ["zero-shot-classification", "automatic-speech-recognition", "text-generation", "text-ranking"]) expect(speaking).toContain(task);
+    for (const task of ["chat-completion", "image-text-to-text", "text-to-image", "image-to-image", "text-to-speech"]) expect(speaking).not.toContain(task);
   });
 
   it("hf, the default, is spoken by every task", () => {
@@ -23,10 +31,10 @@ describe("a target's api", () => {
 
   it("is refused, with the path and the APIs the task speaks, where the task does not speak it", () => {
     expect(errorsOf("automatic-speech-recognition", { endpointUrl: "http://127.0.0.1:8080", api: "tei" }, [{ file: "a.wav" }])).toEqual([
-      { path: "targets[0].api", message: "tei does not serve automatic-speech-recognition (it speaks: hf, openai)" },
+      { path: "targets[0].api", message: "tei does not serve automatic-speech-recognition (it speaks: hf, openai, hf-toolkit)" },
     ]);
     expect(errorsOf("text-classification", { endpointUrl: "http://127.0.0.1:8080", api: "openai" })).toEqual([
-      { path: "targets[0].api", message: "openai does not serve text-classification (it speaks: hf)" },
+      { path: "targets[0].api", message: "openai does not serve text-classification (it speaks: hf, tei, hf-toolkit)" },
     ]);
   });
 
@@ -37,6 +45,6 @@ describe("a target's api", () => {
     const unknown = errorsOf("feature-extraction", { endpointUrl: "http://127.0.0.1:8080", api: "grpc" });
     expect(unknown).toHaveLength(1);
     expect(unknown[0]).toMatchObject({ path: "targets[0].api" });
-    expect(unknown[0]!.message).toContain('unknown api "grpc" (known: hf, openai, tei)');
+    expect(unknown[0]!.message).toContain('unknown api "grpc" (known: hf, openai, tei, hf-toolkit)');
   });
 });

@@ -93,6 +93,13 @@ describe("target snippets", () => {
     expect(targetSnippets(tei, tei.targets[0]!)).toMatchObject({ targetId: "tei", unavailable: 'no snippet is written yet for a target speaking api "tei" (docs/endpoint-apis.md)' });
   });
 
+  it("writes the library's request for the inference toolkit, whose request it is, at the endpoint's root", () => {
+    const toolkit = scenario({ task: "text-classification", targets: [{ id: "ie", endpointUrl: "https://ie.test/", api: "hf-toolkit", model: "m" }], inputs: ["hi"] });
+    const curl = snippetsOf(toolkit).get("sh")!;
+    expect(curl).toContain("https://ie.test");
+    expect(curl).toContain('"inputs": "hi"');
+  });
+
   it("says why when an endpoint needs the sandbox and no sandbox URL is known", () => {
     const result = targetSnippets(chat, chat.targets[1]!);
     expect(result).toMatchObject({ targetId: "local", unavailable: expect.stringContaining("needs the sandbox") as string });

@@ -3,6 +3,7 @@ export * from "./box-iou";
 export * from "./cosine-similarity";
 export * from "./measures";
 export * from "./pairs";
+export * from "./ranking-ndcg";
 export * from "./report";
 export * from "./text-match";
 export * from "./top-label";

@@ -6,6 +6,7 @@ import type { Unit } from "../text";
 import { outputKindOf, readAnswer, readOutputText } from "../outputs";
 import { embeddingCosine } from "./cosine-similarity";
 import { detectionBoxIou } from "./box-iou";
+import { NDCG_DEPTH, rankingNdcg } from "./ranking-ndcg";
 import { lengthRatio, normalisedExactMatch } from "./text-match";
 import { topLabelAgreement } from "./top-label";
 import { wordErrorRate } from "./word-error-rate";
@@ -158,5 +159,18 @@ export const AGREEMENT_MEASURES: readonly AgreementMeasure[] = [
     targetDefinition: `Box IoU with the other targets. ${PER_TARGET_MEAN}`,
     appliesTo: (task) => outputKindOf(task) === "boxes",
     compare: (_task, a, b) => detectionBoxIou(a.value, b.value),
+  },
+  {
+    id: "agreementNdcg",
+    label: `Ranking agreement (NDCG@${NDCG_DEPTH})`,
+    header: `NDCG@${NDCG_DEPTH}`,
+    unit: "fraction",
+    better: "higher",
+    directed: true,
+    binary: false,
+    definition: `NDCG@${NDCG_DEPTH} of the other target's ranking of the documents, the reference's ranking taken as graded relevance (its first document the most relevant); 1 when the top ${NDCG_DEPTH} agree in order.`,
+    targetDefinition: `Ranking agreement of this target's rankings judged against each other target's, averaged over the other targets.`,
+    appliesTo: (task) => task === "text-ranking",
+    compare: (_task, reference, other) => rankingNdcg(reference.value, other.value),
   },
 ];

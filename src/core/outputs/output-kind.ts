@@ -34,6 +34,7 @@ const KIND_OF_TASK: Readonly<Record<string, OutputKind>> = {
   "automatic-speech-recognition": "text",
   "feature-extraction": "vector",
   "sentence-similarity": "similarities",
+  "text-ranking": "similarities",
   "text-classification": "labels",
   "zero-shot-classification": "labels",
   "image-classification": "labels",

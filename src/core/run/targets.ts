@@ -4,7 +4,7 @@ import { normalizeHttpUrl, sandboxEndpointUrl, type SandboxUrlOptions, SANDBOX_U
 import { type ExpandedInput, isProviderTarget, type Scenario, type ScenarioTarget } from "../scenario";
 import { outputLengthParametersFor } from "./output-length-parameters";
 import { targetParameters } from "./target-parameters";
-import { taskDefinition, type CallHooks, type TargetCallResult, type TaskDefinition, blobRefOf, type BlobRef, type OutputBlobSink, inputAudioSecondsOf, outputMediaCounter, type TaskCall, DEFAULT_ENDPOINT_API } from "../tasks";
+import { taskDefinition, type CallHooks, type TargetCallResult, type TaskDefinition, blobRefOf, type BlobRef, type OutputBlobSink, inputAudioSecondsOf, outputMediaCounter, type TaskCall, DEFAULT_ENDPOINT_API, endpointApiCall } from "../tasks";
 
 export type TargetCall = (input: ExpandedInput, hooks: CallHooks) => Promise<TargetCallResult>;
 
@@ -90,7 +90,7 @@ export function createTargetCall(target: ScenarioTarget, scenario: Scenario, opt
 function taskCallFor(definition: TaskDefinition, target: ScenarioTarget): TaskCall<unknown> {
   const api = target.api ?? DEFAULT_ENDPOINT_API;
   if (api === DEFAULT_ENDPOINT_API) return definition.call.bind(definition);
-  const call = definition.apiCalls?.[api];
+  const call = endpointApiCall(definition, api);
   // Validation refuses this (scenario.ts); a scenario that skipped it must not fall back to another API silently.
   if (call === undefined) throw new InferenceClientInputError(`api: ${api} does not serve ${definition.id}`);
   return call;

@@ -26,8 +26,8 @@ export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandb
   const first = expanded.ok ? expanded.inputs[0] : undefined;
   const value = first?.value;
   if (first === undefined || value === undefined) return { unavailable: "the scenario has no input" };
-  // The library builds the default API's request only: another API's request would be shown wrong.
-  if (target.api !== undefined && target.api !== "hf" && definition.libraryTask !== "conversational") {
+  // The library builds the default API's request only (which the inference toolkit's is too): another API's request would be shown wrong.
+  if (target.api !== undefined && target.api !== "hf" && target.api !== "hf-toolkit" && definition.libraryTask !== "conversational") {
     return { unavailable: `no snippet is written yet for a target speaking api "${target.api}" (docs/endpoint-apis.md)` };
   }
   const wholeFile = isInputFileRef(value);

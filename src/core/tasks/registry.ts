@@ -20,6 +20,7 @@ import { tableQuestionAnsweringTask } from "./table-question-answering";
 import type { TaskDefinition } from "./task-definition";
 import { textClassificationTask } from "./text-classification";
 import { textGenerationTask } from "./text-generation";
+import { textRankingTask } from "./text-ranking";
 import { textToImageTask } from "./text-to-image";
 import { textToSpeechTask } from "./text-to-speech";
 import { tokenClassificationTask } from "./token-classification";
@@ -58,6 +59,7 @@ const TASK_DEFINITIONS = {
   "document-question-answering": documentQuestionAnsweringTask,
   "automatic-speech-recognition": automaticSpeechRecognitionTask,
   "text-to-speech": textToSpeechTask,
+  "text-ranking": textRankingTask,
   "audio-classification": audioClassificationTask,
 } satisfies Record<Task, AnyTaskDefinition>;
 

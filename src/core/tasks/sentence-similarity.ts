@@ -1,5 +1,7 @@
-// sentence-similarity: one sentence scored against others (client.sentenceSimilarity).
+// sentence-similarity: one sentence scored against others (client.sentenceSimilarity). An endpoint target
+// may speak vLLM's OpenAI-compatible `/score` instead (apis/openai-score.ts): the same scores are kept.
 import { z } from "zod";
+import { OPENAI_SCORE_SHAPE, openAiScore } from "./apis/openai-score";
 import { describeValue, taskArgs, valueResult } from "./task-io";
 import type { TaskDefinition } from "./task-definition";
 
@@ -25,5 +27,11 @@ export const sentenceSimilarityTask: TaskDefinition<SentenceSimilarityInput> = {
   call: async (inputs, context) => {
     const scores = await context.client.sentenceSimilarity(taskArgs("sentenceSimilarity", inputs, context), context.options);
     return valueResult(scores, scores.map((score) => score.toFixed(2)).join(", "));
+  },
+  apiCalls: {
+    openai: async ({ source_sentence, sentences }, context) => {
+      const scores = await openAiScore(source_sentence, sentences, context);
+      return { ...valueResult(scores, scores.map((score) => score.toFixed(2)).join(", ")), answerShape: OPENAI_SCORE_SHAPE };
+    },
   },
 };

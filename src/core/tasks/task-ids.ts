@@ -32,6 +32,7 @@ export const SUPPORTED_TASKS = [
   "automatic-speech-recognition",
   "text-to-speech",
   "audio-classification",
+  "text-ranking",
 ] as const;
 export type Task = (typeof SUPPORTED_TASKS)[number];
 

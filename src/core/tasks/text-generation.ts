@@ -3,6 +3,7 @@
 // (`[{ "generated_text": … }]` or `{ "generated_text": … }`, as TGI and hf-inference-style servers answer).
 // The library accepts only the first; an answer in the second is recognised here and recorded as a success.
 import type { InferenceClient } from "@huggingface/inference";
+import { hfToolkitGeneration } from "./apis/hf-toolkit";
 import type { TargetCallResult, TaskCallContext, TaskDefinition } from "./task-definition";
 import { collectStream, type RawUsage } from "./streaming";
 import { describeValue, huggingFaceGeneratedText, textInputSchema, textResult, withOtherConvention } from "./task-io";
@@ -18,6 +19,12 @@ export const textGenerationTask: TaskDefinition<string> = {
   describeInput: describeValue,
   toValue: (input) => input as string,
   call: (prompt, context) => (context.stream ? streamTextGeneration(prompt, context) : textGeneration(prompt, context)),
+  apiCalls: {
+    "hf-toolkit": async (prompt, context) => {
+      const { text, shape } = await hfToolkitGeneration(prompt, context);
+      return { ...textResult(text), answerShape: shape };
+    },
+  },
 };
 
 type TextGenerationArgs = Parameters<InferenceClient["textGeneration"]>[0];

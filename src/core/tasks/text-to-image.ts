@@ -1,5 +1,7 @@
-// text-to-image: an image from a prompt (client.textToImage); the image is kept by reference (BlobRef).
+// text-to-image: an image from a prompt (client.textToImage); the image is kept by reference (BlobRef). An
+// endpoint target may speak OpenAI's `/images/generations` instead (apis/openai-images.ts): the same image is kept.
 import { InferenceClientProviderOutputError } from "@huggingface/inference";
+import { openAiImage } from "./apis/openai-images";
 import { imageInfo } from "./media-info";
 import { blobResult, describeValue, textInputSchema, taskArgs } from "./task-io";
 import type { TaskCallContext, TaskDefinition } from "./task-definition";
@@ -80,5 +82,13 @@ export const textToImageTask: TaskDefinition<string> = {
     const answer = await context.client.textToImage(taskArgs("textToImage", prompt, context), { ...context.options, fetch: kept.fetch, outputType: "json" });
     const binary = kept.binaryAnswer();
     return blobResult(binary ?? (await imageOf(answer, context)), context);
+  },
+  apiCalls: {
+    openai: async (prompt, context) => {
+      const { url, shape } = await openAiImage(prompt, context);
+      // A data: URL is decoded, not fetched; an http(s) one goes through the target's transport and origin rule.
+      const image = await labelledByHeader(await context.hooks.fetchAnswerUrl(url));
+      return { ...(await blobResult(image, context)), answerShape: shape };
+    },
   },
 };

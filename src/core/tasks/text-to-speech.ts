@@ -1,4 +1,6 @@
-// text-to-speech: audio from a text (client.textToSpeech); the audio is kept by reference (BlobRef).
+// text-to-speech: audio from a text (client.textToSpeech); the audio is kept by reference (BlobRef). An
+// endpoint target may speak OpenAI's `/audio/speech` instead (apis/openai-speech.ts): the same audio is kept.
+import { OPENAI_SPEECH_SHAPE, openAiSpeech } from "./apis/openai-speech";
 import { blobResult, describeValue, textInputSchema, taskArgs } from "./task-io";
 import type { TaskDefinition } from "./task-definition";
 
@@ -16,5 +18,8 @@ export const textToSpeechTask: TaskDefinition<string> = {
   call: async (text, context) => {
     const audio = await context.client.textToSpeech(taskArgs("textToSpeech", text, context), context.options);
     return blobResult(audio, context);
+  },
+  apiCalls: {
+    openai: async (text, context) => ({ ...(await blobResult(await openAiSpeech(text, context), context)), answerShape: OPENAI_SPEECH_SHAPE }),
   },
 };

@@ -44,10 +44,12 @@ describe("providerTaskSupport", () => {
   });
 
   it("serves every task through hf-inference and auto, and says why not for others", () => {
-    for (const task of SUPPORTED_TASKS) {
+    // text-ranking has no method in the library, so no provider: its targets are endpoints (docs/endpoint-apis.md).
+    for (const task of SUPPORTED_TASKS.filter((name) => name !== "text-ranking")) {
       expect(providerTaskSupport("hf-inference", task)).toEqual({ ok: true });
       expect(providerTaskSupport("auto", task)).toEqual({ ok: true });
     }
+    expect(providerTaskSupport("hf-inference", "text-ranking").ok).toBe(false);
     const refused = providerTaskSupport("groq", "text-to-image");
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.reason).toMatch(/groq does not serve text-to-image.*not supported for provider 'groq'/);

@@ -147,7 +147,7 @@ describe("scenario editor", () => {
     const scenario = { version: 1, name: "Embeddings", task: "feature-extraction", targets: [{ id: "tei", endpointUrl: "http://127.0.0.1:8080", model: "m" }], inputs: ["x"] };
     renderInApp(<EditorPage initial={scenario} scenarioKey={null} draftId={null} />);
     const api = field("API it speaks", targetRow(1)) as unknown as HTMLSelectElement;
-    expect([...api.options].map((option) => option.value)).toEqual(["", "openai", "tei"]);
+    expect([...api.options].map((option) => option.value)).toEqual(["", "openai", "tei", "hf-toolkit"]);
     fireEvent.change(api, { target: { value: "tei" } });
     expect((jsonShown() as { targets: Record<string, unknown>[] }).targets[0]).toMatchObject({ api: "tei" });
     fireEvent.click(within(targetRow(1)).getByLabelText("Hugging Face provider"));

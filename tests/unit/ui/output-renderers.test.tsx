@@ -65,6 +65,13 @@ describe("output renderers", () => {
     expect(rows.map((row) => row.querySelector(".pb-label-name")?.textContent)).toEqual(["first one", "second one"]);
   });
 
+  it("text ranking: one bar per document, named from the input, under its own caption", () => {
+    show("text-ranking", [0.2, 0.8], { input: inputViewOf({ query: "q", documents: ["doc one", "doc two"] }) });
+    const output = screen.getByTestId("labels-output");
+    expect(within(output).getAllByRole("listitem").map((row) => row.querySelector(".pb-label-name")?.textContent)).toEqual(["doc one", "doc two"]);
+    expect(output.getAttribute("aria-label")).toBe("Relevance of each document to the query");
+  });
+
   it("entities: marked in the input text at their offsets, and listed", () => {
     const text = "Ada Lovelace lived in London.";
     const { container } = show(

@@ -28,6 +28,21 @@ export async function postToEndpoint(context: TaskCallContext, route: string, bo
   return response.json();
 }
 
+/**
+ * POSTs the JSON `body` to the endpoint's `route` and reads the file it answers with (audio, an image): its
+ * bytes, typed as the answer says. A JSON answer there is no file: refused, saying what it was.
+ */
+export async function postForFile(context: TaskCallContext, route: string, body: string): Promise<Blob> {
+  const url = endpointRouteUrl(context, route);
+  const response = await context.options.fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body, signal: context.options.signal });
+  if (!response.ok) throw await providerApiError(response, url);
+  const answerType = response.headers.get("content-type") ?? "";
+  if (answerType.startsWith("application/json") || answerType.startsWith("text/")) {
+    throw new InferenceClientProviderOutputError(`the answer is ${answerType}, not the file ${route} answers with`);
+  }
+  return response.blob();
+}
+
 type ResponseBody = ConstructorParameters<typeof InferenceClientProviderApiError>[2]["body"];
 
 /** The library's error for an HTTP failure (innerRequest in @huggingface/inference): the server's JSON, or its plain text. */

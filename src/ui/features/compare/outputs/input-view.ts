@@ -6,7 +6,7 @@ export interface InputView {
   text: string | null;
   context: string | null;
   image: BlobRef | null;
-  /** Sentence similarity's candidate sentences, in the order of the scores. */
+  /** Sentence similarity's candidate sentences (text ranking's documents), in the order of the scores. */
   sentences: string[] | null;
 }
 
@@ -27,7 +27,7 @@ function storedFile(value: unknown): BlobRef | null {
 
 /**
  * The view of a scenario input as the task method takes it: a string (its text), or an object such as
- * `{ question, context }`, `{ text, candidate_labels }`, `{ source_sentence, sentences }`, `{ file }` or
+ * `{ question, context }`, `{ text, candidate_labels }`, `{ source_sentence, sentences }`, `{ query, documents }`, `{ file }` or
  * `{ image: { file }, question }`. An image is drawn over only when its bytes are in this browser (a
  * stored file, `sha256:<hex>`).
  */
@@ -36,6 +36,8 @@ export function inputViewOf(input: unknown): InputView {
   if (typeof input !== "object" || input === null) return NO_INPUT;
   const fields = input as Record<string, unknown>;
   const imageBlob = storedFile(input) ?? storedFile(fields.image);
-  const sentences = Array.isArray(fields.sentences) && fields.sentences.every((item) => typeof item === "string") ? (fields.sentences as string[]) : null;
-  return { text: stringOrNull(fields.text) ?? stringOrNull(fields.question), context: stringOrNull(fields.context), image: imageBlob, sentences };
+  // Text ranking's documents are scored one by one, as similarity's sentences are.
+  const candidates = fields.sentences ?? fields.documents;
+  const sentences = Array.isArray(candidates) && candidates.every((item) => typeof item === "string") ? (candidates as string[]) : null;
+  return { text: stringOrNull(fields.text) ?? stringOrNull(fields.question) ?? stringOrNull(fields.query), context: stringOrNull(fields.context), image: imageBlob, sentences };
 }

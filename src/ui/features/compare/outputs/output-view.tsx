@@ -32,8 +32,9 @@ export function OutputView(props: { task: string; record: RequestRecord; input: 
     case "similarities": {
       const scores = readSimilarities(value);
       if (scores === null) return fallback;
-      const labels = scores.map((score, index) => ({ label: input.sentences?.[index] ?? `sentence ${index + 1}`, score }));
-      return <LabelsOutput labels={labels} caption="Similarity to each sentence" />;
+      const ranking = task === "text-ranking";
+      const labels = scores.map((score, index) => ({ label: input.sentences?.[index] ?? `${ranking ? "document" : "sentence"} ${index + 1}`, score }));
+      return <LabelsOutput labels={labels} caption={ranking ? "Relevance of each document to the query" : "Similarity to each sentence"} />;
     }
     case "entities": {
       const entities = readEntities(value);
