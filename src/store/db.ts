@@ -5,6 +5,8 @@ import type { RunFileFormat } from "../core/io/imports/run-file";
 import type { RequestRecord } from "../core/record/record";
 import { recordColumns, type RecordColumns } from "../core/record/record-columns";
 import type { Scenario } from "../core/scenario/types";
+import type { ServerScrape } from "../core/server-metrics/server-scrape";
+import type { RunValidity } from "../core/validity/browser-validity";
 import type { SummaryRow } from "../core/stats/summary";
 
 export const DATABASE_NAME = "providerbench";
@@ -62,6 +64,11 @@ export interface StoredRun {
   origin?: RunOrigin;
   /** The file an imported run came from, and when it was imported (epoch ms). */
   imported?: { format: RunFileFormat; fileName: string; importedAt: number };
+  // Issue 32 on the Compare page. Unindexed and optional, like the two above: older rows read without them.
+  /** The endpoints' metrics pages as the run scraped them (a bundle's tail `serverMetrics`); absent without scrapes. */
+  serverMetrics?: ServerScrape[];
+  /** Whether the client could have limited the figures: a bundle's certificate, or the browser's own; absent on older runs. */
+  validity?: RunValidity;
 }
 
 /** A request record as schema versions 1-3 stored it, one row each: the auto-increment key kept the order in which records arrived. */

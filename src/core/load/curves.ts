@@ -35,14 +35,15 @@ export function stageLabel(scenario: Scenario, stage: number): string {
   return scenario.run.load?.sweep?.over === "auto" ? `auto rate ${stage - 1}` : `stage ${stage}`;
 }
 
-export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario): TargetCurve[] {
+/** `connectionShares`: a browser run's targets' shares of the connections to hosts they share (saturation.ts's connectionShares); none for the command line. */
+export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario, connectionShares: ReadonlyMap<string, number> = new Map()): TargetCurve[] {
   const summaries = new StageSummaries();
   for (const record of records) summaries.add(record);
   const stages = summaries.stages();
   const order = offeredLoadOrder(scenario, Math.max(0, ...stages.map((stage) => stage + 1))).filter((stage) => stages.includes(stage));
   const planned = plannedStages(scenario);
   return scenario.targets.map((target) => {
-    const points = targetLoadPoints(summaries, planned, order, target.id).map((point) => ({ ...point, label: stageLabel(scenario, point.stage) }));
+    const points = targetLoadPoints(summaries, planned, order, target.id, connectionShares.get(target.id) ?? null).map((point) => ({ ...point, label: stageLabel(scenario, point.stage) }));
     const verdict = limitVerdict(points);
     return {
       targetId: target.id,

@@ -19,6 +19,9 @@ import { LoadCurves } from "./load/load-curves";
 import { LoadTimeSlices } from "./load/load-time-slices";
 import { CodeSnippets } from "./snippets/code-snippets";
 import { useAppDb } from "../../lib/app-db";
+import { ServerPercentilesTable } from "./server/server-percentiles-table";
+import { ValidityPanel } from "./validity/validity-panel";
+import { connectionSharesOf } from "./validity/connection-shares";
 
 interface ComparePageProps {
   /** null: the latest run. */
@@ -106,7 +109,7 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
       ) : null}
       {run.spec.run.load !== undefined && records !== null ? (
         <Section title="Load: where each target saturates" testId="load-section">
-          {run.spec.run.load.sweep !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
+          {run.spec.run.load.sweep !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} connectionShares={connectionSharesOf(run.validity)} /> : null}
           <LoadTimeSlices records={records} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
         </Section>
       ) : null}
@@ -120,7 +123,16 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         runLabel={runLabel}
         summary={summary.state === "loaded" ? summary.rows : null}
         recordsProgress={current.state === "loaded" ? current.recordsProgress : null}
+        serverMetrics={run.serverMetrics}
       />
+      {run.serverMetrics !== undefined && run.serverMetrics.length > 0 && summary.state === "loaded" ? (
+        <Section title="The server's figures beside the client's" testId="server-metrics-section">
+          <ServerPercentilesTable scrapes={run.serverMetrics} rows={summary.rows} targets={describeTargets(summary.rows.map((row) => row.targetId), run.spec)} />
+        </Section>
+      ) : null}
+      <Section title="Could the client have limited these figures?" testId="validity-section">
+        <ValidityPanel validity={run.validity} />
+      </Section>
       <Section title="Call these targets yourself" testId="snippets-section">
         <CodeSnippets scenario={run.spec} />
       </Section>
