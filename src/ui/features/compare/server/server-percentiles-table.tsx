@@ -17,6 +17,19 @@ export function scrapesLine(summary: ServerTargetSummary): string {
   return `${server}: ${formatCount(summary.scrapes)} scrapes, ${failed}`;
 }
 
+/** One figure's row: its percentiles as shown, and how many it counted. */
+function FigureRow(props: { figure: string; label: string; cells: string[]; count: number }) {
+  return (
+    <tr data-figure={props.figure}>
+      <th scope="row">{props.label}</th>
+      {props.cells.map((cell, index) => (
+        <td key={index}>{cell}</td>
+      ))}
+      <td>{formatCount(props.count)}</td>
+    </tr>
+  );
+}
+
 function TargetPercentiles(props: { summary: ServerTargetSummary; target: TargetInfo; row: SummaryRow | undefined }) {
   const { summary, target, row } = props;
   return (
@@ -46,24 +59,10 @@ function TargetPercentiles(props: { summary: ServerTargetSummary; target: Target
                 const client = CLIENT_FIGURE_BESIDE[percentiles.quantity];
                 const clientFigure = client === null || row === undefined ? null : row[client.metric];
                 return [
-                  <tr key={`${percentiles.quantity}:server`} data-figure={`${percentiles.quantity}:server`}>
-                    <th scope="row">{percentiles.label}, server</th>
-                    {PERCENTS.map((percent) => (
-                      <td key={percent}>{formatBucketQuantile(percentiles[percent])}</td>
-                    ))}
-                    <td>{formatCount(percentiles.count)}</td>
-                  </tr>,
+                  <FigureRow key={`${percentiles.quantity}:server`} figure={`${percentiles.quantity}:server`} label={`${percentiles.label}, server`} cells={PERCENTS.map((percent) => formatBucketQuantile(percentiles[percent]))} count={percentiles.count} />,
                   ...(client === null || clientFigure === null
                     ? []
-                    : [
-                        <tr key={`${percentiles.quantity}:client`} data-figure={`${percentiles.quantity}:client`}>
-                          <th scope="row">{client.label}, client</th>
-                          {PERCENTS.map((percent) => (
-                            <td key={percent}>{formatMs(clientFigure[percent])}</td>
-                          ))}
-                          <td>{formatCount(clientFigure.count)}</td>
-                        </tr>,
-                      ]),
+                    : [<FigureRow key={`${percentiles.quantity}:client`} figure={`${percentiles.quantity}:client`} label={`${client.label}, client`} cells={PERCENTS.map((percent) => formatMs(clientFigure[percent]))} count={clientFigure.count} />]),
                 ];
               })}
             </tbody>
