@@ -3,7 +3,7 @@
 // lines printed after the summary table.
 import type { Scenario } from "../core/scenario";
 import type { SummaryRow } from "../core/stats";
-import { judgeValidity, loopKindOf, targetFootings, type ClientLoad, type SelfCheck, type Validity } from "../core/validity";
+import { isBrowserValidity, judgeValidity, loopKindOf, targetFootings, type BrowserValidity, type ClientLoad, type RunValidity, type SelfCheck, type Validity } from "../core/validity";
 
 export function runValidity(scenario: Scenario, rows: readonly SummaryRow[], clientLoad: ClientLoad, selfCheck: SelfCheck | null): Validity {
   return judgeValidity({ loop: loopKindOf(scenario), clientLoad, selfCheck, targets: targetFootings(rows) });
@@ -11,8 +11,27 @@ export function runValidity(scenario: Scenario, rows: readonly SummaryRow[], cli
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
-/** The certificate as text: the verdict, the figures it rests on, each reason and note. */
-export function formatValidity({ verdict, reasons, notes, figures }: Validity): string {
+/** The certificate as text (a bundle from the dashboard carries the browser's): the verdict, the figures it rests on, each reason and note. */
+export function formatValidity(validity: RunValidity): string {
+  return isBrowserValidity(validity) ? formatBrowserValidity(validity) : formatClientValidity(validity);
+}
+
+function formatBrowserValidity({ verdict, reasons, notes, unmeasured, figures }: BrowserValidity): string {
+  const lag = figures.mainThreadLag;
+  const lines = [
+    `Client validity (a browser run): ${verdict}`,
+    lag === null
+      ? "  main thread: not sampled"
+      : `  main thread late beyond its ${lag.resolutionMs} ms timer: p50 ${ms(lag.p50Ms)}, p99 ${ms(lag.p99Ms)}, max ${ms(lag.maxMs)} (${lag.samples} samples)`,
+    `  loop: ${figures.loop}`,
+    ...reasons.map((reason) => `  reason: ${reason}`),
+    ...notes.map((note) => `  note: ${note}`),
+    ...unmeasured.map((what) => `  not measured: ${what}`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function formatClientValidity({ verdict, reasons, notes, figures }: Validity): string {
   const { eventLoopDelay: delay, cpuCores, sendingThreads, measuredOn, wallMs } = figures.clientLoad;
   const check = figures.selfCheck;
   const lines = [

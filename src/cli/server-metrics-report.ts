@@ -5,31 +5,16 @@
 // what scraping cost.
 import { formatBytes, formatCount, formatMs, formatPercent, roundForFile } from "../core/text";
 import type { SummaryRow } from "../core/stats";
-import { SERVER_NAMES, summarizeServerMetrics, type BucketQuantile, type HistogramQuantityId, type ServerPercentiles, type ServerScrape, type ServerTargetSummary } from "../core/server-metrics";
+import { CLIENT_FIGURE_BESIDE, formatBucketQuantile, SERVER_NAMES, summarizeServerMetrics, type BucketQuantile, type ServerPercentiles, type ServerScrape, type ServerTargetSummary } from "../core/server-metrics";
 import { formatTextTable } from "./text-table";
 
-/** The client's figure set beside each server histogram; null where the client measures no like figure. */
-const CLIENT_FIGURE: Readonly<Record<HistogramQuantityId, { metric: "ttftMs" | "latencyMs" | "itlMs"; label: string } | null>> = {
-  ttft: { metric: "ttftMs", label: "TTFT" },
-  e2e: { metric: "latencyMs", label: "latency" },
-  // The server's histogram holds every token gap; the client's itlMs is each request's mean gap.
-  itl: { metric: "itlMs", label: "ITL (per-request mean)" },
-  queueTime: null,
-};
-
 const PERCENTS = ["p50", "p90", "p99"] as const;
-
-function bucketText(quantile: BucketQuantile | null): string {
-  if (quantile === null) return "–";
-  if (quantile.upper === null) return `≥ ${formatMs(quantile.lower)} (past the last bucket)`;
-  return `${formatMs(quantile.value)} (${formatMs(quantile.lower)}–${formatMs(quantile.upper)})`;
-}
 
 function percentileRows(summary: ServerTargetSummary, label: string, row: SummaryRow | undefined): string[][] {
   const rows: string[][] = [];
   for (const percentiles of summary.percentiles) {
-    rows.push([label, `${percentiles.label}, server`, ...PERCENTS.map((percent) => bucketText(percentiles[percent])), formatCount(percentiles.count)]);
-    const client = CLIENT_FIGURE[percentiles.quantity];
+    rows.push([label, `${percentiles.label}, server`, ...PERCENTS.map((percent) => formatBucketQuantile(percentiles[percent])), formatCount(percentiles.count)]);
+    const client = CLIENT_FIGURE_BESIDE[percentiles.quantity];
     if (client === null || row === undefined) continue;
     const distribution = row[client.metric];
     rows.push(["", `${client.label}, client`, ...PERCENTS.map((percent) => formatMs(distribution[percent])), formatCount(distribution.count)]);

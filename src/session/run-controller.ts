@@ -1,10 +1,12 @@
 // The one run in progress, held outside any view framework: views subscribe to it, so a run keeps going,
 // and keeps its numbers, while the user moves between pages. A run goes through its stages in turn:
 // prepared (preflight, the run row), live (records wired, snapshots published), driven, and ended.
+import { watchBrowserClient } from "./browser-client";
 import { driveRun } from "./drive-run";
 import { endRun } from "./end-run";
 import { startLiveRun } from "./live-run";
 import { prepareRun } from "./prepare-run";
+import { systemTimers } from "./publisher";
 import type { RunControllerDeps } from "./run-controller-deps";
 import { IDLE_SNAPSHOT, type RunSnapshot, type StartRequest } from "./run-snapshot";
 
@@ -53,6 +55,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     const { runId, startedAt, progressAtStart } = prepared;
     const controller = new AbortController();
     abortController = controller;
+    const clientWatch = watchBrowserClient(request.scenario, sandboxUrl, () => prepared.clock.now(), deps.timers ?? systemTimers);
     const live = startLiveRun(deps, {
       scenario: request.scenario,
       prepared,
@@ -63,7 +66,11 @@ export function createRunController(deps: RunControllerDeps): RunController {
     });
     const outcome = await driveRun(deps, { request, prepared, live, sandboxUrl, signal: controller.signal });
     abortController = null;
-    setSnapshot(await endRun(deps.db, prepared, live, outcome));
+    try {
+      setSnapshot(await endRun(deps.db, prepared, live, outcome, clientWatch));
+    } finally {
+      clientWatch.stop();
+    }
     return snapshot;
   };
 

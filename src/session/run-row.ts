@@ -2,6 +2,7 @@
 import type { RunPrice } from "../core/io/bundle/format";
 import type { Scenario } from "../core/scenario/types";
 import type { SummaryRow } from "../core/stats/summary";
+import type { BrowserValidity } from "../core/validity/browser-validity";
 import type { ProviderBenchDb, RunPreflight, RunStatus, StoredRun } from "../store/db";
 import { createRun, finishRun } from "../store/queries";
 
@@ -50,6 +51,8 @@ export interface RunEnd {
   /** False when some records did not reach the database. */
   everyRecordStored: boolean;
   errorMessage: string | null;
+  /** The browser's certificate of the run (browser-client.ts). */
+  validity?: BrowserValidity;
 }
 
 export function finishRunRow(db: ProviderBenchDb, runId: string, end: RunEnd): Promise<void> {
@@ -60,5 +63,6 @@ export function finishRunRow(db: ProviderBenchDb, runId: string, end: RunEnd): P
     // reads back: that run's summary is computed from its stored records instead, when it is shown.
     summary: end.everyRecordStored ? end.summary : null,
     errorMessage: end.errorMessage,
+    ...(end.validity === undefined ? {} : { validity: end.validity }),
   });
 }

@@ -6,6 +6,8 @@ import type { RunFileFormat } from "../core/io/imports/run-file";
 import type { RequestRecord } from "../core/record/record";
 import { recordColumns, type RecordColumns } from "../core/record/record-columns";
 import type { Scenario } from "../core/scenario/types";
+import type { ServerScrape } from "../core/server-metrics/server-scrape";
+import type { RunValidity } from "../core/validity/browser-validity";
 import type { SummaryRow } from "../core/stats/summary";
 
 export const DATABASE_NAME = "providerbench";
@@ -70,6 +72,11 @@ export interface StoredRun {
   prices?: RunPrice[];
   /** Compare all's preflight: the providers it dropped before the run, with why, and those it kept though they failed. */
   preflight?: RunPreflight;
+  // The server's side and the client's certificate, for the Compare page: unindexed and optional, like the fields above.
+  /** The endpoints' metrics pages as the run scraped them (a bundle's tail `serverMetrics`); absent without scrapes. */
+  serverMetrics?: ServerScrape[];
+  /** Whether the client could have limited the figures: a bundle's certificate, or the browser's own; absent on older runs. */
+  validity?: RunValidity;
 }
 
 export interface RunPreflight {

@@ -29,13 +29,14 @@ export async function createRun(db: ProviderBenchDb, run: StoredRun): Promise<vo
 export async function finishRun(
   db: ProviderBenchDb,
   runId: string,
-  outcome: { status: Exclude<RunStatus, "running">; finishedAt: number; summary: StoredSummary | null; errorMessage?: string | null },
+  outcome: { status: Exclude<RunStatus, "running">; finishedAt: number; summary: StoredSummary | null; errorMessage?: string | null; validity?: StoredRun["validity"] },
 ): Promise<void> {
   await db.runs.update(runId, {
     status: outcome.status,
     finishedAt: outcome.finishedAt,
     summary: outcome.summary,
     errorMessage: outcome.errorMessage ?? null,
+    ...(outcome.validity === undefined ? {} : { validity: outcome.validity }),
   });
 }
 

@@ -65,7 +65,12 @@ export async function writeRunBundle(db: ProviderBenchDb, runId: string, write: 
     for (const record of chunk) text += writer.record(record);
     write(text);
   });
-  write(writer.tail({ status: bundleStatusOf(run), finishedAt: run.finishedAt, errorMessage: run.errorMessage, blobs: await blobsOf(db, runId) }));
+  write(writer.tail({ status: bundleStatusOf(run), finishedAt: run.finishedAt, errorMessage: run.errorMessage, blobs: await blobsOf(db, runId), ...serverAndValidityTail(run) }));
+}
+
+/** The server's scrapes and the certificate a run carries, in a bundle's tail and back: absent fields stay absent. */
+function serverAndValidityTail(from: Pick<StoredRun, "serverMetrics" | "validity">): Pick<StoredRun, "serverMetrics" | "validity"> {
+  return { ...(from.serverMetrics === undefined ? {} : { serverMetrics: from.serverMetrics }), ...(from.validity === undefined ? {} : { validity: from.validity }) };
 }
 
 /** The run's bundle as a gzip file: only the compressed bytes are kept, never the whole text. */
@@ -174,6 +179,7 @@ export async function importRunFile(db: ProviderBenchDb, file: Blob, options: Im
       origin: run.origin,
       imported: { format: runFile.format, fileName: options.fileName, importedAt: now() },
       ...(run.prices === undefined ? {} : { prices: run.prices }),
+      ...serverAndValidityTail(tail),
     };
     await db.transaction("rw", db.runs, db.blobs, async () => {
       if ((await db.runs.get(stored.id)) !== undefined) throw new RunAlreadyStored(`this run (${stored.id}) is already in History`);

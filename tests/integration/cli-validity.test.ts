@@ -49,7 +49,7 @@ describe("run's validity", () => {
   // The same run twice, left alone and with its event loop blocked on purpose. Whether the run left alone
   // passes depends on the machine (beside a busy pool its loop is late too, and the certificate says so,
   // rightly): what holds anywhere is that the blocked run is flagged for its loop, that its loop was later
-  // than the other's, and that each verdict is what its own figures call for.
+  // by what the blocker holds it, and that each verdict is what its own figures call for.
   it("flags a run whose event loop was blocked on purpose, not for its loop alone, and analyze --json reads it from the bundle", async () => {
     const quiet = await runAndReadValidity("quiet");
     // 25 ms of busy work every 50 ms of the run: half the loop's timer readings come about that late.
@@ -65,7 +65,10 @@ describe("run's validity", () => {
     }
     expect(blocked.summary.verdict).toBe(CLIENT_MAY_HAVE_LIMITED);
     expect(blocked.summary.reasons).toContainEqual(expect.stringContaining("event-loop delay p99"));
-    expect(blocked.summary.figures.clientLoad.eventLoopDelay.p99Ms).toBeGreaterThan(quiet.summary.figures.clientLoad.eventLoopDelay.p99Ms);
+    // The blocker holds the loop 25 ms at a time, half the time: at least 1% of readings wait most of that.
+    // (Not "later than the quiet run": the quiet run's first moments load and compile the run's modules,
+    // and beside a busy machine its p99 has come out above the blocked run's.)
+    expect(blocked.summary.figures.clientLoad.eventLoopDelay.p99Ms).toBeGreaterThan(20);
     for (const run of [quiet, blocked]) {
       expect(run.summary.figures.loop).toBe("closed");
       expect(run.summary).toEqual(judgeValidity(run.summary.figures));

@@ -14,7 +14,7 @@ import { stageSummariesFor, type StageSummaries } from "../../core/load";
 import { describeRecordsReport } from "../../core/io";
 import { formatScenarioErrors, type Scenario, parseScenarioText, targetDisplayName } from "../../core/scenario";
 import type { ServerScrape } from "../../core/server-metrics";
-import type { Validity } from "../../core/validity";
+import type { RunValidity } from "../../core/validity";
 
 /** A records file that cannot be read or is not a records file: the message names the file, the line and the field. */
 export class RecordsFileProblem extends Error {}
@@ -44,7 +44,7 @@ export interface LoadedRun {
   /** A bundle's scrapes of its endpoints' metrics pages (run.serverMetrics); null when it has none. */
   serverScrapes?: ServerScrape[] | null;
   /** A bundle's certificate: whether the client could have limited its figures (core/validity); absent in older bundles. */
-  validity?: Validity;
+  validity?: RunValidity;
 }
 
 /** The file's text a piece at a time, gunzipped when it is gzip (told by its first two bytes, not its name). */

@@ -36,7 +36,8 @@ export function stageLabel(scenario: Scenario, stage: number): string {
   return scenario.run.load?.sweep?.over === "auto" ? `auto rate ${stage - 1}` : `stage ${stage}`;
 }
 
-export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario): TargetCurve[] {
+/** `connectionShares`: a browser run's targets' shares of the connections to hosts they share (saturation.ts's connectionShares); none for the command line. */
+export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario, connectionShares: ReadonlyMap<string, number> = new Map()): TargetCurve[] {
   const summaries = new StageSummaries();
   for (const record of records) summaries.add(record);
   const stages = summaries.stages();
@@ -47,7 +48,7 @@ export function loadCurves(records: Iterable<RequestRecord>, scenario: Scenario)
   const labelOf = (stage: number): string => (search === null ? stageLabel(scenario, stage) : (planned.find((candidate) => candidate.index === stage)?.label ?? stageLabel(scenario, stage)));
   return scenario.targets.map((target) => {
     const targetOrder = search === null ? order : byLevel(planned, order, target.id);
-    const points = targetLoadPoints(summaries, planned, targetOrder, target.id).map((point) => ({ ...point, label: labelOf(point.stage) }));
+    const points = targetLoadPoints(summaries, planned, targetOrder, target.id, connectionShares.get(target.id) ?? null).map((point) => ({ ...point, label: labelOf(point.stage) }));
     const verdict = limitVerdict(points);
     return {
       targetId: target.id,

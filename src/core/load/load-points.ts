@@ -13,11 +13,12 @@ export function offeredInFlight(stage: Stage | undefined): number | null {
   return Math.min(stage.load.perTarget, stage.load.total / Math.max(1, stage.targetIds.length));
 }
 
-export function targetLoadPoints(summaries: StageSummaries, stages: readonly Stage[], order: readonly number[], targetId: string): LoadPoint[] {
+/** `connectionShare`: in a browser, the target's share of the connections to a host it shares (saturation.ts's connectionShares). */
+export function targetLoadPoints(summaries: StageSummaries, stages: readonly Stage[], order: readonly number[], targetId: string, connectionShare: number | null = null): LoadPoint[] {
   return order.flatMap((stage) => {
     const row = summaries.rows(stage, [targetId])?.find((candidate) => candidate.targetId === targetId);
     if (!row || row.requests === 0) return [];
-    const inFlight = { offered: offeredInFlight(stages.find((candidate) => candidate.index === stage)), held: summaries.heldInFlight(stage, targetId) };
+    const inFlight = { offered: offeredInFlight(stages.find((candidate) => candidate.index === stage)), held: summaries.heldInFlight(stage, targetId), connectionShare };
     return [loadPoint(stage, row, { completionTimes: summaries.completionTimes(stage, targetId), inFlight, providerTimesMs: summaries.providerTimesMs(stage, targetId) })];
   });
 }

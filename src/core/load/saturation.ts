@@ -32,6 +32,12 @@ export interface LoadPoint {
   offeredInFlight: number | null;
   /** How many the client kept in flight while it still had requests to send (StageSummaries.heldInFlight). */
   heldInFlight: number | null;
+  /**
+   * In a browser, this target's share of the connections to its origin: the browser's connections per
+   * HTTP/1.1 host over the targets that share the host. Absent (or null) where the client has no such
+   * limit: the command line sizes its pools to the run.
+   */
+  connectionShare?: number | null;
 }
 
 /**
@@ -53,7 +59,7 @@ export const LITTLE_LAW_SHARE = 0.5;
 /** What loadPoint reads beside the summary row: when requests ended, how many were in flight, the provider's times. */
 export interface StageMeasurements {
   completionTimes: readonly number[];
-  inFlight: { offered: number | null; held: number | null };
+  inFlight: { offered: number | null; held: number | null; connectionShare?: number | null };
   /** The provider's own time of each successful request (providerTimeMs), ascending. */
   providerTimesMs: Float64Array;
 }
@@ -94,12 +100,33 @@ export function loadPoint(stage: number, row: SummaryRow, measured: StageMeasure
     requests: row.requests,
     offeredInFlight: inFlight.offered,
     heldInFlight: inFlight.held,
+    ...(inFlight.connectionShare == null ? {} : { connectionShare: inFlight.connectionShare }),
   };
 }
 
-/** The client kept markedly fewer requests in flight than the stage asked for: that load was never offered. */
+/**
+ * The stage asked more of the target in flight than its share of the browser's connections to a shared
+ * host: the rest waited in the browser (a wait its t0 includes, and, without the server's Timing-Allow-Origin,
+ * its provider time too), so that load never reached the provider.
+ */
+export function connectionLimited(point: LoadPoint): boolean {
+  return point.connectionShare != null && point.offeredInFlight !== null && point.offeredInFlight > point.connectionShare;
+}
+
+/** The client kept markedly fewer requests in flight than the stage asked for, or the browser's connections did: that load was never offered. */
 export function clientLimited(point: LoadPoint): boolean {
+  if (connectionLimited(point)) return true;
   return point.offeredInFlight !== null && point.heldInFlight !== null && point.heldInFlight < CLIENT_HELD_SHARE * point.offeredInFlight;
+}
+
+/**
+ * Each target's share of a browser's connections (`connectionsPerHost` per HTTP/1.1 host) when targets
+ * share a host: the load points' connectionShare. A target alone on its host gets the whole count.
+ */
+export function connectionShares(hosts: readonly { targetIds: readonly string[] }[], connectionsPerHost: number): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const host of hosts) for (const targetId of host.targetIds) shares.set(targetId, connectionsPerHost / host.targetIds.length);
+  return shares;
 }
 
 /** The throughput gain's 95% interval reaches 0 (its half-width is that of a difference of two independent estimates). */
@@ -144,11 +171,17 @@ export interface ClientLimit {
   stage: number;
   held: number;
   offered: number;
+  /** "connections": the browser's connections to a host the targets share held it (connectionLimited); absent: the client fell behind. */
+  by?: "connections";
 }
 
 /** The stages the client held back, in order of offered load. */
 export function clientLimits(points: readonly LoadPoint[]): ClientLimit[] {
-  return points.filter(clientLimited).map((point) => ({ stage: point.stage, held: point.heldInFlight!, offered: point.offeredInFlight! }));
+  return points.filter(clientLimited).map((point) =>
+    connectionLimited(point)
+      ? { stage: point.stage, held: Math.min(point.connectionShare!, point.heldInFlight ?? Infinity), offered: point.offeredInFlight!, by: "connections" as const }
+      : { stage: point.stage, held: point.heldInFlight!, offered: point.offeredInFlight! },
+  );
 }
 
 /**
@@ -184,8 +217,18 @@ export function saturationStage(points: readonly LoadPoint[]): number | null {
 
 /** The client's limits in words, each stage named by `stageName` ("stage 2", "stage 2 (concurrency 4)"). */
 export function describeClientLimits(limits: readonly ClientLimit[], stageName: (stage: number) => string = (stage) => `stage ${stage}`): string {
-  const kept = limits.map((limit) => `${limit.held.toFixed(1)} of the ${limit.offered} asked at ${stageName(limit.stage)}`).join(", ");
-  return `the client kept in flight only ${kept}: there the client, not the provider, was the limit, and the provider is not judged`;
+  const held = limits.filter((limit) => limit.by === undefined);
+  const byConnections = limits.filter((limit) => limit.by === "connections");
+  const parts: string[] = [];
+  if (held.length > 0) {
+    const kept = held.map((limit) => `${limit.held.toFixed(1)} of the ${limit.offered} asked at ${stageName(limit.stage)}`).join(", ");
+    parts.push(`the client kept in flight only ${kept}`);
+  }
+  if (byConnections.length > 0) {
+    const kept = byConnections.map((limit) => `${limit.held.toFixed(1)} of the ${limit.offered} asked at ${stageName(limit.stage)}`).join(", ");
+    parts.push(`the browser's connections to a host this target shares with others let only ${kept} go out at once (the rest waited in the browser)`);
+  }
+  return `${parts.join("; ")}: there the client, not the provider, was the limit, and the provider is not judged`;
 }
 
 /** The client's slowdowns in words (clientSlowdowns), each stage named by `stageName`. */

@@ -4,6 +4,7 @@
 // (known-families.ts, read-page.ts), kept per scrape (server-scrape.ts), and summarised per target with
 // percentiles from the histograms' buckets (bucket-quantile.ts, server-summary.ts).
 export * from "./bucket-quantile";
+export * from "./client-beside-server";
 export * from "./known-families";
 export * from "./metrics-url";
 export * from "./prometheus-page";

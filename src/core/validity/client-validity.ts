@@ -1,4 +1,4 @@
-// Whether the client itself could have limited a run's figures (issue 32, "a certificate per run"): the
+// Whether the client itself could have limited a run's figures: the
 // client's own load during the run and its timing error measured before it, judged against thresholds
 // that docs/metrics.md ("Validity") states and defends. Pure: the figures come measured; this only judges.
 
@@ -89,6 +89,13 @@ export function judgeValidity(figures: ValidityFigures): Validity {
 
 /** Context that is no threshold of the client's: the loop's own bias, the tokens' footing, what was not measured. */
 function notesOf(figures: ValidityFigures): string[] {
+  const notes = footingNotes(figures);
+  if (figures.selfCheck === null) notes.push("the client's timing error was not measured (run --self-check measures it before the run)");
+  return notes;
+}
+
+/** The notes every front end's certificate carries: the loop's bias, an open loop's queue, estimated token counts. */
+export function footingNotes(figures: Pick<ValidityFigures, "loop" | "targets">): string[] {
   const notes: string[] = [];
   if (figures.loop !== "open") {
     notes.push("closed loop: a slow answer delays the next send, so latencies are per request sent, not per intended arrival (coordinated omission possible)");
@@ -103,6 +110,5 @@ function notesOf(figures: ValidityFigures): string[] {
   for (const target of figures.targets) {
     if (target.tokenCounts === "estimated") notes.push(`${target.targetId}: output token counts estimated from the stream (the provider did not report them all)`);
   }
-  if (figures.selfCheck === null) notes.push("the client's timing error was not measured (run --self-check measures it before the run)");
   return notes;
 }

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { checkScenarioShape, priceSchema, type Scenario, type TargetPrice } from "../../scenario";
 import { formatPath } from "../../text";
 import { serverScrapeSchema, type ServerScrape } from "../../server-metrics";
-import { validitySchema, type Validity } from "../../validity";
+import { runValiditySchema, type RunValidity } from "../../validity";
 import { RUN_TOOLS, type RunOrigin } from "./origin";
 
 export const BUNDLE_FORMAT = "providerbench-run-bundle";
@@ -104,8 +104,8 @@ export interface BundleTail {
   blobs: BundleBlob[];
   /** The scrapes of the endpoints' metrics pages (run.serverMetrics, docs/server-metrics.md); absent without them and in older bundles. */
   serverMetrics?: ServerScrape[];
-  /** Whether the client could have limited the run's figures (docs/metrics.md "Validity"); absent in older bundles and browser runs. */
-  validity?: Validity;
+  /** Whether the client could have limited the run's figures (docs/metrics.md "Validity"): the command line's or the browser's certificate; absent in older bundles. */
+  validity?: RunValidity;
 }
 
 export const originSchema = z.strictObject({
@@ -167,7 +167,7 @@ export const bundleTailSchema = z.strictObject({
     }),
   ),
   serverMetrics: z.array(serverScrapeSchema).optional(),
-  validity: validitySchema.optional(),
+  validity: runValiditySchema.optional(),
 }) satisfies z.ZodType<BundleTail>;
 
 /** `run.scenario: targets[0].id: required`: the first problem, named by its path under `prefix`. */

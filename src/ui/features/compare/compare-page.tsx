@@ -16,12 +16,11 @@ import { PhaseChart } from "./charts/phase-chart";
 import { describeTargets } from "./target-info";
 import { VerdictPanel } from "./verdict/verdict-panel";
 import { ProvidersCostTable } from "./providers-cost/providers-cost-table";
-import { LoadCurves } from "./load/load-curves";
-import { LevelCurves } from "./load/level-curves";
-import { LoadTimeSlices } from "./load/load-time-slices";
-import { isTraceInputs } from "../../../core/scenario/trace-replay-inputs";
 import { CodeSnippets } from "./snippets/code-snippets";
+import { RunLoadSections } from "./load/run-load-sections";
 import { useAppDb } from "../../lib/app-db";
+import { ServerPercentilesTable } from "./server/server-percentiles-table";
+import { ValidityPanel } from "./validity/validity-panel";
 
 interface ComparePageProps {
   /** null: the latest run. */
@@ -108,18 +107,7 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
           <PhaseChart rows={summary.rows} targets={describeTargets(summary.rows.map((row) => row.targetId), run.spec)} />
         </Section>
       ) : null}
-      {/* A trace's replay is an open loop with or without run.load: its effective latency over time shows its bursts. */}
-      {(run.spec.run.load !== undefined || isTraceInputs(run.spec.inputs)) && records !== null ? (
-        <Section title="Load: where each target saturates" testId="load-section">
-          {run.spec.run.load?.sweep !== undefined || run.spec.run.load?.findCapacity !== undefined ? <LoadCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} /> : null}
-          <LoadTimeSlices records={records} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
-        </Section>
-      ) : null}
-      {run.spec.run.parameterSweep !== undefined && records !== null ? (
-        <Section title={`${run.spec.run.parameterSweep.parameter}: latency and cost against pass rate`} testId="level-section">
-          <LevelCurves records={records} scenario={run.spec} targets={describeTargets(run.spec.targets.map((target) => target.id), run.spec)} />
-        </Section>
-      ) : null}
+      {records !== null ? <RunLoadSections run={run} records={records} /> : null}
       <RunComparison
         runId={run.id}
         scenario={run.spec}
@@ -130,7 +118,16 @@ function RunComparePage({ runId, baselineRunId, onReplay, replayDisabled }: Comp
         runLabel={runLabel}
         summary={summary.state === "loaded" ? summary.rows : null}
         recordsProgress={current.state === "loaded" ? current.recordsProgress : null}
+        serverMetrics={run.serverMetrics}
       />
+      {run.serverMetrics !== undefined && run.serverMetrics.length > 0 && summary.state === "loaded" ? (
+        <Section title="The server's figures beside the client's" testId="server-metrics-section">
+          <ServerPercentilesTable scrapes={run.serverMetrics} rows={summary.rows} targets={describeTargets(summary.rows.map((row) => row.targetId), run.spec)} />
+        </Section>
+      ) : null}
+      <Section title="Could the client have limited these figures?" testId="validity-section">
+        <ValidityPanel validity={run.validity} />
+      </Section>
       <Section title="Call these targets yourself" testId="snippets-section">
         <CodeSnippets scenario={run.spec} />
       </Section>

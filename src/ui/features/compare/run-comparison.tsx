@@ -12,6 +12,7 @@ import { RecordsLoading } from "./records/records-loading";
 import { RunDetails } from "./run-details";
 import { SummaryTable } from "./summary-table/summary-table";
 import { describeTargets } from "./target-info";
+import type { ServerScrape } from "../../../core/server-metrics";
 import "../../components/ui/ui.css";
 import "./compare.css";
 
@@ -33,6 +34,8 @@ interface RunComparisonProps {
   /** The run's summary (stored with it, or computed once from its records); null until there is one. */
   summary: SummaryRow[] | null;
   recordsProgress?: RecordsReadProgress | null;
+  /** The endpoints' metrics pages as the run scraped them: drawn under the latency timeline. */
+  serverMetrics?: readonly ServerScrape[];
 }
 
 /**
@@ -41,7 +44,7 @@ interface RunComparisonProps {
  * drawing thousands of chart points never holds the summary back.
  */
 export function RunComparison(props: RunComparisonProps) {
-  const { runId, scenario, records, columns, large, summaryLevel = false, runLabel, summary: rows, recordsProgress = null } = props;
+  const { runId, scenario, records, columns, large, summaryLevel = false, runLabel, summary: rows, recordsProgress = null, serverMetrics } = props;
   // Built from the summary's order, which also holds targets that have records but left the scenario.
   const targets = useMemo(
     () =>
@@ -96,7 +99,7 @@ export function RunComparison(props: RunComparisonProps) {
           </Notice>
         </div>
       ) : detailColumns !== null && (large || detailRecords !== null) ? (
-        <RunDetails runId={runId} scenario={scenario} records={large ? null : detailRecords} columns={detailColumns} rows={rows} targets={targets} />
+        <RunDetails runId={runId} scenario={scenario} records={large ? null : detailRecords} columns={detailColumns} rows={rows} targets={targets} serverMetrics={serverMetrics} />
       ) : (
         <RecordsLoading progress={recordsProgress} />
       )}

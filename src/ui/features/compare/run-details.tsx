@@ -1,4 +1,6 @@
+import { useMemo } from "react";
 import type { RequestRecord, RecordColumns } from "../../../core/record";
+import type { ServerScrape } from "../../../core/server-metrics";
 import { formatCount } from "../../components/ui/format";
 import { Notice } from "../../components/ui/notice";
 import type { Scenario } from "../../../core/scenario";
@@ -9,6 +11,8 @@ import { EcdfChart } from "./charts/ecdf-chart";
 import { ErrorBreakdownChart } from "./charts/error-breakdown-chart";
 import { LatencyPercentilesChart } from "./charts/latency-percentiles-chart";
 import { LatencyTimelineChart } from "./charts/latency-timeline-chart";
+import { runTimeAxis } from "./charts/run-time-axis";
+import { ServerTimelineChart } from "./server/server-timeline-chart";
 import { OutputsByInput } from "./outputs/outputs-by-input";
 import { RecordsTable, StoredRecordsTable } from "./records/records-table";
 import type { TargetInfo } from "./target-info";
@@ -23,8 +27,18 @@ import "./compare.css";
  * `records` null: a run too large to read whole, drawn from its columns; its records table reads the
  * records in view from the store, and the views that compare every output are left out, saying so.
  */
-export function RunDetails(props: { runId: string; scenario: Scenario; records: RequestRecord[] | null; columns: RecordColumns; rows: SummaryRow[]; targets: TargetInfo[] }) {
-  const { runId, scenario, records, columns, rows, targets } = props;
+export function RunDetails(props: {
+  runId: string;
+  scenario: Scenario;
+  records: RequestRecord[] | null;
+  columns: RecordColumns;
+  rows: SummaryRow[];
+  targets: TargetInfo[];
+  serverMetrics?: readonly ServerScrape[] | undefined;
+}) {
+  const { runId, scenario, records, columns, rows, targets, serverMetrics } = props;
+  const scraped = serverMetrics !== undefined && serverMetrics.length > 0 ? serverMetrics : null;
+  const axis = useMemo(() => (scraped === null ? undefined : runTimeAxis(columns, scraped.map((scrape) => scrape.atMs))), [columns, scraped]);
   return (
     <>
       <div className="pb-chart-grid">
@@ -50,8 +64,9 @@ export function RunDetails(props: { runId: string; scenario: Scenario; records: 
             <ValueScatterChart rows={rows} targets={targets} />
           </Section>
         ) : null}
-        <Section title="Latency over the run">
-          <LatencyTimelineChart columns={columns} targets={targets} />
+        <Section title={scraped === null ? "Latency over the run" : "Latency over the run, the server under it"}>
+          <LatencyTimelineChart columns={columns} targets={targets} axis={axis} />
+          {scraped !== null && axis !== undefined ? <ServerTimelineChart scrapes={scraped} targets={targets} axis={axis} /> : null}
         </Section>
         <Section title="Failed attempts by kind (retried or not)">
           <ErrorBreakdownChart rows={rows} targets={targets} />

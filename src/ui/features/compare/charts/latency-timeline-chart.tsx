@@ -9,6 +9,7 @@ import { ChartLegend, ChartTooltipBox, type LegendItem } from "../../../componen
 import { latencyTimelineSeries, TIMELINE_POINTS_PER_SERIES, type TimelinePoint } from "./record-series";
 import { dotSeriesOfTargets, ScatterDots } from "./scatter-dots";
 import type { TargetInfo } from "../target-info";
+import type { RunTimeAxis } from "./run-time-axis";
 import "../compare.css";
 
 /** A point as drawn: which target it belongs to travels with it, for the tooltip. */
@@ -57,9 +58,12 @@ export function TimelineTooltip(props: { active?: boolean; point?: TargetPoint; 
   );
 }
 
-/** Latency by when the request started in the run: throttling, queueing and cold starts show up as drift. */
-export function LatencyTimelineChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number }) {
-  const { columns, targets, height = 260 } = props;
+/**
+ * Latency by when the request started in the run: throttling, queueing and cold starts show up as drift.
+ * `axis`: the run's time axis shared with a chart drawn under this one (run-time-axis.ts); else its own.
+ */
+export function LatencyTimelineChart(props: { columns: RecordColumns; targets: TargetInfo[]; height?: number; axis?: RunTimeAxis }) {
+  const { columns, targets, height = 260, axis } = props;
   const series = useMemo(() => dotSeriesOfTargets(targets, latencyTimelineSeries(columns, targets.map((target) => target.id))), [columns, targets]);
   const { xTicks, yTicks } = useMemo(() => {
     let lastOffset = 0;
@@ -70,8 +74,8 @@ export function LatencyTimelineChart(props: { columns: RecordColumns; targets: T
         longest = Math.max(longest, point.latencyMs);
       }
     }
-    return { xTicks: niceTicks(0, lastOffset), yTicks: niceTicks(0, longest) };
-  }, [series]);
+    return { xTicks: axis?.ticks ?? niceTicks(0, lastOffset), yTicks: niceTicks(0, longest) };
+  }, [series, axis]);
   const legend = useMemo(() => timelineLegendItems(targets), [targets]);
   return (
     <ChartFrame title={TITLE} definition={DEFINITION} legend={legend} testId="latency-timeline-chart">

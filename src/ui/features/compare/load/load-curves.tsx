@@ -110,9 +110,9 @@ function CapacityList(props: { capacities: readonly CapacityResult[]; labelOf: (
 }
 
 /** The curves and, in words, where each target saturated (or the client held it back) and whether it was throttled. */
-export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario; targets: TargetInfo[] }) {
-  const { records, scenario, targets } = props;
-  const curves = useMemo(() => loadCurves(records, scenario), [records, scenario]);
+export function LoadCurves(props: { records: RequestRecord[]; scenario: Scenario; targets: TargetInfo[]; connectionShares?: ReadonlyMap<string, number> }) {
+  const { records, scenario, targets, connectionShares } = props;
+  const curves = useMemo(() => loadCurves(records, scenario, connectionShares), [records, scenario, connectionShares]);
   const capacities = useMemo(() => capacityResults(records, scenario), [records, scenario]);
   const labelOf = (targetId: string): string => targets.find((target) => target.id === targetId)?.label ?? targetId;
   return (
