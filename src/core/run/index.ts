@@ -22,3 +22,4 @@ export * from "./output-length-parameters";
 export * from "./targets";
 export * from "./types";
 export * from "./tool-loop";
+export * from "./hub-tokenizer";

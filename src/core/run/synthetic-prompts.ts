@@ -4,6 +4,8 @@
 import { findTaskDefinition } from "../tasks";
 import { isSyntheticInputs, syntheticInput, type ExpandedInput, type InputFileReader, type Scenario } from "../scenario";
 import { createHfTokenizer, loadDefaultCorpus, loadOfflineTokenizer, planSyntheticRequests, type SyntheticInputs, type Tokenizer } from "../workloads";
+import { loadHubTokenizer } from "./hub-tokenizer-load";
+import type { HubTokenizerSource } from "./hub-tokenizer";
 
 /** What built a run's prompts, for its report: the tokenizer and corpus ids, and whether word starts were reused. */
 export interface SyntheticWorkload {
@@ -17,10 +19,10 @@ export interface SyntheticWorkload {
 const AT = "inputs.synthetic";
 
 /** The scenario's inputs with their text cut, or null when its inputs are not synthetic. */
-export async function buildSyntheticInputs(scenario: Scenario, readInputFile: InputFileReader | undefined): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
+export async function buildSyntheticInputs(scenario: Scenario, readInputFile: InputFileReader | undefined, hub?: HubTokenizerSource): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
   if (!isSyntheticInputs(scenario.inputs)) return null;
   const settings = scenario.inputs.synthetic;
-  const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.tokenizer, readInputFile, AT), loadDefaultCorpus()]);
+  const [tokenizer, corpus] = await Promise.all([loadTokenizer(settings.tokenizer, readInputFile, AT, hub), loadDefaultCorpus()]);
   let plan: ReturnType<typeof planSyntheticRequests>;
   try {
     plan = planSyntheticRequests(settings, tokenizer, corpus);
@@ -32,10 +34,13 @@ export async function buildSyntheticInputs(scenario: Scenario, readInputFile: In
   return { inputs, workload: { tokenizerId: plan.tokenizerId, corpusId: plan.corpusId, prompts: inputs.length, startRounds: plan.startRounds } };
 }
 
-/** The tokenizer a scenario names, for the inputs at `at` (`inputs.synthetic`, `inputs.sessions.synthetic`). */
-export async function loadTokenizer(choice: SyntheticInputs["tokenizer"], readInputFile: InputFileReader | undefined, at: string): Promise<Tokenizer> {
+/**
+ * The tokenizer a scenario names, for the inputs at `at` (`inputs.synthetic`, `inputs.sessions.synthetic`);
+ * a model's own from the Hub through `hub` (the run's fetch and token when left out).
+ */
+export async function loadTokenizer(choice: SyntheticInputs["tokenizer"], readInputFile: InputFileReader | undefined, at: string, hub?: HubTokenizerSource): Promise<Tokenizer> {
   if (typeof choice === "string") return loadOfflineTokenizer(choice);
-  if ("model" in choice) throw new Error(`scenario inputs: ${at}.tokenizer.model: not yet: a model's tokenizer is not fetched from the Hub yet`);
+  if ("model" in choice) return loadHubTokenizer(choice, hub ?? { fetch: globalThis.fetch.bind(globalThis) }, `${at}.tokenizer.model`);
   const tokenizerJson = await readJsonFile(choice.file, `${at}.tokenizer.file`, readInputFile);
   const config = choice.config === undefined ? undefined : await readJsonFile(choice.config, `${at}.tokenizer.config`, readInputFile);
   try {

@@ -39,18 +39,11 @@ export interface SyntheticInputProblem {
   message: string;
 }
 
-/** What the rest of a scenario must say for its synthetic inputs: a task they fit, a tokenizer at hand, no length of its own. */
+/** What the rest of a scenario must say for its synthetic inputs: a task they fit, no length of its own. */
 export function syntheticInputProblems(scenario: { task: string; parameters: Record<string, unknown>; inputs: { synthetic: SyntheticInputs } }): SyntheticInputProblem[] {
   const problems: SyntheticInputProblem[] = [];
   if (!SYNTHETIC_INPUT_TASKS.includes(scenario.task)) {
     problems.push({ path: ["inputs", "synthetic"], message: `${scenario.task} does not take synthetic prompts (${SYNTHETIC_INPUT_TASKS.join(" and ")} do)` });
-  }
-  const tokenizer = scenario.inputs.synthetic.tokenizer;
-  if (typeof tokenizer === "object" && "model" in tokenizer) {
-    problems.push({
-      path: ["inputs", "synthetic", "tokenizer", "model"],
-      message: 'not yet: a model\'s tokenizer is not fetched from the Hub yet; download its tokenizer.json beside the scenario and give { "file": "tokenizer.json" }, or use "o200k_base"',
-    });
   }
   for (const key of LENGTH_PARAMETERS) {
     if (Object.hasOwn(scenario.parameters, key)) {
