@@ -10,6 +10,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildSyntheticInputs, fetchHubTokenizer, type HubTokenizerSource } from "../../src/core/run";
+import { buildSessionInputs } from "../../src/core/run/session-prompts";
 import { formatScenarioErrors, type Scenario, validateScenario } from "../../src/core/scenario";
 import { createHfTokenizer } from "../../src/core/workloads";
 import { diskTokenizerCache } from "../../src/cli/tokenizer-cache";
@@ -85,6 +86,16 @@ describe("a model's tokenizer from the Hub", () => {
       `${CDN}/xet/tokenizer?signature=abc`,
     ]);
     expect(seen.map((request) => request.authorization)).toEqual([`Bearer ${HF_TOKEN}`, `Bearer ${HF_TOKEN}`, null]);
+  });
+
+  it("counts the turns of synthetic sessions too, with the run's token", async () => {
+    server.use(...hubHandlers());
+    const multiTurn = JSON.parse(readFileSync(new URL("../../scenarios/sandbox-multi-turn.json", import.meta.url), "utf8")) as { inputs: { sessions: { synthetic: Record<string, unknown> } } };
+    const result = validateScenario({ ...multiTurn, inputs: { sessions: { ...multiTurn.inputs.sessions, count: 1, synthetic: { ...multiTurn.inputs.sessions.synthetic, tokenizer: { model: MODEL } } } } });
+    if (!result.ok) throw new Error(formatScenarioErrors(result.errors));
+    const built = await buildSessionInputs(result.scenario, undefined, source(HF_TOKEN));
+    expect(built!.workload!.tokenizerId).toBe(`hf:${MODEL}@${COMMIT}`);
+    expect(seen[0]!.authorization).toBe(`Bearer ${HF_TOKEN}`);
   });
 
   it("keeps a revision asked for when the Hub names no commit, and sends no token it was not given", async () => {
