@@ -9,6 +9,7 @@ import type { RunOutputs } from "./run-outputs";
 import type { RunTally } from "./run-tally";
 import type { WireTransport } from "./transport/undici-transport";
 import { runInWorkers } from "./workers/run-in-workers";
+import { diskTokenizerCache, tokenizerCacheFolder } from "./tokenizer-cache";
 import { runScenario, type RunOptions, type RunResult } from "../core/run";
 
 /** Where the run's records and progress go on this thread. */
@@ -44,6 +45,8 @@ export async function sendRun(
     endpointKeys: prepared.endpointKeys.keys,
     sandboxUrl: command.sandboxUrl,
     readInputFile: prepared.readInputFile,
+    // A model's own tokenizer: fetched once, then read from the user's cache folder.
+    hubTokenizers: { fetch: globalThis.fetch.bind(globalThis), cache: diskTokenizerCache(tokenizerCacheFolder(io.env), io) },
     ...(outputBlobs === null && bundleBlobs === null
       ? {}
       : {

@@ -48,7 +48,7 @@ async function runAndReadValidity(name: string): Promise<{ summary: Validity; bu
 describe("run's validity", () => {
   // The same run twice, left alone and with its event loop blocked on purpose. Whether the run left alone
   // passes depends on the machine (beside a busy pool its loop is late too, and the certificate says so,
-  // rightly): what holds anywhere is that the blocked run is flagged for its loop, that its loop was later
+  // rightly): what holds anywhere is that the blocked run is flagged for its loop, that its loop was late
   // by what the blocker holds it, and that each verdict is what its own figures call for.
   it("flags a run whose event loop was blocked on purpose, not for its loop alone, and analyze --json reads it from the bundle", async () => {
     const quiet = await runAndReadValidity("quiet");

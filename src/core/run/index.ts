@@ -24,3 +24,4 @@ export * from "./target-parameters";
 export * from "./stage-calls";
 export * from "./types";
 export * from "./tool-loop";
+export * from "./hub-tokenizer";

@@ -13,6 +13,7 @@ import type { RunShare } from "./run-share";
 import { createTargetCall, type TargetCall } from "./targets";
 import { createStageCalls, type StageCalls } from "./stage-calls";
 import type { SyntheticWorkload } from "./synthetic-prompts";
+import type { HubTokenizerSource } from "./hub-tokenizer";
 
 /** Everything a run needs once it starts, resolved: no option is read again. */
 export interface PreparedRun {
@@ -62,12 +63,14 @@ export async function prepareRun(options: RunOptions): Promise<PreparedRun> {
   if (!expanded.ok) throw new Error(describeInputErrors(expanded.errors));
   // Cut and read before the clock starts: neither is any part of a request's latency or queue time.
   // Loaded only for synthetic inputs, sessions and traces: the tokenizers and the corpus are megabytes no other run needs.
+  // A model's own tokenizer from the Hub (hub-tokenizer.ts): with the run's HF token, never through the run's measured fetch.
+  const hub: HubTokenizerSource = { fetch: options.hubTokenizers?.fetch ?? globalThis.fetch.bind(globalThis), accessToken: options.accessToken, cache: options.hubTokenizers?.cache, signal: runSignal };
   const synthetic = isSyntheticInputs(scenario.inputs)
-    ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile)
+    ? await (await import("./synthetic-prompts")).buildSyntheticInputs(scenario, options.readInputFile, hub)
     : isSessionInputs(scenario.inputs)
-      ? await (await import("./session-prompts")).buildSessionInputs(scenario, options.readInputFile)
+      ? await (await import("./session-prompts")).buildSessionInputs(scenario, options.readInputFile, hub)
       : isTraceInputs(scenario.inputs)
-        ? await (await import("./trace-prompts")).buildTraceInputs(scenario, options.readInputFile)
+        ? await (await import("./trace-prompts")).buildTraceInputs(scenario, options.readInputFile, hub)
         : null;
   // A session's later turns need the answers before them: a resumed run has none of them.
   if (options.resume !== undefined && isSessionInputs(scenario.inputs)) throw new Error("cannot resume a run of sessions: a turn is sent with the answers before it, which a resumed run does not have");

@@ -10,6 +10,7 @@ import type { EndpointKeys } from "./auth-headers";
 import type { RunProgress } from "./run-progress";
 import type { RunShare } from "./run-share";
 import type { SyntheticWorkload } from "./synthetic-prompts";
+import type { HubTokenizerCache } from "./hub-tokenizer";
 
 export type RunOutcome = "completed" | "aborted";
 
@@ -55,4 +56,9 @@ export interface RunOptions extends TargetCallOptions {
   share?: RunShare;
   /** Reads the inputs' `{ "file": … }` parts (images, audio) once, before the first request (inputs.ts). */
   readInputFile?: InputFileReader;
+  /**
+   * How a scenario's `{ "model": … }` tokenizer is fetched from the Hub (hub-tokenizer.ts): the fetch
+   * (globalThis.fetch when left out: not the run's measured one) and a cache of earlier downloads (the command line's, on disk).
+   */
+  hubTokenizers?: { fetch?: typeof fetch; cache?: HubTokenizerCache };
 }

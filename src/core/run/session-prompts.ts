@@ -4,22 +4,23 @@
 import { isSessionInputs, sessionTurnInputs, type ExpandedInput, type InputFileReader, type Scenario } from "../scenario";
 import { loadDefaultCorpus, planShareGptSessions, planSyntheticSessions, readShareGpt, type SessionInputs, type SessionPlan, type SyntheticSessionTurns } from "../workloads";
 import type { SyntheticWorkload } from "./synthetic-prompts";
+import type { HubTokenizerSource } from "./hub-tokenizer";
 import { loadWorkloadTokenizer } from "./workload-tokenizer";
 
 const AT = "inputs.sessions";
 
 /** The sessions' turns as the run's inputs, and what built them; null when the scenario's inputs are not sessions. */
-export async function buildSessionInputs(scenario: Scenario, readInputFile: InputFileReader | undefined): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload | undefined } | null> {
+export async function buildSessionInputs(scenario: Scenario, readInputFile: InputFileReader | undefined, hub?: HubTokenizerSource): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload | undefined } | null> {
   if (!isSessionInputs(scenario.inputs)) return null;
   const settings = scenario.inputs.sessions;
-  const plan = settings.synthetic !== undefined ? await syntheticPlan({ ...settings, synthetic: settings.synthetic }, readInputFile) : await fileSessions(settings, readInputFile);
+  const plan = settings.synthetic !== undefined ? await syntheticPlan({ ...settings, synthetic: settings.synthetic }, readInputFile, hub) : await fileSessions(settings, readInputFile);
   const inputs = sessionTurnInputs(plan.sessions);
   if (plan.tokenizerId === undefined || plan.corpusId === undefined) return { inputs, workload: undefined };
   return { inputs, workload: { tokenizerId: plan.tokenizerId, corpusId: plan.corpusId, prompts: inputs.length, startRounds: plan.startRounds } };
 }
 
-async function syntheticPlan(settings: SessionInputs & { synthetic: SyntheticSessionTurns }, readInputFile: InputFileReader | undefined): Promise<SessionPlan> {
-  const [tokenizer, corpus] = await Promise.all([loadWorkloadTokenizer(settings.synthetic.tokenizer, `${AT}.synthetic`, readInputFile), loadDefaultCorpus()]);
+async function syntheticPlan(settings: SessionInputs & { synthetic: SyntheticSessionTurns }, readInputFile: InputFileReader | undefined, hub: HubTokenizerSource | undefined): Promise<SessionPlan> {
+  const [tokenizer, corpus] = await Promise.all([loadWorkloadTokenizer(settings.synthetic.tokenizer, `${AT}.synthetic`, readInputFile, hub), loadDefaultCorpus()]);
   try {
     return planSyntheticSessions(settings, tokenizer, corpus);
   } catch (error) {

@@ -4,6 +4,7 @@
 import { findTaskDefinition } from "../tasks";
 import { isSyntheticInputs, syntheticInput, type ExpandedInput, type InputFileReader, type Scenario } from "../scenario";
 import { loadDefaultCorpus, planSyntheticRequests } from "../workloads";
+import type { HubTokenizerSource } from "./hub-tokenizer";
 import type { TraceWorkload } from "./trace-prompts";
 import { loadWorkloadTokenizer } from "./workload-tokenizer";
 
@@ -21,10 +22,10 @@ export interface SyntheticWorkload {
 const AT = "inputs.synthetic";
 
 /** The scenario's inputs with their text cut, or null when its inputs are not synthetic. */
-export async function buildSyntheticInputs(scenario: Scenario, readInputFile: InputFileReader | undefined): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
+export async function buildSyntheticInputs(scenario: Scenario, readInputFile: InputFileReader | undefined, hub?: HubTokenizerSource): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
   if (!isSyntheticInputs(scenario.inputs)) return null;
   const settings = scenario.inputs.synthetic;
-  const [tokenizer, corpus] = await Promise.all([loadWorkloadTokenizer(settings.tokenizer, AT, readInputFile), loadDefaultCorpus()]);
+  const [tokenizer, corpus] = await Promise.all([loadWorkloadTokenizer(settings.tokenizer, AT, readInputFile, hub), loadDefaultCorpus()]);
   let plan: ReturnType<typeof planSyntheticRequests>;
   try {
     plan = planSyntheticRequests(settings, tokenizer, corpus, runNonce());

@@ -7,6 +7,7 @@ import { findTaskDefinition } from "../tasks";
 import { isTraceInputs, traceInput, type ExpandedInput, type InputFileReader, type Scenario } from "../scenario";
 import { DEFAULT_OFFLINE_ENCODING, formatTraceError, loadDefaultCorpus, planTraceRequests, readTrace, type SetAside, type TraceFormat, type TraceInputs } from "../workloads";
 import type { SyntheticWorkload } from "./synthetic-prompts";
+import type { HubTokenizerSource } from "./hub-tokenizer";
 import { loadWorkloadTokenizer } from "./workload-tokenizer";
 
 /** What a replay read from its trace, for its report: the file, its format, what was kept and what was set aside. */
@@ -26,10 +27,10 @@ export interface TraceWorkload {
 const AT = "inputs.trace";
 
 /** The scenario's trace as inputs, each with its send time, or null when its inputs are no trace. */
-export async function buildTraceInputs(scenario: Scenario, readInputFile: InputFileReader | undefined): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
+export async function buildTraceInputs(scenario: Scenario, readInputFile: InputFileReader | undefined, hub?: HubTokenizerSource): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
   if (!isTraceInputs(scenario.inputs)) return null;
   const settings = scenario.inputs.trace;
-  const [text, tokenizer, corpus] = await Promise.all([readTraceText(settings.file, readInputFile), loadWorkloadTokenizer(settings.tokenizer ?? DEFAULT_OFFLINE_ENCODING, AT, readInputFile), loadDefaultCorpus()]);
+  const [text, tokenizer, corpus] = await Promise.all([readTraceText(settings.file, readInputFile), loadWorkloadTokenizer(settings.tokenizer ?? DEFAULT_OFFLINE_ENCODING, AT, readInputFile, hub), loadDefaultCorpus()]);
   const read = readTrace(text, { format: settings.format, speedup: settings.speedup, fromSeconds: settings.from, toSeconds: settings.to });
   if (!read.ok) throw new Error(`scenario inputs: ${AT}.file: ${settings.file}: ${read.errors.map(formatTraceError).join("; ")}`);
   let plan: ReturnType<typeof planTraceRequests>;

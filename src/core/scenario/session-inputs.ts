@@ -53,9 +53,6 @@ export function sessionInputProblems(scenario: { task: string; parameters: Recor
   const problems: SessionInputProblem[] = [];
   if (!SESSION_INPUT_TASKS.includes(scenario.task)) problems.push({ path: ["inputs", "sessions"], message: `${scenario.task} does not take sessions (only chat-completion does: each turn sends the messages before it)` });
   const { synthetic } = scenario.inputs.sessions;
-  if (synthetic !== undefined && typeof synthetic.tokenizer === "object" && "model" in synthetic.tokenizer) {
-    problems.push({ path: ["inputs", "sessions", "synthetic", "tokenizer", "model"], message: 'not yet: a model\'s tokenizer is not fetched from the Hub yet; give { "file": "tokenizer.json" }, or use "o200k_base"' });
-  }
   if (synthetic !== undefined) {
     for (const key of LENGTH_PARAMETERS) {
       if (Object.hasOwn(scenario.parameters, key)) problems.push({ path: ["parameters", key], message: "set by inputs.sessions.synthetic.outputTokens for each turn: leave it out" });

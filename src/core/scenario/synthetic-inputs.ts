@@ -43,7 +43,7 @@ export interface SyntheticInputProblem {
   message: string;
 }
 
-/** What the rest of a scenario must say for its synthetic inputs: a task they fit, a tokenizer at hand, no length of its own. */
+/** What the rest of a scenario must say for its synthetic inputs: a task they fit, no length of its own. */
 export function syntheticInputProblems(scenario: { task: string; parameters: Record<string, unknown>; inputs: { synthetic: SyntheticInputs } }): SyntheticInputProblem[] {
   return generatedPromptProblems(scenario, "synthetic", scenario.inputs.synthetic.tokenizer, "inputs.synthetic.outputTokens");
 }
@@ -61,12 +61,6 @@ export function generatedPromptProblems(
   const problems: SyntheticInputProblem[] = [];
   if (!SYNTHETIC_INPUT_TASKS.includes(scenario.task)) {
     problems.push({ path: ["inputs", kind], message: `${scenario.task} does not take ${kind === "trace" ? "a trace's" : "synthetic"} prompts (${SYNTHETIC_INPUT_TASKS.join(" and ")} do)` });
-  }
-  if (typeof tokenizer === "object" && "model" in tokenizer) {
-    problems.push({
-      path: ["inputs", kind, "tokenizer", "model"],
-      message: 'not yet: a model\'s tokenizer is not fetched from the Hub yet; download its tokenizer.json beside the scenario and give { "file": "tokenizer.json" }, or use "o200k_base"',
-    });
   }
   for (const key of LENGTH_PARAMETERS) {
     if (Object.hasOwn(scenario.parameters, key)) {
