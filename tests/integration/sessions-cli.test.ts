@@ -34,10 +34,10 @@ describe("a run of sessions on the command line", () => {
     expect(run.stdout).toMatch(/TTFT t1 ms\s+TTFT t2\+ ms\s+Session ms\s+Unfinished/);
     const byTurn = run.stdout.slice(run.stdout.indexOf("By turn"));
     // Two targets × five turns, each turn answered twice (two sessions).
-    expect(byTurn.split("\n").filter((line) => /^Sandbox (fast|steady)\s+[1-5]\s+2\s/.test(line))).toHaveLength(10);
+    expect(byTurn.split("\n").filter((line) => /^Sandbox (prefix-cache|steady)\s+[1-5]\s+2\s/.test(line))).toHaveLength(10);
 
     const summary = JSON.parse(readFileSync(summaryPath, "utf8")) as { sessions: Record<string, SessionSummary> };
-    expect(Object.keys(summary.sessions)).toEqual(["fast", "steady"]);
+    expect(Object.keys(summary.sessions)).toEqual(["cached", "steady"]);
     for (const sessions of Object.values(summary.sessions)) {
       expect(sessions).toMatchObject({ sessions: 2, finished: 2, unfinished: 0 });
       expect(sessions.turns.map((turn) => turn.turn)).toEqual([1, 2, 3, 4, 5]);
