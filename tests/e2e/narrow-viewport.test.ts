@@ -10,7 +10,7 @@ import { collectPageErrors, horizontalOverflow, saveScenarioThroughUi, startRunI
 const ARTIFACTS = resolve(import.meta.dirname, "../../test-artifacts");
 const NARROW = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
-const HEADER_ITEMS = ["ProviderBench", "Scenarios", "Run", "Compare", "History", "Settings"];
+const HEADER_ITEMS = ["ProviderBench", "Scenarios", "Run", "Compare", "History", "Providers", "Settings"];
 
 /** Long enough to look at the Run page while it runs: `slow` takes about half a second a request here. */
 const SCENARIO = {

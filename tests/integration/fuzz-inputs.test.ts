@@ -78,9 +78,14 @@ describe("fuzzed scenario files", () => {
         if (!inputs.ok) continue;
         const counts = countPlannedRequests(result.scenario, inputs.inputs.length);
         expect(Number.isSafeInteger(counts.measured) && counts.measured >= 0, `case ${index}`).toBe(true);
-        // planRequests is one closed-loop plan; a scenario with run.load runs stages (or arrivals) instead.
+        // planRequests is one closed-loop plan; a scenario with run.load runs stages (or arrivals) instead,
+        // and a parameter sweep runs that plan once per level.
         if (result.scenario.run.load === undefined && counts.measured + counts.warmup <= 10_000) {
-          expect([...planRequests(result.scenario, inputs.inputs.length)]).toHaveLength(counts.measured + counts.warmup);
+          const levels = result.scenario.run.parameterSweep?.levels.length ?? 1;
+          const planned = [...planRequests(result.scenario, inputs.inputs.length)];
+          const warmups = planned.filter((request) => request.warmup).length;
+          expect(warmups, `case ${index}`).toBe(counts.warmup);
+          expect((planned.length - warmups) * levels, `case ${index}`).toBe(counts.measured);
         }
       } else {
         rejected++;
