@@ -54,7 +54,6 @@ export function toolLoopMetrics(): Metric[] {
       group: "tools",
       advanced: true,
     },
-    ...loopTokenMetrics(),
     ...distributionMetrics({
       id: "timeToFinalAnswer",
       noun: "time to final answer",
@@ -68,6 +67,7 @@ export function toolLoopMetrics(): Metric[] {
       views: { p50: ["table", "cli"], p90: ["table", "cli"] },
       needs: "toolLoop",
     }),
+    ...loopTokenMetrics(),
   ];
 }
 
