@@ -51,6 +51,9 @@ describe("tool loops against the sandbox", () => {
       expect(record.timeToFinalAnswerMs!).toBeGreaterThan(record.latencyMs!);
       expect(record.toolStepCalls!.map((calls) => calls.length)).toEqual([1, 0]);
       expect(record.toolStepCalls![0]).toEqual(record.toolCalls);
+      // Both steps' usage (the sandbox reports it): the second request carried the first's conversation again.
+      expect(record.toolLoopInputTokens!).toBeGreaterThan(2 * record.inputTokens!);
+      expect(record.toolLoopOutputTokens!).toBeGreaterThan(record.outputTokens!);
     }
     expect([reliable!.toolLoopFinishedRate, reliable!.toolStepsMean, reliable!.validCallRate, reliable!.rightToolRate]).toEqual([1, 2, 1, 1]);
     expect(reliable!.timeToFinalAnswerMs.p50).not.toBeNull();

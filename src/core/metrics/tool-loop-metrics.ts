@@ -67,5 +67,39 @@ export function toolLoopMetrics(): Metric[] {
       views: { p50: ["table", "cli"], p90: ["table", "cli"] },
       needs: "toolLoop",
     }),
+    ...loopTokenMetrics(),
+  ];
+}
+
+/** Tokens of a whole loop, every step's: what its cost is priced on (docs/metrics.md, "Tool loops"). */
+function loopTokenMetrics(): Metric[] {
+  const over = "mean over the loops whose every step reported it (a step without usage leaves its loop out)";
+  return [
+    {
+      id: "toolLoopInputTokensMean",
+      label: "Input tokens per loop",
+      header: "Loop in tok",
+      unit: "tokens",
+      better: null,
+      value: (row) => row.toolLoopInputTokensMean ?? null,
+      definition: `Input tokens of a whole tool loop, every step's request (each carries the conversation so far), ${over}. The cost of a loop is priced on these, not on the first step's.`,
+      views: [],
+      needs: "toolLoop",
+      group: "tools",
+      advanced: false,
+    },
+    {
+      id: "toolLoopOutputTokensMean",
+      label: "Output tokens per loop",
+      header: "Loop out tok",
+      unit: "tokens",
+      better: null,
+      value: (row) => row.toolLoopOutputTokensMean ?? null,
+      definition: `Output tokens of a whole tool loop, every step's answer (calls and final answer), as reported, ${over}.`,
+      views: [],
+      needs: "toolLoop",
+      group: "tools",
+      advanced: false,
+    },
   ];
 }

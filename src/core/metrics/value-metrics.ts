@@ -5,7 +5,7 @@ import type { Metric } from "./metric";
 
 // eslint-disable-next-line max-lines-per-function -- a declarative table: one entry per metric of the family
 export function valueMetrics(): Metric[] {
-  const costNote = "Successful measured requests at the target's price (US dollars); failed requests and warm-ups are not priced. ≈ when a token count was estimated or some requests could not be priced.";
+  const costNote = "Successful measured requests at the target's price (US dollars); failed requests and warm-ups are not priced. ≈ when a token count was estimated or some requests could not be priced. A tool loop is priced whole: every step's tokens, and perRequest once per step.";
   const costEstimated = (row: SummaryRow): boolean => row.costEstimated;
   const costEstimateReason = "An estimate: an output token count it rests on was estimated from the stream, or some successful requests could not be priced (they count at the mean).";
   return [

@@ -97,6 +97,10 @@ const recordShape = {
   traceHashIds: z.array(z.number().int().min(0)).max(1_000_000).nullable().optional(),
   // Reasoning effort: only in runs that asked for one, absent from files written before it.
   reasoningEffort: z.string().max(64).nullable().optional(),
+  // A tool loop's token totals: only in runs whose scenario gives tool results, absent from files written before them.
+  toolLoopInputTokens: nullableCount.optional(),
+  toolLoopOutputTokens: nullableCount.optional(),
+  toolLoopCachedInputTokens: nullableCount.optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

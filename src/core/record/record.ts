@@ -198,6 +198,15 @@ export interface RequestRecord {
   // (`parameters.reasoning_effort`, or a level of run.parameterSweep); absent otherwise.
   /** The effort the request asked for ("low", "medium", "high", …), as the scenario wrote it. */
   reasoningEffort?: string | null;
+  // A tool loop's tokens (docs/metrics.md, "Tool loops"): every step's usage summed, beside the first step's
+  // inputTokens/outputTokens/cachedInputTokens that the timing figures read. Only in records of a run whose
+  // scenario gives tool results; absent otherwise and in records written before them. Cost reads these.
+  /** Input tokens of every step, as reported; null when a step reported none (or the loop failed). */
+  toolLoopInputTokens?: number | null;
+  /** Output tokens of every step, as reported; null when a step reported none (an estimate is not summed). */
+  toolLoopOutputTokens?: number | null;
+  /** Cached input tokens of every step (part of toolLoopInputTokens); null when a step reported no cached count. */
+  toolLoopCachedInputTokens?: number | null;
 }
 
 export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
@@ -295,4 +304,7 @@ export const RECORD_FIELDS = [
   "cacheProbe",
   "traceHashIds",
   "reasoningEffort",
+  "toolLoopInputTokens",
+  "toolLoopOutputTokens",
+  "toolLoopCachedInputTokens",
 ] as const satisfies readonly (keyof RequestRecord)[];

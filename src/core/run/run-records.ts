@@ -156,13 +156,34 @@ function toolCallFields(judge: ToolJudge, checks: readonly CompiledCheck[], inpu
   return { toolCalls: judge.judge(attempt.toolCalls, keptChars), rightTool: rightToolOf(expectedTools, attempt.toolCalls) };
 }
 
-type ToolLoopFields = Pick<RequestRecord, "toolSteps" | "toolLoopEnd" | "timeToFinalAnswerMs" | "toolStepCalls">;
+type ToolLoopFields = Pick<
+  RequestRecord,
+  "toolSteps" | "toolLoopEnd" | "timeToFinalAnswerMs" | "toolStepCalls" | "toolLoopInputTokens" | "toolLoopOutputTokens" | "toolLoopCachedInputTokens"
+>;
+
+const NO_TOOL_LOOP: ToolLoopFields = {
+  toolSteps: null,
+  toolLoopEnd: null,
+  timeToFinalAnswerMs: null,
+  toolStepCalls: null,
+  toolLoopInputTokens: null,
+  toolLoopOutputTokens: null,
+  toolLoopCachedInputTokens: null,
+};
 
 /** A run with tool results: how the request's loop went, every step's calls judged; all null for an attempt that made no loop (its first step failed). */
 function toolLoopFields(judge: ToolJudge, attempt: MeasuredAttempt, keptChars: number): ToolLoopFields {
   const loop = attempt.toolLoop;
-  if (loop === undefined) return { toolSteps: null, toolLoopEnd: null, timeToFinalAnswerMs: null, toolStepCalls: null };
-  return { toolSteps: loop.steps, toolLoopEnd: loop.end, timeToFinalAnswerMs: loop.timeToFinalAnswerMs, toolStepCalls: loop.stepCalls.map((calls) => judge.judge(calls, keptChars)) };
+  if (loop === undefined) return NO_TOOL_LOOP;
+  return {
+    toolSteps: loop.steps,
+    toolLoopEnd: loop.end,
+    timeToFinalAnswerMs: loop.timeToFinalAnswerMs,
+    toolStepCalls: loop.stepCalls.map((calls) => judge.judge(calls, keptChars)),
+    toolLoopInputTokens: loop.tokens.inputTokens,
+    toolLoopOutputTokens: loop.tokens.outputTokens,
+    toolLoopCachedInputTokens: loop.tokens.cachedInputTokens,
+  };
 }
 
 /** A run that asked for JSON: the whole answer judged against its response format; null for a failed attempt. */

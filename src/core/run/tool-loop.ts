@@ -9,6 +9,7 @@ import type { ToolLoopEnd } from "../record";
 import type { ToolCallMade } from "../tasks";
 import { type AttemptContext, measureAttempt, type MeasuredAttempt } from "./attempt";
 import type { TargetCall } from "./targets";
+import { type ToolLoopTokens, toolLoopTokensOf, UNKNOWN_LOOP_TOKENS } from "./tool-loop-tokens";
 
 /** What the loop adds to its first step's attempt: the record's tool-loop fields (run-records.ts) come from it. */
 export interface ToolLoopOutcome {
@@ -18,6 +19,8 @@ export interface ToolLoopOutcome {
   timeToFinalAnswerMs: number | null;
   /** Each step's calls, as made (redacted); the final answer's [] when it ended in one. */
   stepCalls: ToolCallMade[][];
+  /** Every step's usage summed (tool-loop-tokens.ts): what the loop cost; the record's own counts stay the first step's. */
+  tokens: ToolLoopTokens;
 }
 
 export interface ToolLoopSettings {
@@ -40,6 +43,7 @@ export async function measureToolLoop(call: TargetCall, input: ExpandedInput, co
   const first = await measureAttempt(call, input, context);
   if (first.fields.status !== "ok" || first.toolCalls === undefined) return first;
   const stepCalls: ToolCallMade[][] = [first.toolCalls];
+  const stepFields = [first.fields];
   let messages = messagesOf(input);
   let last = first;
   while (last.toolCalls !== undefined && last.toolCalls.length > 0 && stepCalls.length < loop.maxSteps) {
@@ -47,6 +51,7 @@ export async function measureToolLoop(call: TargetCall, input: ExpandedInput, co
     const step = await measureAttempt(call, { ...input, value: messages }, context);
     if (step.fields.status !== "ok") return failedLoop(first, step, stepCalls);
     stepCalls.push(step.toolCalls ?? []);
+    stepFields.push(step.fields);
     last = step;
   }
   const answered = (last.toolCalls ?? []).length === 0;
@@ -55,6 +60,7 @@ export async function measureToolLoop(call: TargetCall, input: ExpandedInput, co
     end: answered ? "answer" : "step-limit",
     timeToFinalAnswerMs: answered ? roundMs(endOf(last) - first.handedToFetchAt) : null,
     stepCalls,
+    tokens: toolLoopTokensOf(stepFields),
   };
   if (last === first) return { ...first, toolLoop: outcome };
   // The record's timings stay the first step's; its text (and what the checks read) is the final answer's.
@@ -70,7 +76,7 @@ function failedLoop(first: MeasuredAttempt, step: MeasuredAttempt, stepCalls: To
     fields: { ...step.fields, startedAt: first.fields.startedAt, latencyMs: roundMs(endOf(step) - first.handedToFetchAt), errorMessage: message },
     retryAfterMs: step.retryAfterMs,
     handedToFetchAt: first.handedToFetchAt,
-    toolLoop: { steps, end: "error", timeToFinalAnswerMs: null, stepCalls },
+    toolLoop: { steps, end: "error", timeToFinalAnswerMs: null, stepCalls, tokens: UNKNOWN_LOOP_TOKENS },
   };
 }
 

@@ -76,15 +76,20 @@ export interface RequestCost {
   estimated: boolean;
 }
 
+/** The quantities a record is priced by: its own, and a tool loop's totals over its steps. */
+type PricedFields = Pick<RequestRecord, "inputTokens" | "outputTokens" | "tokensEstimated" | "inputAudioSeconds" | "outputAudioSeconds" | "outputImages" | "cachedInputTokens"> &
+  Pick<RequestRecord, "toolSteps" | "toolLoopInputTokens" | "toolLoopOutputTokens" | "toolLoopCachedInputTokens">;
+
 /**
  * What one successful request cost at this price, or null when a priced quantity is missing from the
- * record (a provider that reports no input tokens, say): such a request is not priced.
+ * record (a provider that reports no input tokens, say): such a request is not priced. A tool loop
+ * (toolSteps set: docs/metrics.md, "Tool loops") made a request per step, each billed: it is priced on
+ * its steps' summed tokens and perRequest once per step, not on its first step's counts alone.
  */
-export function requestCost(
-  price: TargetPrice,
-  record: Pick<RequestRecord, "inputTokens" | "outputTokens" | "tokensEstimated" | "inputAudioSeconds" | "outputAudioSeconds" | "outputImages" | "cachedInputTokens">,
-): RequestCost | null {
-  let usd = price.perRequest ?? 0;
+export function requestCost(price: TargetPrice, record: PricedFields): RequestCost | null {
+  const loopSteps = typeof record.toolSteps === "number" ? record.toolSteps : null;
+  const loop = loopSteps !== null;
+  let usd = (price.perRequest ?? 0) * (loopSteps ?? 1);
   if (price.perImage !== undefined && price.perImage > 0) {
     const images = record.outputImages ?? null;
     if (images === null) return null;
@@ -96,16 +101,20 @@ export function requestCost(
     if (seconds === null) return null;
     usd += seconds * price.perAudioSecond;
   }
+  // A loop's totals are null when a step reported no count (and absent from a record written before them): unpriced.
+  const inputTokens = loop ? (record.toolLoopInputTokens ?? null) : record.inputTokens;
+  const outputTokens = loop ? (record.toolLoopOutputTokens ?? null) : record.outputTokens;
+  const cachedInputTokens = loop ? (record.toolLoopCachedInputTokens ?? null) : (record.cachedInputTokens ?? null);
   let estimated = false;
   if (price.inputPerMillionTokens !== undefined && price.inputPerMillionTokens > 0) {
-    if (record.inputTokens === null) return null;
-    usd += inputTokensCost(price.inputPerMillionTokens, price.cachedInputPerMillionTokens, record.inputTokens, record.cachedInputTokens ?? null);
+    if (inputTokens === null) return null;
+    usd += inputTokensCost(price.inputPerMillionTokens, price.cachedInputPerMillionTokens, inputTokens, cachedInputTokens);
   }
   if (price.outputPerMillionTokens !== undefined && price.outputPerMillionTokens > 0) {
-    if (record.outputTokens === null) return null;
-    usd += (record.outputTokens * price.outputPerMillionTokens) / 1_000_000;
-    // Only the output count is ever estimated: an unreported input count stays null.
-    estimated = record.tokensEstimated;
+    if (outputTokens === null) return null;
+    usd += (outputTokens * price.outputPerMillionTokens) / 1_000_000;
+    // Only the output count is ever estimated: an unreported input count stays null. A loop's total sums reported counts only.
+    estimated = !loop && record.tokensEstimated;
   }
   return { usd, estimated };
 }

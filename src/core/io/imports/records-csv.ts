@@ -77,6 +77,9 @@ const CELL_KINDS = {
   cacheProbe: "string",
   traceHashIds: "json",
   reasoningEffort: "string",
+  toolLoopInputTokens: "number",
+  toolLoopOutputTokens: "number",
+  toolLoopCachedInputTokens: "number",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
