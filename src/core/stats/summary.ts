@@ -40,7 +40,8 @@ import { addCacheRecord, emptyCacheTotals, summarizeCache, type CacheSummary, ty
 // 11: tool calls: the tool-call, valid-call and right-tool rates and the times to a tool call, for runs
 //     whose requests offered tools; synthetic prompts' lengths asked for, beside those measured; and the
 //     schema-valid and JSON-but-not-schema rates of runs that ask for structured output.
-// 12: tool loops' time to final answer, steps and loops finished; multi-turn sessions' figures by turn,
+// 12: tool loops' time to final answer, steps, loops finished and tokens per loop, and a loop's cost over
+//     all its steps (it was the first step's); multi-turn sessions' figures by turn,
 //     durations and unfinished sessions; prefix caching warm against cold (TTFT, cost, the share served
 //     from cache), and cached input tokens read in every provider family's name.
 export const STATS_VERSION = 12;
