@@ -97,6 +97,8 @@ const recordShape = {
   traceHashIds: z.array(z.number().int().min(0)).max(1_000_000).nullable().optional(),
   // Reasoning effort: only in runs that asked for one, absent from files written before it.
   reasoningEffort: z.string().max(64).nullable().optional(),
+  // NDCG@10 against relevance labels: only in text-ranking runs whose inputs carry them, absent from files written before it.
+  relevanceNdcg: z.number().min(0).max(1).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

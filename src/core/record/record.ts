@@ -198,6 +198,10 @@ export interface RequestRecord {
   // (`parameters.reasoning_effort`, or a level of run.parameterSweep); absent otherwise.
   /** The effort the request asked for ("low", "medium", "high", …), as the scenario wrote it. */
   reasoningEffort?: string | null;
+  // Ranking quality (docs/metrics.md, "Ranking quality"): only in records of a text-ranking run whose input
+  // carries relevance labels; absent otherwise and in records written before it.
+  /** NDCG@10 of the answer's ranking against the input's labels (linear gain); null when the request failed, the answer ranks no such documents, or every label is 0. */
+  relevanceNdcg?: number | null;
 }
 
 export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
@@ -295,4 +299,5 @@ export const RECORD_FIELDS = [
   "cacheProbe",
   "traceHashIds",
   "reasoningEffort",
+  "relevanceNdcg",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -77,6 +77,7 @@ const CELL_KINDS = {
   cacheProbe: "string",
   traceHashIds: "json",
   reasoningEffort: "string",
+  relevanceNdcg: "number",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
