@@ -20,7 +20,7 @@ describe("relevance labels of a text-ranking input", () => {
     const wrongCount = errorsOf([{ query: "q", documents: ["a", "b"] }, { query: "q", documents: ["a", "b", "c"], relevance: [1, 0] }]);
     expect(wrongCount).toHaveLength(1);
     expect(wrongCount[0]).toMatch(/^inputs\[1\]\.relevance: needs one label per document: 3 documents, 2 labels$/);
-    expect(errorsOf([{ query: "q", documents: ["a", "b"], relevance: [1, -2] }])[0]).toMatch(/^inputs\[0\]\.relevance\[1\]: /);
+    expect(errorsOf([{ query: "q", documents: ["a", "b"], relevance: [1, -2] }])).toEqual(["inputs[0].relevance[1]: 0 or more"]);
     expect(errorsOf([{ query: "q", documents: ["a"], relevance: ["high"] }])[0]).toMatch(/^inputs\[0\]\.relevance\[0\]: /);
   });
 

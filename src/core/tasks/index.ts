@@ -18,4 +18,4 @@ export * from "./tool-calls";
 export * from "./response-format";
 export type { ChatMessage } from "./chat-completion";
 export * from "./feature-extraction";
-export { relevanceLabelsOf } from "./text-ranking";
+export * from "./relevance-labels";

@@ -21,12 +21,6 @@ export interface TextRankingInput {
   relevance?: number[];
 }
 
-/** An input's relevance labels (a text-ranking input that carries them); undefined for any other input. */
-export function relevanceLabelsOf(value: unknown): readonly number[] | undefined {
-  const relevance = typeof value === "object" && value !== null ? (value as Partial<TextRankingInput>).relevance : undefined;
-  return Array.isArray(relevance) ? relevance : undefined;
-}
-
 /** The toolkit's sentence-ranking answer (sentence_transformers_utils.py: `rank`, corpus_id renamed index). */
 export const HF_SENTENCE_RANKING_SHAPE = "hf-toolkit.sentence-ranking";
 const ROUTE_UNDER_V1 = "/text-ranking";
