@@ -8,6 +8,7 @@ import { runScenario } from "../../src/core/run";
 import { validateScenario } from "../../src/core/scenario";
 import { AgreementAccumulator, agreementToJson } from "../../src/core/agreement";
 import type { RequestRecord } from "../../src/core/record";
+import { SummaryAccumulator } from "../../src/core/stats";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -216,13 +217,28 @@ describe("sandbox-text-ranking-apis.json: the toolkit's sentence-ranking, TEI's 
     const ndcg = table.find((measure) => measure.id === "agreementNdcg");
     expect(ndcg?.pairs).toHaveLength(6);
     for (const pair of ndcg!.pairs) {
-      expect(pair.inputs).toBe(3);
+      expect(pair.inputs).toBe(4);
       expect(pair.value).toBeGreaterThan(0.8);
       expect(pair.value).toBeLessThanOrEqual(1);
     }
     // The relevant documents lead every target's ranking: the sandbox's reranker reads the words.
     const tei = records.find((record) => record.targetId === "tei" && record.inputIndex === 0)!.outputValue as number[];
     expect(tei[1]).toBeLessThan(tei[0]!);
+
+    // The inputs' relevance labels score every answer (docs/metrics.md "Ranking quality"): the coffee
+    // shop's review shares the query's words, so a reranker that reads words ranks it above the answer.
+    const measured = records.filter((record) => !record.warmup);
+    for (const record of measured) expect(record.relevanceNdcg).toBeGreaterThanOrEqual(record.inputIndex === 3 ? 0 : 0.85);
+    for (const record of measured.filter((each) => each.inputIndex === 3)) expect(record.relevanceNdcg).toBeLessThan(0.6);
+    const accumulator = new SummaryAccumulator(undefined, { task });
+    for (const record of records) accumulator.add(record);
+    for (const row of accumulator.summarize(targetIds)) {
+      // 4 inputs × 3 repetitions: enough answers for the mean's interval.
+      expect(row.relevanceNdcg?.count).toBe(12);
+      expect(row.relevanceNdcg?.mean).toBeGreaterThan(0.7);
+      expect(row.relevanceNdcg?.mean).toBeLessThan(0.9);
+      expect(row.relevanceNdcg?.ci95.mean.low).toBeLessThan(row.relevanceNdcg!.mean!);
+    }
   });
 });
 

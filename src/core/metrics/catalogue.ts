@@ -21,6 +21,7 @@ import { toolMetrics } from "./tool-metrics";
 import { toolLoopMetrics } from "./tool-loop-metrics";
 import { structuredOutputMetrics } from "./structured-output-metrics";
 import { cacheMetrics } from "./cache-metrics";
+import { rankingQualityMetrics } from "./ranking-quality-metrics";
 
 const REQUESTS_NOTE = "A request's outcome is its last measured attempt; warm-ups and aborted requests are left out.";
 
@@ -220,6 +221,7 @@ export const METRICS: readonly Metric[] = [
   ...toolLoopMetrics(),
   ...sessionMetrics(),
   ...cacheMetrics(),
+  ...rankingQualityMetrics(),
   ...ERROR_KINDS.filter((kind) => kind !== "aborted" && kind !== "dropped").map(
     (kind): Metric => ({
       id: `failedAttempts_${kind}`,

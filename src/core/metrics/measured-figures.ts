@@ -3,7 +3,7 @@
 // table, the live summary, the CLI's) and the verdict's rows follow from it, so a speech run leads with
 // its real-time factor and no run opens on a column that is "—" for every target.
 import { isSessionInputs, isSyntheticInputs, isTraceInputs, type Scenario } from "../scenario";
-import { findTaskDefinition, offersTools, requestedResponseFormat, type TaskFigure } from "../tasks";
+import { findTaskDefinition, offersTools, relevanceLabelsOf, requestedResponseFormat, type TaskFigure } from "../tasks";
 
 export type MeasuredFigure =
   | TaskFigure
@@ -30,7 +30,9 @@ export type MeasuredFigure =
   /** Multi-turn sessions (inputs.sessions): TTFT by turn, session duration, unfinished sessions. */
   | "sessions"
   /** Synthetic prompts that probe the prefix cache (inputs.synthetic.prefixCache): TTFT and cost warm against cold. */
-  | "cacheProbe";
+  | "cacheProbe"
+  /** Text-ranking inputs that carry relevance labels: each answer's NDCG@10 against them. */
+  | "rankingQuality";
 
 export type MeasuredFigures = ReadonlySet<MeasuredFigure>;
 
@@ -52,5 +54,6 @@ export function measuredFigures(scenario: MeasuringScenario): MeasuredFigures {
   if (scenario.toolResults !== undefined) figures.add("toolLoop");
   if (scenario.inputs !== undefined && isSessionInputs(scenario.inputs)) figures.add("sessions");
   if (scenario.inputs !== undefined && isSyntheticInputs(scenario.inputs) && scenario.inputs.synthetic.prefixCache !== undefined) figures.add("cacheProbe");
+  if (scenario.task === "text-ranking" && Array.isArray(scenario.inputs) && scenario.inputs.some((input) => relevanceLabelsOf(input) !== undefined)) figures.add("rankingQuality");
   return figures;
 }

@@ -24,6 +24,7 @@ export const METRIC_GROUPS: readonly { id: MetricGroup; label: string }[] = [
   { id: "structured", label: "Structured output" },
   { id: "sessions", label: "Multi-turn sessions" },
   { id: "cache", label: "Prefix caching" },
+  { id: "ranking", label: "Ranking quality" },
 ];
 
 /** The statistics of a distribution, in the order files list them. */

@@ -31,7 +31,8 @@ export type MetricGroup =
   | "tools"
   | "structured"
   | "sessions"
-  | "cache";
+  | "cache"
+  | "ranking";
 
 /** The statistics of a distribution, in the order files list them. */
 export type DistributionStatistic = "mean" | "stdDev" | "min" | "max" | PercentileKey;

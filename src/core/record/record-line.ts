@@ -101,6 +101,8 @@ const recordShape = {
   toolLoopInputTokens: nullableCount.optional(),
   toolLoopOutputTokens: nullableCount.optional(),
   toolLoopCachedInputTokens: nullableCount.optional(),
+  // NDCG@10 against relevance labels: only in text-ranking runs whose inputs carry them, absent from files written before it.
+  relevanceNdcg: z.number().min(0).max(1).nullable().optional(),
 } satisfies Record<(typeof RECORD_FIELDS)[number], z.ZodType>;
 
 const recordSchema = z.strictObject(recordShape) satisfies z.ZodType<RequestRecord>;

@@ -207,6 +207,10 @@ export interface RequestRecord {
   toolLoopOutputTokens?: number | null;
   /** Cached input tokens of every step (part of toolLoopInputTokens); null when a step reported no cached count. */
   toolLoopCachedInputTokens?: number | null;
+  // Ranking quality (docs/metrics.md, "Ranking quality"): only in records of a text-ranking run whose input
+  // carries relevance labels; absent otherwise and in records written before it.
+  /** NDCG@10 of the answer's ranking against the input's labels (linear gain); null when the request failed, the answer ranks no such documents, or every label is 0. */
+  relevanceNdcg?: number | null;
 }
 
 export const TOOL_LOOP_ENDS = ["answer", "step-limit", "error"] as const;
@@ -307,4 +311,5 @@ export const RECORD_FIELDS = [
   "toolLoopInputTokens",
   "toolLoopOutputTokens",
   "toolLoopCachedInputTokens",
+  "relevanceNdcg",
 ] as const satisfies readonly (keyof RequestRecord)[];

@@ -2,6 +2,8 @@
 // the sink, and counted (progress, and the stage summaries an adaptive sweep reads).
 import { judgeOutput, NO_CHECKS, rightToolOf, type ChecksVerdict, type CompiledCheck, type ExpandedInput, type StructuredOutputJudge, type ToolJudge } from "../scenario";
 import { describeError } from "../text";
+import { relevanceNdcg } from "../agreement";
+import { relevanceLabelsOf } from "../tasks";
 import { type RequestRecord, UNMEASURED_FIELDS } from "../record";
 import { addRequestOutcome } from "../stats";
 import type { StageSummaries } from "../load";
@@ -56,6 +58,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
   const sessionTurns = sessionFieldsByInput(parts.inputs);
   const probeOf = cacheProbes(parts.inputs, parts.warmups ?? 0);
   const stageFields = parts.stageFields ?? null;
+  const rankingQuality = rankingQualityByInput(parts.inputs);
   /** A monotonic time as epoch ms, on the run's one mapping, so scheduled times keep their exact spacing. */
   const epochAt = (mono: number): number => roundMs(startedAt + (mono - startedAtMono));
   return {
@@ -81,6 +84,7 @@ export function createRunRecords(parts: RunRecordsParts): RunRecords {
       ...sessionTurns[planned.inputIndex],
       ...probeOf(planned, attempt),
       ...stageFields?.(stage),
+      ...rankingQuality?.(planned.inputIndex, result),
     }),
     unsent: (planned, stage, dueAt, errorKind, errorMessage) => ({
       runId,
@@ -141,6 +145,22 @@ function requestedLengthsByInput(inputs: readonly ExpandedInput[]): readonly (Re
     if (input.traceHashIds !== undefined) fields.traceHashIds = input.traceHashIds;
     return fields;
   });
+}
+
+type RankingQuality = Pick<RequestRecord, "relevanceNdcg">;
+
+/**
+ * For a run whose inputs carry relevance labels (text-ranking): each answer's NDCG@10 against its input's
+ * labels, null for a failed attempt or an input without labels; null (nothing added) when no input has any.
+ */
+function rankingQualityByInput(inputs: readonly ExpandedInput[]): ((inputIndex: number, attempt: MeasuredAttempt) => RankingQuality) | null {
+  const labels = inputs.map((input) => relevanceLabelsOf(input.value));
+  if (labels.every((relevance) => relevance === undefined)) return null;
+  return (inputIndex, attempt) => {
+    const relevance = labels[inputIndex];
+    const scored = attempt.fields.status === "ok" && relevance !== undefined;
+    return { relevanceNdcg: scored ? relevanceNdcg(relevance, attempt.fields.outputValue) : null };
+  };
 }
 
 /** Checks judge the whole answer, before the record keeps only its beginning; a failed attempt has none. */

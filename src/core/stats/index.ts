@@ -24,3 +24,4 @@ export * from "./tool-loop-summary";
 export * from "./structured-output-summary";
 export * from "./value-summary";
 export * from "./cache-summary";
+export * from "./ranking-quality-summary";

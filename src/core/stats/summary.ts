@@ -17,6 +17,7 @@ import { addStructuredOutputRecord, emptyStructuredOutputTotals, summarizeStruct
 import { addRequestedLengths, emptyRequestedLengthTotals, summarizeRequestedLengths, type RequestedLengthSummary, type RequestedLengthTotals } from "./requested-lengths";
 import { addSessionRecord, emptySessionTotals, summarizeSessions, type SessionSummary, type SessionTotals } from "./session-summary";
 import { addCacheRecord, emptyCacheTotals, summarizeCache, type CacheSummary, type CacheTotals } from "./cache-summary";
+import { addRankingQualityRecord, emptyRankingQualityTotals, summarizeRankingQuality, type RankingQualityTotals } from "./ranking-quality-summary";
 
 /**
  * The version of how summary rows are computed. A summary stored with a run carries the version that
@@ -43,7 +44,8 @@ import { addCacheRecord, emptyCacheTotals, summarizeCache, type CacheSummary, ty
 // 12: tool loops' time to final answer, steps, loops finished and tokens per loop, and a loop's cost over
 //     all its steps (it was the first step's); multi-turn sessions' figures by turn,
 //     durations and unfinished sessions; prefix caching warm against cold (TTFT, cost, the share served
-//     from cache), and cached input tokens read in every provider family's name.
+//     from cache), and cached input tokens read in every provider family's name; a text-ranking run's
+//     NDCG@10 against its inputs' relevance labels.
 export const STATS_VERSION = 12;
 
 /**
@@ -98,6 +100,11 @@ export interface SummaryRow extends RequestOutcomes, ValueSummary, PhaseSummary,
    * when no record reported a cached count or probed the cache, and in summaries stored before it.
    */
   cache?: CacheSummary;
+  /**
+   * Ranking quality (ranking-quality-summary.ts): each answer's NDCG@10 against its input's relevance
+   * labels; only in rows of a text-ranking run whose inputs carry labels, absent in summaries stored before it.
+   */
+  relevanceNdcg?: Distribution;
 }
 
 /** The per-request quantities with a distribution, over successful measured requests (docs/metrics.md). */
@@ -226,6 +233,7 @@ interface TargetTotals {
   toolLoops: ToolLoopTotals;
   sessions: SessionTotals;
   cache: CacheTotals;
+  rankingQuality: RankingQualityTotals;
 }
 
 function newTargetTotals(): TargetTotals {
@@ -260,6 +268,7 @@ function newTargetTotals(): TargetTotals {
     toolLoops: emptyToolLoopTotals(),
     sessions: emptySessionTotals(),
     cache: emptyCacheTotals(),
+    rankingQuality: emptyRankingQualityTotals(),
   };
 }
 
@@ -478,7 +487,13 @@ function summarizeTarget(targetId: string, totals: TargetTotals, settings: Value
     ...summarizeToolLoops(totals.toolLoops),
     ...sessionFigures(totals.sessions),
     ...cacheField(summarizeCache(totals.cache)),
+    ...rankingQualityField(summarizeRankingQuality(totals.rankingQuality)),
   };
+}
+
+/** The row's NDCG against relevance labels, or nothing at all (rows of runs without labels keep their shape). */
+function rankingQualityField(relevanceNdcg: Distribution | undefined): { relevanceNdcg?: Distribution } {
+  return relevanceNdcg === undefined ? {} : { relevanceNdcg };
 }
 
 /** A row of sessions gets their figures; any other row has no such key, as rows before sessions had none. */
@@ -538,6 +553,7 @@ export class SummaryAccumulator {
       addToolLoopRecord(totals.toolLoops, record);
       addSessionRecord(totals.sessions, record);
       addCacheRecord(totals.cache, this.settings, record);
+      addRankingQualityRecord(totals.rankingQuality, record);
     }
   }
 

@@ -18,3 +18,4 @@ export * from "./tool-calls";
 export * from "./response-format";
 export type { ChatMessage } from "./chat-completion";
 export * from "./feature-extraction";
+export * from "./relevance-labels";

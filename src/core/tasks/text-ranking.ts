@@ -3,7 +3,8 @@
 // sentence-ranking pipeline (`{ inputs: { query, texts } }`, answered `{ scores: [{ index, score }] }`),
 // TEI's `/rerank` (api: tei) or the Cohere/Jina-style `/rerank` of OpenAI-compatible servers (api: openai).
 // Every answer is kept as one score per document in the input's order, so rankings compare across targets
-// (NDCG agreement, core/agreement).
+// (NDCG agreement, core/agreement). An input may carry graded relevance labels, one per document: each
+// answer's ranking is then scored against them (NDCG@10, docs/metrics.md "Ranking quality").
 import { z } from "zod";
 import { OPENAI_RERANK_SHAPE, openAiRerank } from "./apis/openai-rerank";
 import { postToEndpoint } from "./apis/endpoint-request";
@@ -16,6 +17,8 @@ import type { TargetCallResult, TaskCallContext, TaskDefinition } from "./task-d
 export interface TextRankingInput {
   query: string;
   documents: string[];
+  /** Graded relevance per document, in the documents' order (0: not relevant; higher: more), as a qrels file grades them. */
+  relevance?: number[];
 }
 
 /** The toolkit's sentence-ranking answer (sentence_transformers_utils.py: `rank`, corpus_id renamed index). */
@@ -25,10 +28,16 @@ const ROUTE_UNDER_V1 = "/text-ranking";
 export const textRankingTask: TaskDefinition<TextRankingInput> = {
   id: "text-ranking",
   libraryTask: "text-ranking",
-  input: z.strictObject({
-    query: z.string({ error: "required" }).min(1, "required"),
-    documents: z.array(z.string(), { error: "required: a list of documents" }).min(1, "needs at least one document"),
-  }),
+  input: z
+    .strictObject({
+      query: z.string({ error: "required" }).min(1, "required"),
+      documents: z.array(z.string(), { error: "required: a list of documents" }).min(1, "needs at least one document"),
+      relevance: z.array(z.number({ error: "a number" }).finite().min(0, "0 or more"), { error: "a list of numbers, one per document" }).optional(),
+    })
+    .superRefine((input, context) => {
+      if (input.relevance !== undefined && input.relevance.length !== input.documents.length)
+        context.addIssue({ code: "custom", path: ["relevance"], message: `needs one label per document: ${input.documents.length} documents, ${input.relevance.length} labels` });
+    }),
   acceptsText: false,
   streams: false,
   textOutput: false,

@@ -80,6 +80,7 @@ const CELL_KINDS = {
   toolLoopInputTokens: "number",
   toolLoopOutputTokens: "number",
   toolLoopCachedInputTokens: "number",
+  relevanceNdcg: "number",
 } as const satisfies Record<RecordField, CellKind>;
 
 /** A records CSV's header line (its byte-order mark, if any, included): what format detection asks. */
