@@ -93,6 +93,13 @@ describe("target snippets", () => {
     expect(targetSnippets(tei, tei.targets[0]!)).toMatchObject({ targetId: "tei", unavailable: 'no snippet is written yet for a target speaking api "tei" (docs/endpoint-apis.md)' });
   });
 
+  it("writes no snippet for reranking, which is sent without the library: not a wrong body, and never its relevance labels", () => {
+    const ranking = scenario({ task: "text-ranking", targets: [{ id: "ie", endpointUrl: "https://ie.test/", api: "hf-toolkit", model: "m" }], inputs: [{ query: "q", documents: ["a", "b"], relevance: [1, 0] }] });
+    const result = targetSnippets(ranking, ranking.targets[0]!);
+    expect(result).toMatchObject({ targetId: "ie", unavailable: expect.stringContaining("text-ranking is sent without the inference library") as string });
+    expect(JSON.stringify(result)).not.toContain("relevance");
+  });
+
   it("writes the library's request for the inference toolkit, whose request it is, at the endpoint's root", () => {
     const toolkit = scenario({ task: "text-classification", targets: [{ id: "ie", endpointUrl: "https://ie.test/", api: "hf-toolkit", model: "m" }], inputs: ["hi"] });
     const curl = snippetsOf(toolkit).get("sh")!;

@@ -26,6 +26,9 @@ export function snippetRequest(scenario: Scenario, target: ScenarioTarget, sandb
   const first = expanded.ok ? expanded.inputs[0] : undefined;
   const value = first?.value;
   if (first === undefined || value === undefined) return { unavailable: "the scenario has no input" };
+  // Reranking is sent without the library (it has no method for the task): its request would be shown wrong,
+  // and the input's relevance labels, which are never sent, shown as if they were.
+  if (definition.id === "text-ranking") return { unavailable: "text-ranking is sent without the inference library (it has no method for the task): no snippet is written for it yet" };
   // The library builds the default API's request only (which the inference toolkit's is too): another API's request would be shown wrong.
   if (target.api !== undefined && target.api !== "hf" && target.api !== "hf-toolkit" && definition.libraryTask !== "conversational") {
     return { unavailable: `no snippet is written yet for a target speaking api "${target.api}" (docs/endpoint-apis.md)` };
