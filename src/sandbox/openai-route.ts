@@ -23,7 +23,7 @@ import { embeddingAnswer, generationAnswer, httpErrorAnswer } from "./answers";
 import { hugeEmbeddings, hugeGeneration, htmlAnswer, malformed, trickled, type HugeAnswer } from "./faults";
 import type { ResponseContext } from "./openai-responses";
 import { observeWhenFinished } from "./metrics-page";
-import { planResponse, type PlanInput, type RequestDraw } from "./plan";
+import { planResponse, type PlanInput, type RequestDraw, type ResponsePlan } from "./plan";
 import { cachedTtftFactor } from "./prefix-cache";
 import { playAnswer, RequestLifetime, writeRepeatedParts } from "./playback";
 import type { Profile } from "./profiles";
@@ -40,6 +40,12 @@ function servedFromCache(profile: Profile, runtime: ProfileRuntime, request: Gen
   runtime.metrics.prefixCacheQueries += request.promptTokens;
   runtime.metrics.prefixCacheHits += cachedPromptTokens;
   return { cachedPromptTokens, ttftFactor: cachedTtftFactor(profile.prefixCache, cachedPromptTokens, request.promptTokens) };
+}
+
+/** A working engine's answer: counted on /metrics, and its blocks kept by a profile that caches prefixes (the next turn sends the answer back). */
+function observeServed(runtime: ProfileRuntime, request: InferenceRequest, response: ServerResponse, plan: ResponsePlan, arrivedAtMs: number, startedAtMs: number): void {
+  observeWhenFinished(runtime.metrics, response, plan, arrivedAtMs, startedAtMs);
+  if (request.endpoint !== "embeddings") runtime.prefixCache?.keepAnswered(request.model ?? "", request.promptText ?? "", plan.choiceTokens[0]?.join("") ?? "");
 }
 
 /** The id, time and model an answer names, as OpenAI's do: an id from the request's seed and number. */
@@ -84,7 +90,7 @@ export function playInference(
     return;
   }
   // Only what a working engine served is counted on /metrics: a fault's answer is no engine's timeline.
-  if (profile.fault === undefined && generation) observeWhenFinished(runtime.metrics, response, plan, arrivedAtMs, startedAtMs);
+  if (profile.fault === undefined && generation) observeServed(runtime, request, response, plan, arrivedAtMs, startedAtMs);
   const context = responseContext(request, profile, plan.requestSeed, runtime.requestCount);
   const fault = profile.fault;
   const errorMessage = fault?.kind === "sse-error" ? fault.message : "Internal error";

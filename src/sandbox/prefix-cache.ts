@@ -19,6 +19,11 @@ export interface PrefixCaching {
 export interface PrefixCache {
   /** The prompt's leading words served from the cache (whole blocks, at most all words but the last), then every block of it remembered. */
   serve(model: string, promptText: string): number;
+  /**
+   * Remembers every whole block of a prompt followed by the answer generated for it: vLLM keeps the blocks
+   * a request decoded too, so the next turn of a conversation, which sends that answer back, finds them.
+   */
+  keepAnswered(model: string, promptText: string, answerText: string): void;
 }
 
 export function createPrefixCache(settings: PrefixCaching): PrefixCache {
@@ -30,7 +35,7 @@ export function createPrefixCache(settings: PrefixCaching): PrefixCache {
   };
   return {
     serve(model, promptText) {
-      const words = promptText.trim() === "" ? [] : promptText.trim().split(/\s+/);
+      const words = wordsOf(promptText);
       const keys = blockKeys(model, words, settings.blockWords);
       let hits = 0;
       while (hits < keys.length && blocks.has(keys[hits]!)) hits++;
@@ -38,7 +43,15 @@ export function createPrefixCache(settings: PrefixCaching): PrefixCache {
       // A server computes at least the prompt's last token to answer: a prompt seen whole is one word short of cached.
       return Math.min(hits * settings.blockWords, Math.max(0, words.length - 1));
     },
+    keepAnswered(model, promptText, answerText) {
+      for (const key of blockKeys(model, [...wordsOf(promptText), ...wordsOf(answerText)], settings.blockWords)) remember(key);
+    },
   };
+}
+
+/** A text's words, as the blocks count them: whatever joins the messages, the same words make the same blocks. */
+function wordsOf(text: string): string[] {
+  return text.trim() === "" ? [] : text.trim().split(/\s+/);
 }
 
 /** One key per whole block: the model and two 32-bit hashes chained over the blocks so far (64 bits, so two prompts' blocks do not collide by chance). */

@@ -240,7 +240,7 @@ export const CACHE_PROFILES: Readonly<Record<(typeof CACHE_PROFILE_NAMES)[number
     name: "prefix-cache",
     category: "cache",
     description:
-      "TTFT ~250 ms for a prompt it has not seen, down to ~50 ms as its prefix cache serves more of the prompt (blocks of 16 words, per model); reports usage.prompt_tokens_details.cached_tokens; ~60 tok/s, serves 16 at once, honours min_tokens and ignore_eos",
+      "TTFT ~250 ms for a prompt it has not seen, down to ~50 ms as its prefix cache serves more of the prompt (blocks of 16 words, per model, its own answers kept too); reports usage.prompt_tokens_details.cached_tokens; ~60 tok/s, serves 16 at once, honours min_tokens and ignore_eos",
     timing: { kind: "sampled", ttftMedianMs: 250, ttftSigma: 0.08, tokensPerSecond: 60, tokenGapSigma: 0.05 },
     outputTokens: TYPICAL_OUTPUT,
     errors: NO_ERRORS,

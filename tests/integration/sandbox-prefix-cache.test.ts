@@ -1,6 +1,7 @@
 // The sandbox's `prefix-cache` profile: it remembers the prompt prefixes it has seen (whole blocks of 16
 // words, per model, bounded), reports the words its cache served as usage.prompt_tokens_details.cached_tokens,
-// and plans a TTFT that falls with the cached share; the other profiles report no cached count.
+// and plans a TTFT that falls with the cached share; it keeps the answers it generated too (the next turn of a
+// conversation sends them back); the other profiles report no cached count.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILES } from "../../src/sandbox/profiles";
 import { drawRequest, planResponse } from "../../src/sandbox/plan";
@@ -49,6 +50,21 @@ describe("the prefix-cache profile", () => {
     expect(page).toContain('vllm:prefix_cache_queries_total{model_name="sandbox-prefix-cache"} 722');
     expect(page).toContain('vllm:prefix_cache_hits_total{model_name="sandbox-prefix-cache"} 160');
     expect(await (await fetch(`${sandbox.url}/steady/metrics`)).text()).not.toContain("vllm:prefix_cache_hits_total{");
+  });
+
+  it("keeps the answer it generated too, so the next turn of a conversation finds the answer's blocks as well", async () => {
+    const question = words(40, "turn1q");
+    const response = await fetch(`${sandbox.url}/prefix-cache/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "m/turns", max_tokens: 40, messages: [{ role: "user", content: question }] }),
+    });
+    const answer = ((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+    const answerWords = answer.trim().split(/\s+/).length;
+    expect(answerWords).toBeGreaterThan(16);
+    const next = await usageOf("prefix-cache", { model: "m/turns", messages: [{ role: "user", content: question }, { role: "assistant", content: answer }, { role: "user", content: words(20, "turn2q") }] });
+    // Every whole block of the question and the answer together: more than the question's own two blocks (32 words).
+    expect(next.prompt_tokens_details).toEqual({ cached_tokens: Math.floor((40 + answerWords) / 16) * 16 });
   });
 
   it("the other profiles report no cached count at all", async () => {
