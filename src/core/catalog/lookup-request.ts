@@ -4,7 +4,7 @@
 // wrong: the answer comes from the network, so nothing in it is trusted or filled in.
 import type { z } from "zod";
 import { readAtMost } from "../endpoints";
-import { scopedFetch } from "../run";
+import { hubAccessToken, scopedFetch } from "../run";
 import { displayText, formatPath } from "../text";
 
 /** The three look-ups, named as a row's sources name them. */
@@ -76,9 +76,9 @@ export async function getCatalogJson<Schema extends z.ZodType>(
   maxBytes: number,
   options: LookupOptions,
 ): Promise<JsonLookup<z.output<Schema>>> {
-  const token = options.accessToken?.trim() ?? "";
+  const token = hubAccessToken(options.accessToken);
   const headers: Record<string, string> = { accept: "application/json" };
-  if (token.startsWith("hf_")) headers.authorization = `Bearer ${token}`;
+  if (token !== null) headers.authorization = `Bearer ${token}`;
   const send = scopedFetch(options.fetch, { kind: "huggingface" });
   let response: Response;
   try {

@@ -65,6 +65,16 @@ export function authorizationFor(url: URL, scope: CredentialScope, fromLibrary: 
 }
 
 /**
+ * The token shown to the Hub itself (its model API, the router's list, a model's files): a Hugging Face
+ * token (`hf_…`) only, as @huggingface/inference decides for the Hub, so a provider's own key kept in
+ * HF_TOKEN is never shown to it. Null when there is none to show.
+ */
+export function hubAccessToken(accessToken: string | undefined): string | null {
+  const token = accessToken?.trim() ?? "";
+  return token.startsWith("hf_") ? token : null;
+}
+
+/**
  * The target's fetch: every request's Authorization header set by authorizationFor. A keyed endpoint's
  * redirects are followed here, within its origin only (same-origin-redirects.ts; fetch's own following
  * would not stop at the origin, and a browser hides where an opaque redirect goes, so one is refused).

@@ -6,7 +6,7 @@
 // naming the model and what to do.
 import { MAX_REDIRECTS, readAtMost, REDIRECT_STATUSES } from "../endpoints";
 import { displayText } from "../text";
-import { scopedFetch } from "./auth-headers";
+import { hubAccessToken, scopedFetch } from "./auth-headers";
 
 export const HUB_ORIGIN = "https://huggingface.co";
 /** tokenizer.json files run to ~30 MB (large vocabularies with their merges): room for twice that, no more. */
@@ -101,7 +101,7 @@ async function getFile(model: string, revision: string, name: string, maxBytes: 
  */
 async function getFollowingRedirects(first: URL, model: string, name: string, source: HubTokenizerSource): Promise<{ response: Response; commit: string | undefined }> {
   const send = scopedFetch(source.fetch, { kind: "huggingface" });
-  const token = hubToken(source.accessToken);
+  const token = hubAccessToken(source.accessToken);
   let url = first;
   let commit: string | undefined;
   for (let redirects = 0; ; redirects++) {
@@ -131,12 +131,6 @@ async function sendOrExplain(send: () => Promise<Response>, url: URL, model: str
   }
 }
 
-/** As @huggingface/inference decides for the Hub (and the catalogue's look-ups): only a Hugging Face token (`hf_…`) is shown to it. */
-function hubToken(accessToken: string | undefined): string | null {
-  const token = accessToken?.trim() ?? "";
-  return token.startsWith("hf_") ? token : null;
-}
-
 function commitOf(response: Response): string | undefined {
   const commit = response.headers.get("x-repo-commit");
   return commit !== null && COMMIT.test(commit) ? commit : undefined;
@@ -152,7 +146,7 @@ function failure(response: Response, model: string, name: string, source: HubTok
   if (isRepositoryMissing(response)) return new HubTokenizerError(`${model} was not found on the Hub (a private model needs a token that may read it)`);
   if (response.status === 401 || response.status === 403) {
     return new HubTokenizerError(
-      hubToken(source.accessToken) === null
+      hubAccessToken(source.accessToken) === null
         ? `${model} needs a token with access to ${model} (HF_TOKEN on the command line, Settings in the dashboard)`
         : `the token given has no access to ${model}: a gated model's terms are accepted on its page, ${HUB_ORIGIN}/${model}`,
     );

@@ -2,12 +2,11 @@
 // rates once its synchronous and maximum-throughput passes are measured, and (stopWhenSaturated) which
 // targets have saturated and sit the rest of the sweep out.
 import type { Scenario } from "../scenario";
-import { autoRateStages, capacityValueSettings, nextCapacityStages, offeredLoadOrder, saturationStage, StageSummaries, targetLoadPoints, type Stage } from "../load";
+import { autoRateStages, nextCapacityStages, offeredLoadOrder, saturationStage, stageSummariesFor, type StageSummaries, targetLoadPoints, type Stage } from "../load";
 
-/** The summaries a sweep reads of its own stages; null when the run is no sweep (nothing adapts). */
+/** The summaries a sweep or a capacity search reads of its own stages; null when the run is neither (nothing adapts). */
 export function sweepSummaries(scenario: Scenario): StageSummaries | null {
-  if (scenario.run.load?.findCapacity !== undefined) return new StageSummaries(capacityValueSettings(scenario));
-  return scenario.run.load?.sweep !== undefined ? new StageSummaries() : null;
+  return scenario.run.load?.findCapacity !== undefined || scenario.run.load?.sweep !== undefined ? stageSummariesFor(scenario) : null;
 }
 
 /** After a capacity search's round has run (its last stage so far): adds the next round's stages (capacity-stages.ts). */
