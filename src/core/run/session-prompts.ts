@@ -5,6 +5,7 @@ import { isSessionInputs, sessionTurnInputs, type ExpandedInput, type InputFileR
 import { loadDefaultCorpus, planShareGptSessions, planSyntheticSessions, readShareGpt, type SessionInputs, type SessionPlan, type SyntheticSessionTurns } from "../workloads";
 import type { SyntheticWorkload } from "./synthetic-prompts";
 import type { HubTokenizerSource } from "./hub-tokenizer";
+import { readInputFileText } from "./input-file-text";
 import { loadWorkloadTokenizer } from "./workload-tokenizer";
 
 const AT = "inputs.sessions";
@@ -31,10 +32,10 @@ async function syntheticPlan(settings: SessionInputs & { synthetic: SyntheticSes
 async function fileSessions(settings: SessionInputs, readInputFile: InputFileReader | undefined): Promise<SessionPlan> {
   const path = settings.file!;
   const where = `scenario inputs: ${AT}.file`;
-  if (readInputFile === undefined) throw new Error(`${where}: cannot read ${path}: this run was given no way to read input files`);
+  const text = await readInputFileText(path, `${AT}.file`, readInputFile);
   let json: unknown;
   try {
-    json = JSON.parse(await (await readInputFile(path)).text()) as unknown;
+    json = JSON.parse(text) as unknown;
   } catch (error) {
     throw new Error(`${where}: ${path}: ${(error as Error).message}`, { cause: error });
   }

@@ -8,6 +8,7 @@ import { isTraceInputs, traceInput, type ExpandedInput, type InputFileReader, ty
 import { DEFAULT_OFFLINE_ENCODING, formatTraceError, loadDefaultCorpus, planTraceRequests, readTrace, type SetAside, type TraceFormat, type TraceInputs } from "../workloads";
 import type { SyntheticWorkload } from "./synthetic-prompts";
 import type { HubTokenizerSource } from "./hub-tokenizer";
+import { readInputFileText } from "./input-file-text";
 import { loadWorkloadTokenizer } from "./workload-tokenizer";
 
 /** What a replay read from its trace, for its report: the file, its format, what was kept and what was set aside. */
@@ -30,7 +31,7 @@ const AT = "inputs.trace";
 export async function buildTraceInputs(scenario: Scenario, readInputFile: InputFileReader | undefined, hub?: HubTokenizerSource): Promise<{ inputs: ExpandedInput[]; workload: SyntheticWorkload } | null> {
   if (!isTraceInputs(scenario.inputs)) return null;
   const settings = scenario.inputs.trace;
-  const [text, tokenizer, corpus] = await Promise.all([readTraceText(settings.file, readInputFile), loadWorkloadTokenizer(settings.tokenizer ?? DEFAULT_OFFLINE_ENCODING, AT, readInputFile, hub), loadDefaultCorpus()]);
+  const [text, tokenizer, corpus] = await Promise.all([readInputFileText(settings.file, `${AT}.file`, readInputFile), loadWorkloadTokenizer(settings.tokenizer ?? DEFAULT_OFFLINE_ENCODING, AT, readInputFile, hub), loadDefaultCorpus()]);
   const read = readTrace(text, { format: settings.format, speedup: settings.speedup, fromSeconds: settings.from, toSeconds: settings.to });
   if (!read.ok) throw new Error(`scenario inputs: ${AT}.file: ${settings.file}: ${read.errors.map(formatTraceError).join("; ")}`);
   let plan: ReturnType<typeof planTraceRequests>;
@@ -56,14 +57,4 @@ function traceWorkload(settings: TraceInputs, format: TraceFormat, trace: { requ
     setAside: trace.setAside,
     outOfOrder: trace.outOfOrder,
   };
-}
-
-async function readTraceText(path: string, readInputFile: InputFileReader | undefined): Promise<string> {
-  const where = `scenario inputs: ${AT}.file`;
-  if (readInputFile === undefined) throw new Error(`${where}: cannot read ${path}: this run was given no way to read input files`);
-  try {
-    return await (await readInputFile(path)).text();
-  } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
-  }
 }

@@ -5,6 +5,7 @@ import type { InputFileReader } from "../scenario";
 import { createHfTokenizer, loadOfflineTokenizer, type TokenizerChoice, type Tokenizer } from "../workloads";
 import type { HubTokenizerSource } from "./hub-tokenizer";
 import { loadHubTokenizer } from "./hub-tokenizer-load";
+import { readInputFileText } from "./input-file-text";
 
 /** `hub`: how a model's own tokenizer is fetched from the Hub (the run's token; globalThis.fetch and no token when left out). */
 export async function loadWorkloadTokenizer(choice: TokenizerChoice, at: string, readInputFile: InputFileReader | undefined, hub?: HubTokenizerSource): Promise<Tokenizer> {
@@ -20,17 +21,10 @@ export async function loadWorkloadTokenizer(choice: TokenizerChoice, at: string,
 }
 
 async function readJsonFile(path: string, field: string, readInputFile: InputFileReader | undefined): Promise<unknown> {
-  const where = `scenario inputs: ${field}`;
-  if (readInputFile === undefined) throw new Error(`${where}: cannot read ${path}: this run was given no way to read input files`);
-  let text: string;
-  try {
-    text = await (await readInputFile(path)).text();
-  } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = await readInputFileText(path, field, readInputFile);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new Error(`${where}: ${path} is not JSON (${(error as Error).message})`, { cause: error });
+    throw new Error(`scenario inputs: ${field}: ${path} is not JSON (${(error as Error).message})`, { cause: error });
   }
 }
