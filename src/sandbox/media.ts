@@ -5,6 +5,7 @@
 import { hashString, mulberry32, type Random } from "./random";
 import { encodePng } from "./png";
 import { encodeWav } from "./wav";
+import { wordsOf } from "./text";
 
 /** An object in a picture, in pixels: what object detection finds and segmentation masks. */
 export interface PictureObject {
@@ -90,7 +91,7 @@ export const SPEECH_SAMPLE_RATE = 8000;
  * file's comment so that transcribing it gives it back.
  */
 export function synthesizeSpeech(text: string, secondsPerWord: number): Buffer {
-  const words = text.trim() === "" ? [] : text.trim().split(/\s+/);
+  const words = wordsOf(text);
   const wordSamples = Math.round(secondsPerWord * 0.8 * SPEECH_SAMPLE_RATE);
   const pauseSamples = Math.round(secondsPerWord * 0.2 * SPEECH_SAMPLE_RATE);
   const samples = new Int16Array(Math.max(1, words.length * (wordSamples + pauseSamples)));

@@ -5,6 +5,8 @@
 // `maxBlocks`, the blocks used least recently are forgotten first (a Map keeps insertion order, and a hit
 // moves its block to the end).
 import { hashString } from "./random";
+// Words as prompt_tokens counts them, whatever joins the messages: the same words make the same blocks.
+import { wordsOf } from "./text";
 
 /** How a profile caches prompt prefixes (Profile.prefixCache). */
 export interface PrefixCaching {
@@ -49,10 +51,6 @@ export function createPrefixCache(settings: PrefixCaching): PrefixCache {
   };
 }
 
-/** A text's words, as the blocks count them: whatever joins the messages, the same words make the same blocks. */
-function wordsOf(text: string): string[] {
-  return text.trim() === "" ? [] : text.trim().split(/\s+/);
-}
 
 /** One key per whole block: the model and two 32-bit hashes chained over the blocks so far (64 bits, so two prompts' blocks do not collide by chance). */
 function blockKeys(model: string, words: readonly string[], blockWords: number): string[] {

@@ -33,6 +33,7 @@ import {
   zeroShotClassification,
 } from "./task-text";
 import type { Variation } from "./task-variation";
+import { countWords } from "./text";
 
 export type TaskBody = { kind: "json"; value: unknown } | { kind: "file"; mime: string; bytes: Buffer };
 
@@ -51,10 +52,6 @@ const MS_PER_INPUT_WORD = 1.5;
 const MS_PER_OUTPUT_WORD = 8;
 const MS_PER_PICTURE_SEEN = 60;
 
-function wordCount(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === "" ? 0 : trimmed.split(/\s+/).length;
-}
 
 function json(value: unknown, workMs: number): TaskOutput {
   return { body: { kind: "json", value }, workMs };
@@ -77,7 +74,7 @@ function diffusionMs(parameters: Record<string, unknown>, width: number, height:
 export function answerTask(request: TaskRequest, variation: Variation): TaskOutput {
   const { input, parameters } = request;
   const texts = textsOf(input);
-  const inputWords = texts.reduce((sum, text) => sum + wordCount(text), 0);
+  const inputWords = texts.reduce((sum, text) => sum + countWords(text), 0);
   const bytes = bytesOf(input);
   switch (request.task) {
     case "text-classification":
@@ -92,7 +89,7 @@ export function answerTask(request: TaskRequest, variation: Variation): TaskOutp
     }
     case "question-answering": {
       if (input.kind !== "question") break;
-      return json(answerSpan(input.question, input.context, variation), 20 + MS_PER_INPUT_WORD * wordCount(input.context));
+      return json(answerSpan(input.question, input.context, variation), 20 + MS_PER_INPUT_WORD * countWords(input.context));
     }
     case "table-question-answering": {
       if (input.kind !== "table") break;
@@ -102,7 +99,7 @@ export function answerTask(request: TaskRequest, variation: Variation): TaskOutp
       return json(fillMask(texts[0] ?? "", variation), 20 + MS_PER_INPUT_WORD * inputWords);
     case "summarization": {
       const summaries = texts.map((text) => ({ summary_text: summarize(text, parameters, variation) }));
-      return json(summaries, 40 + MS_PER_OUTPUT_WORD * summaries.reduce((sum, item) => sum + wordCount(item.summary_text), 0));
+      return json(summaries, 40 + MS_PER_OUTPUT_WORD * summaries.reduce((sum, item) => sum + countWords(item.summary_text), 0));
     }
     case "translation": {
       const translations = texts.map((text) => ({ translation_text: translate(text, variation) }));
@@ -161,10 +158,10 @@ export function answerTask(request: TaskRequest, variation: Variation): TaskOutp
  */
 function scoreSentences(task: "sentence-similarity" | "text-ranking", source: string, sentences: readonly string[], variation: Variation): TaskOutput {
   const scores = sentenceSimilarity(source, sentences, variation);
-  const sentenceWords = sentences.reduce((sum, text) => sum + wordCount(text), 0);
-  if (task === "sentence-similarity") return json(scores, 20 + MS_PER_INPUT_WORD * (wordCount(source) + sentenceWords));
+  const sentenceWords = sentences.reduce((sum, text) => sum + countWords(text), 0);
+  if (task === "sentence-similarity") return json(scores, 20 + MS_PER_INPUT_WORD * (countWords(source) + sentenceWords));
   const ranked = scores.map((score, index) => ({ index, score })).sort((a, b) => b.score - a.score || a.index - b.index);
-  return json({ scores: ranked }, 20 + MS_PER_INPUT_WORD * (wordCount(source) * sentences.length + sentenceWords));
+  return json({ scores: ranked }, 20 + MS_PER_INPUT_WORD * (countWords(source) * sentences.length + sentenceWords));
 }
 
 export function fileAnswer(mime: string, bytes: Uint8Array, atMs: number): ScheduledAnswer {

@@ -27,10 +27,15 @@ export function pseudoTokens(random: Random, count: number): string[] {
   return tokens;
 }
 
+/** A text's whitespace-separated words: the sandbox's stand-in for tokens (prompt_tokens, its prefix cache's blocks, a spoken word). */
+export function wordsOf(text: string): string[] {
+  const trimmed = text.trim();
+  return trimmed === "" ? [] : trimmed.split(/\s+/);
+}
+
 /** Whitespace word count: the sandbox's stand-in for a tokenizer, used for prompt_tokens. */
 export function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === "" ? 0 : trimmed.split(/\s+/).length;
+  return wordsOf(text).length;
 }
 
 /**
